@@ -1,0 +1,2 @@
+//! Criterion benchmark: perft from the start positions.
+fn main() {}

@@ -1,0 +1,3 @@
+//! The `pdn` command-line program.
+
+fn main() {}

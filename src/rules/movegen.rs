@@ -1,0 +1,528 @@
+//! Legal move generation for every variant from its [`Rules`]: quiet moves, the capture
+//! search (coup turc / immediate removal, flying and short kings, passing promotion, the
+//! 180° ban), capture precedence, and the relaxed generators used to explain illegal moves.
+
+use super::bits::Bits;
+use super::color::Color;
+use super::geometry::{Dir, Geometry};
+use super::position::{Move, MoveList, Position, Step};
+use super::variant::{KingRange, PassingPromotion, Precedence, Removal, Rules};
+
+/// Changes to the rules for generating moves that are *not* legal, to explain why a recorded
+/// move is illegal ("would it be legal if …?"), and for counting every capture route.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Options {
+    /// List every capture route separately instead of one route per (from, to, captured set).
+    pub keep_duplicates: bool,
+    /// Also list every capture that stops before it is complete.
+    pub partial: bool,
+    /// Let men move and capture as kings (premature promotion).
+    pub men_as_kings: bool,
+    /// Also list non-capturing moves when a capture is available.
+    pub captures_optional: bool,
+    /// Ignore the majority and quality rules (free choice among captures).
+    pub ignore_precedence: bool,
+}
+
+/// Rules and options for one generator instantiation. The fast path uses a zero-sized
+/// implementation whose answers are compile-time constants.
+pub(crate) trait Config: Copy {
+    fn rules(&self) -> &Rules;
+    fn options(&self) -> Options;
+}
+
+/// Compile-time rules, no relaxation.
+#[derive(Clone, Copy)]
+pub(crate) struct Fixed(pub &'static Rules);
+
+impl Config for Fixed {
+    #[inline(always)]
+    fn rules(&self) -> &Rules {
+        self.0
+    }
+    #[inline(always)]
+    fn options(&self) -> Options {
+        Options::default()
+    }
+}
+
+/// Run-time rules and options.
+#[derive(Clone, Copy)]
+pub(crate) struct Relaxed<'a> {
+    pub rules: &'a Rules,
+    pub options: Options,
+}
+
+impl Config for Relaxed<'_> {
+    fn rules(&self) -> &Rules {
+        self.rules
+    }
+    fn options(&self) -> Options {
+        self.options
+    }
+}
+
+/// Generate the moves of the side to move into `out`.
+#[inline(always)]
+pub(crate) fn generate<B: Bits, C: Config>(
+    geo: &Geometry<B>,
+    cfg: C,
+    pos: &Position<B>,
+    out: &mut MoveList<B>,
+) {
+    out.clear();
+    let opts = cfg.options();
+    generate_captures(geo, cfg, pos, out);
+    if out.is_empty() || opts.captures_optional {
+        generate_quiet(geo, cfg, pos, out);
+    }
+}
+
+/// Number of legal moves (bulk counting for perft): captures are generated (they must be
+/// told apart), non-capturing moves are only counted.
+#[inline(always)]
+pub(crate) fn count<B: Bits, C: Config>(
+    geo: &Geometry<B>,
+    cfg: C,
+    pos: &Position<B>,
+    scratch: &mut MoveList<B>,
+) -> u64 {
+    scratch.clear();
+    generate_captures(geo, cfg, pos, scratch);
+    if !scratch.is_empty() {
+        return scratch.len() as u64;
+    }
+    let rules = cfg.rules();
+    let side = pos.side();
+    let empty = geo.mask & !pos.occupied();
+    let men = pos.men_of(side);
+    let mut n = 0;
+    for d in rules.man_move_dirs(side).iter() {
+        n += (geo.step(men, d) & empty).count() as u64;
+    }
+    let kings = pos.kings_of(side) & !barred_king(rules, pos);
+    for k in kings.iter() {
+        for d in rules.king_moves.iter() {
+            n += king_reach(geo, rules, k, d, empty).count() as u64;
+        }
+    }
+    n
+}
+
+/// The squares from which a man of the side to move can start a capture.
+#[inline(always)]
+fn man_capturers<B: Bits>(geo: &Geometry<B>, rules: &Rules, pos: &Position<B>, men: B) -> B {
+    let side = pos.side();
+    let them = side.other();
+    let empty = geo.mask & !pos.occupied();
+    let targets = if rules.men_capture_kings {
+        pos.pieces(them)
+    } else {
+        pos.men_of(them)
+    };
+    let mut from = B::ZERO;
+    for d in rules.man_capture_dirs(side).iter() {
+        let back = d.opposite();
+        from |= men & geo.step(targets & geo.step(empty, back), back);
+    }
+    from
+}
+
+/// True if the side to move has a capture (the rule of mandatory capture applies).
+#[inline(always)]
+pub(crate) fn has_capture<B: Bits, C: Config>(geo: &Geometry<B>, cfg: C, pos: &Position<B>) -> bool {
+    let rules = cfg.rules();
+    let side = pos.side();
+    let men = pos.men_of(side);
+    if man_capturers(geo, rules, pos, men).any() {
+        return true;
+    }
+    let kings = pos.kings_of(side);
+    if kings.is_empty() {
+        return false;
+    }
+    let empty = geo.mask & !pos.occupied();
+    let targets = pos.pieces(side.other());
+    for k in kings.iter() {
+        for d in rules.king_captures.iter() {
+            if king_jump(geo, rules, k, d, empty, targets).is_some() {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// The first jump of a king from `sq` in direction `d`: the captured square and the set of
+/// landing squares, or `None`.
+#[inline(always)]
+fn king_jump<B: Bits>(
+    geo: &Geometry<B>,
+    rules: &Rules,
+    sq: u32,
+    d: Dir,
+    empty: B,
+    targets: B,
+) -> Option<(u32, B)> {
+    match rules.king_range {
+        KingRange::Short => {
+            let t = geo.neighbour(sq, d)?;
+            if !targets.has(t) {
+                return None;
+            }
+            let l = geo.neighbour(t, d)?;
+            empty.has(l).then(|| (t, B::bit(l)))
+        }
+        KingRange::Flying | KingRange::FlyingLandsBehind => {
+            let blockers = geo.ray(sq, d) & !empty;
+            if blockers.is_empty() {
+                return None;
+            }
+            let t = geo.nearest(blockers, d);
+            if !targets.has(t) {
+                return None;
+            }
+            if rules.king_range == KingRange::FlyingLandsBehind {
+                let l = geo.neighbour(t, d)?;
+                return empty.has(l).then(|| (t, B::bit(l)));
+            }
+            let beyond = geo.ray(t, d);
+            let stop = beyond & !empty;
+            let lands = if stop.is_empty() {
+                beyond
+            } else {
+                let u = geo.nearest(stop, d);
+                beyond & !(geo.ray(u, d) | B::bit(u))
+            };
+            lands.any().then_some((t, lands))
+        }
+    }
+}
+
+/// Squares a king on `sq` reaches with a non-capturing move in direction `d`.
+#[inline(always)]
+fn king_reach<B: Bits>(geo: &Geometry<B>, rules: &Rules, sq: u32, d: Dir, empty: B) -> B {
+    match rules.king_range {
+        KingRange::Short => match geo.neighbour(sq, d) {
+            Some(t) if empty.has(t) => B::bit(t),
+            _ => B::ZERO,
+        },
+        KingRange::Flying | KingRange::FlyingLandsBehind => {
+            let ray = geo.ray(sq, d);
+            let blockers = ray & !empty;
+            if blockers.is_empty() {
+                ray
+            } else {
+                let u = geo.nearest(blockers, d);
+                ray & !(geo.ray(u, d) | B::bit(u))
+            }
+        }
+    }
+}
+
+/// The king of `side` barred from non-capturing moves by the Frisian same-king limit.
+#[inline(always)]
+fn barred_king<B: Bits>(rules: &Rules, pos: &Position<B>) -> B {
+    if rules.same_king_limit == 0 {
+        return B::ZERO;
+    }
+    let side = pos.side();
+    let run = pos.king_run(side);
+    if run.count >= rules.same_king_limit
+        && pos.men_of(side).any()
+        && pos.kings_of(side).has(run.square as u32)
+    {
+        B::bit(run.square as u32)
+    } else {
+        B::ZERO
+    }
+}
+
+fn generate_quiet<B: Bits, C: Config>(
+    geo: &Geometry<B>,
+    cfg: C,
+    pos: &Position<B>,
+    out: &mut MoveList<B>,
+) {
+    let rules = cfg.rules();
+    let opts = cfg.options();
+    let side = pos.side();
+    let empty = geo.mask & !pos.occupied();
+    let promo = geo.promotion_row(side);
+    let (men, as_kings) = if opts.men_as_kings {
+        (B::ZERO, pos.men_of(side))
+    } else {
+        (pos.men_of(side), B::ZERO)
+    };
+    for d in rules.man_move_dirs(side).iter() {
+        let shift = geo.shift(d);
+        for to in (geo.step(men, d) & empty).iter() {
+            let from = (to as i32 - shift) as u32;
+            out.push_quiet(Move::new(from, to, B::ZERO, promo.has(to), false));
+        }
+    }
+    let kings = pos.kings_of(side) & !barred_king(rules, pos);
+    for k in (kings | as_kings).iter() {
+        let is_king = kings.has(k);
+        for d in rules.king_moves.iter() {
+            for to in king_reach(geo, rules, k, d, empty).iter() {
+                let promotes = !is_king && promo.has(to);
+                out.push_quiet(Move::new(k, to, B::ZERO, promotes, is_king));
+            }
+        }
+    }
+}
+
+fn generate_captures<B: Bits, C: Config>(
+    geo: &Geometry<B>,
+    cfg: C,
+    pos: &Position<B>,
+    out: &mut MoveList<B>,
+) {
+    let rules = cfg.rules();
+    let opts = cfg.options();
+    let side = pos.side();
+    let them = side.other();
+    let men = pos.men_of(side);
+    let kings = pos.kings_of(side);
+    let (men, as_kings) = if opts.men_as_kings {
+        (B::ZERO, men)
+    } else {
+        (man_capturers(geo, rules, pos, men), B::ZERO)
+    };
+    let movers = kings | as_kings;
+    if men.is_empty() && movers.is_empty() {
+        return;
+    }
+    let mut s = Search {
+        geo,
+        cfg,
+        side,
+        promo: geo.promotion_row(side),
+        from: 0,
+        by_king: false,
+        crowned: false,
+        targets: pos.pieces(them),
+        their_kings: pos.kings_of(them),
+        empty: geo.mask & !pos.occupied(),
+        captured: B::ZERO,
+        out,
+    };
+    s.out.stack.clear();
+    for sq in men.iter() {
+        s.start(sq, false);
+        s.man(sq, None);
+        s.finish(sq);
+    }
+    for sq in movers.iter() {
+        let is_king = kings.has(sq);
+        s.start(sq, is_king);
+        s.king(sq, None);
+        s.finish(sq);
+    }
+}
+
+/// More jumps than any capture can make: each jumps a different enemy piece.
+const MAX_STEPS: usize = 128;
+
+struct Search<'g, 'o, B: Bits, C: Config> {
+    geo: &'g Geometry<B>,
+    cfg: C,
+    side: Color,
+    promo: B,
+    from: u32,
+    by_king: bool,
+    crowned: bool,
+    /// Enemy pieces that may still be jumped.
+    targets: B,
+    their_kings: B,
+    /// Squares the capturing piece may land on or fly over.
+    empty: B,
+    captured: B,
+    out: &'o mut MoveList<B>,
+}
+
+impl<B: Bits, C: Config> Search<'_, '_, B, C> {
+    #[inline(always)]
+    fn start(&mut self, sq: u32, is_king: bool) {
+        self.from = sq;
+        self.by_king = is_king;
+        self.crowned = false;
+        self.empty |= B::bit(sq);
+    }
+
+    #[inline(always)]
+    fn finish(&mut self, sq: u32) {
+        self.empty &= !B::bit(sq);
+    }
+
+    #[inline(always)]
+    fn take(&mut self, t: u32, l: u32) {
+        let b = B::bit(t);
+        self.targets &= !b;
+        self.captured |= b;
+        if self.cfg.rules().removal == Removal::Immediate {
+            self.empty |= b;
+        }
+        self.out.stack.push(Step {
+            captured: t as u8,
+            landing: l as u8,
+        });
+    }
+
+    /// Number of jumps so far.
+    #[inline(always)]
+    fn depth(&self) -> usize {
+        self.out.stack.len()
+    }
+
+    #[inline(always)]
+    fn untake(&mut self, t: u32) {
+        let b = B::bit(t);
+        self.targets |= b;
+        self.captured &= !b;
+        if self.cfg.rules().removal == Removal::Immediate {
+            self.empty &= !b;
+        }
+        self.out.stack.pop();
+    }
+
+    fn man(&mut self, sq: u32, last: Option<Dir>) {
+        let cfg = self.cfg;
+        let rules = cfg.rules();
+        let opts = cfg.options();
+        let targets = if rules.men_capture_kings {
+            self.targets
+        } else {
+            self.targets & !self.their_kings
+        };
+        let mut extended = false;
+        for d in rules.man_capture_dirs(self.side).iter() {
+            if rules.no_reversal && last == Some(d.opposite()) {
+                continue;
+            }
+            let Some((t, l)) = self.geo.jump(sq, d) else {
+                continue;
+            };
+            if !targets.has(t) || !self.empty.has(l) {
+                continue;
+            }
+            extended = true;
+            if self.depth() >= MAX_STEPS {
+                continue;
+            }
+            self.take(t, l);
+            if self.promo.has(l) {
+                match rules.passing_promotion {
+                    PassingPromotion::EndsMove => self.record(l),
+                    PassingPromotion::ContinuesAsKing => {
+                        self.crowned = true;
+                        self.king(l, Some(d));
+                        self.crowned = false;
+                    }
+                    PassingPromotion::StaysMan => self.man(l, Some(d)),
+                }
+            } else {
+                self.man(l, Some(d));
+            }
+            self.untake(t);
+        }
+        if self.depth() > 0 && (!extended || opts.partial) {
+            self.record(sq);
+        }
+    }
+
+    fn king(&mut self, sq: u32, last: Option<Dir>) {
+        let cfg = self.cfg;
+        let rules = cfg.rules();
+        let opts = cfg.options();
+        let mut extended = false;
+        for d in rules.king_captures.iter() {
+            if rules.no_reversal && last == Some(d.opposite()) {
+                continue;
+            }
+            let Some((t, lands)) = king_jump(self.geo, rules, sq, d, self.empty, self.targets)
+            else {
+                continue;
+            };
+            extended = true;
+            if self.depth() >= MAX_STEPS {
+                continue;
+            }
+            self.take(t, 0);
+            // A capture must go on when it can: of several landing squares, only those from
+            // which the capture continues may be chosen, if there are any.
+            let mut lands = lands;
+            if !opts.partial && lands.count() > 1 {
+                let going_on = lands
+                    .iter()
+                    .filter(|&l| self.can_continue(l, d))
+                    .fold(B::ZERO, |acc, l| acc | B::bit(l));
+                if going_on.any() {
+                    lands = going_on;
+                }
+            }
+            for l in lands.iter() {
+                if let Some(top) = self.out.stack.last_mut() {
+                    top.landing = l as u8;
+                }
+                self.king(l, Some(d));
+            }
+            self.untake(t);
+        }
+        if self.depth() > 0 && (!extended || opts.partial) {
+            self.record(sq);
+        }
+    }
+
+    /// True if a king on `sq`, having arrived in direction `last`, can capture again.
+    #[inline]
+    fn can_continue(&self, sq: u32, last: Dir) -> bool {
+        let rules = self.cfg.rules();
+        rules.king_captures.iter().any(|d| {
+            !(rules.no_reversal && d == last.opposite())
+                && king_jump(self.geo, rules, sq, d, self.empty, self.targets).is_some()
+        })
+    }
+
+    fn record(&mut self, to: u32) {
+        let cfg = self.cfg;
+        let rules = cfg.rules();
+        let opts = cfg.options();
+        let promotes = !self.by_king && (self.crowned || self.promo.has(to));
+        let score = if opts.ignore_precedence {
+            0
+        } else {
+            self.score(rules.precedence)
+        };
+        let m = Move::new(self.from, to, self.captured, promotes, self.by_king);
+        self.out.push_capture(m, score, opts.keep_duplicates);
+    }
+
+    #[inline]
+    fn score(&self, precedence: Precedence) -> u64 {
+        let n = self.depth() as u64;
+        match precedence {
+            Precedence::Free => 0,
+            Precedence::Quantity => n,
+            Precedence::QuantityThenKings => {
+                (n << 8) | (self.captured & self.their_kings).count() as u64
+            }
+            Precedence::KingFirst => self.by_king as u64,
+            Precedence::Value => {
+                let k = (self.captured & self.their_kings).count() as u64;
+                (((n + k) * 256 - k) << 1) | self.by_king as u64
+            }
+            Precedence::Italian => {
+                let k = (self.captured & self.their_kings).count() as u64;
+                let mut order = 0u64;
+                for (i, s) in self.out.stack.iter().enumerate().take(24) {
+                    if self.their_kings.has(s.captured as u32) {
+                        order |= 1 << (23 - i);
+                    }
+                }
+                (n << 40) | ((self.by_king as u64) << 32) | (k << 24) | order
+            }
+        }
+    }
+}
