@@ -6,3 +6,4 @@
 //! - the application: move resolution, replay, diagnostics, exporters, the CLI.
 
 pub mod rules;
+pub mod syntax;
