@@ -33,7 +33,10 @@ fn rows() -> Vec<Row> {
         let f: Vec<&str> = line.split('\t').collect();
         let counting = match f[3] {
             "drop" => Counting::Drop,
-            "keep" | "kish" => Counting::Keep,
+            "keep" => Counting::Keep,
+            // kish (Turkish) lists a king's landing squares as separate actions even where it
+            // flies straight on.
+            "kish" => Counting::KeepLandings,
             other => panic!("unknown counting {other}"),
         };
         out.push(Row {

@@ -22,6 +22,10 @@ pub struct Options {
     pub captures_optional: bool,
     /// Ignore the majority and quality rules (free choice among captures).
     pub ignore_precedence: bool,
+    /// With `keep_duplicates`: also count a flying king that lands further behind a captured
+    /// piece and flies straight on as a route of its own (the convention of kish and
+    /// pydraughts; dctl counts that movement once, from the first square behind).
+    pub every_landing: bool,
 }
 
 /// Rules and options for one generator instantiation. The fast path uses a zero-sized
@@ -317,7 +321,7 @@ fn generate_captures<B: Bits, C: Config>(
     for sq in movers.iter() {
         let is_king = kings.has(sq);
         s.start(sq, is_king);
-        s.king(sq, None);
+        s.king(sq, None, true);
         s.finish(sq);
     }
 }
@@ -417,7 +421,7 @@ impl<B: Bits, C: Config> Search<'_, '_, B, C> {
                     PassingPromotion::EndsMove => self.record(l),
                     PassingPromotion::ContinuesAsKing => {
                         self.crowned = true;
-                        self.king(l, Some(d));
+                        self.king(l, Some(d), true);
                         self.crowned = false;
                     }
                     PassingPromotion::StaysMan => self.man(l, Some(d)),
@@ -432,13 +436,19 @@ impl<B: Bits, C: Config> Search<'_, '_, B, C> {
         }
     }
 
-    fn king(&mut self, sq: u32, last: Option<Dir>) {
+    /// Go on capturing with a king standing on `sq`. `last` is the direction of the jump that
+    /// brought it there; `straight` says whether going on in that same direction is a new
+    /// route (only from the first square behind the captured piece: from a square further
+    /// on, flying straight on is the same movement).
+    fn king(&mut self, sq: u32, last: Option<Dir>, straight: bool) {
         let cfg = self.cfg;
         let rules = cfg.rules();
         let opts = cfg.options();
         let mut extended = false;
         for d in rules.king_captures.iter() {
-            if rules.no_reversal && last == Some(d.opposite()) {
+            if last == Some(d) && !straight
+                || rules.no_reversal && last == Some(d.opposite())
+            {
                 continue;
             }
             let Some((t, lands)) = king_jump(self.geo, rules, sq, d, self.empty, self.targets)
@@ -450,13 +460,15 @@ impl<B: Bits, C: Config> Search<'_, '_, B, C> {
                 continue;
             }
             self.take(t, 0);
+            // The square right behind the captured piece.
+            let first = self.geo.neighbour(t, d).unwrap_or(0);
             // A capture must go on when it can: of several landing squares, only those from
             // which the capture continues may be chosen, if there are any.
             let mut lands = lands;
             if !opts.partial && lands.count() > 1 {
                 let going_on = lands
                     .iter()
-                    .filter(|&l| self.can_continue(l, d))
+                    .filter(|&l| self.can_continue(l, d, l == first || opts.every_landing))
                     .fold(B::ZERO, |acc, l| acc | B::bit(l));
                 if going_on.any() {
                     lands = going_on;
@@ -466,7 +478,7 @@ impl<B: Bits, C: Config> Search<'_, '_, B, C> {
                 if let Some(top) = self.out.stack.last_mut() {
                     top.landing = l as u8;
                 }
-                self.king(l, Some(d));
+                self.king(l, Some(d), l == first || opts.every_landing);
             }
             self.untake(t);
         }
@@ -475,12 +487,13 @@ impl<B: Bits, C: Config> Search<'_, '_, B, C> {
         }
     }
 
-    /// True if a king on `sq`, having arrived in direction `last`, can capture again.
+    /// True if a king on `sq`, having arrived in direction `last`, can capture again
+    /// (straight on only if `straight`).
     #[inline]
-    fn can_continue(&self, sq: u32, last: Dir) -> bool {
+    fn can_continue(&self, sq: u32, last: Dir, straight: bool) -> bool {
         let rules = self.cfg.rules();
         rules.king_captures.iter().any(|d| {
-            !(rules.no_reversal && d == last.opposite())
+            !(d == last && !straight || rules.no_reversal && d == last.opposite())
                 && king_jump(self.geo, rules, sq, d, self.empty, self.targets).is_some()
         })
     }

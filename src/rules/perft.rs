@@ -12,8 +12,11 @@ pub enum Counting {
     /// One move per (from, to, captured set): the FMJD rule ("drop duplicates").
     #[default]
     Drop,
-    /// Every capture route counts ("keep duplicates").
+    /// Every capture route counts ("keep duplicates", dctl's convention).
     Keep,
+    /// Every capture route counts, and so does every landing square a flying king may fly
+    /// straight on from (the convention of kish, the source of the Turkish table).
+    KeepLandings,
 }
 
 /// Leaf count of the legal-move tree from `pos` at `depth`.
@@ -21,7 +24,9 @@ pub fn perft<V: Spec>(pos: &Position<V::B>, depth: u32, counting: Counting) -> u
     let mut lists = lists::<V::B>(depth);
     match counting {
         Counting::Drop => walk::<V, _>(Fixed(V::RULES), pos, depth, &mut lists),
-        Counting::Keep => walk::<V, _>(keep::<V>(), pos, depth, &mut lists),
+        Counting::Keep | Counting::KeepLandings => {
+            walk::<V, _>(keep::<V>(counting), pos, depth, &mut lists)
+        }
     }
 }
 
@@ -30,7 +35,9 @@ pub fn divide<V: Spec>(pos: &Position<V::B>, depth: u32, counting: Counting) -> 
     let mut root = MoveList::new();
     match counting {
         Counting::Drop => V::legal_moves(pos, &mut root),
-        Counting::Keep => V::relaxed_moves(pos, V::RULES, keep::<V>().options, &mut root),
+        Counting::Keep | Counting::KeepLandings => {
+            V::relaxed_moves(pos, V::RULES, keep::<V>(counting).options, &mut root)
+        }
     }
     let mut out = Vec::with_capacity(root.len());
     let mut lists = lists::<V::B>(depth);
@@ -42,7 +49,7 @@ pub fn divide<V: Spec>(pos: &Position<V::B>, depth: u32, counting: Counting) -> 
             V::numbering(),
             &m,
             root.path(i),
-            super::notation::is_ambiguous(&root, i) || counting == Counting::Keep,
+            super::notation::is_ambiguous(&root, i) || counting != Counting::Drop,
             super::notation::SquareStyle::Native,
             V::RULES.capture_separator,
         );
@@ -51,7 +58,9 @@ pub fn divide<V: Spec>(pos: &Position<V::B>, depth: u32, counting: Counting) -> 
         } else {
             match counting {
                 Counting::Drop => walk::<V, _>(Fixed(V::RULES), &child, depth - 1, &mut lists),
-                Counting::Keep => walk::<V, _>(keep::<V>(), &child, depth - 1, &mut lists),
+                Counting::Keep | Counting::KeepLandings => {
+                    walk::<V, _>(keep::<V>(counting), &child, depth - 1, &mut lists)
+                }
             }
         };
         out.push((text, n));
@@ -59,11 +68,12 @@ pub fn divide<V: Spec>(pos: &Position<V::B>, depth: u32, counting: Counting) -> 
     out
 }
 
-fn keep<V: Spec>() -> Relaxed<'static> {
+fn keep<V: Spec>(counting: Counting) -> Relaxed<'static> {
     Relaxed {
         rules: V::RULES,
         options: Options {
             keep_duplicates: true,
+            every_landing: counting == Counting::KeepLandings,
             ..Options::default()
         },
     }
