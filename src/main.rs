@@ -1,3 +1,9 @@
-//! The `pdn` command-line program.
+//! The `pdn` command-line program: argument parsing and dispatch; the work is in the library.
 
-fn main() {}
+mod cli;
+
+use std::process::ExitCode;
+
+fn main() -> ExitCode {
+    cli::main()
+}

@@ -82,18 +82,33 @@ fn check_numeric_fen<V: Spec>(case: &Value) {
         assert_eq!(drop.moves.len() as u64, n, "{id}: {:?}", drop.routes);
         checked += 1;
     }
-    for key in ["expected_moves", "expected_moves_algebraic", "expected_moves_algebraic_full"] {
+    for key in [
+        "expected_moves",
+        "expected_moves_algebraic",
+        "expected_moves_algebraic_full",
+    ] {
         if !case[key].is_null() {
             // The source lists one route per move, or (rus-circular-king-capture) both
             // routes of a duplicate: ours must lie between one-per-move and every route.
             let want = strings(&case[key]);
-            assert!(drop.routes.is_subset(&want), "{id} {key}: {:?}", drop.routes);
-            assert!(want.is_subset(&keep.routes), "{id} {key}: {:?}", keep.routes);
+            assert!(
+                drop.routes.is_subset(&want),
+                "{id} {key}: {:?}",
+                drop.routes
+            );
+            assert!(
+                want.is_subset(&keep.routes),
+                "{id} {key}: {:?}",
+                keep.routes
+            );
             checked += 1;
         }
     }
     if !case["expected_includes_algebraic"].is_null() {
-        assert!(strings(&case["expected_includes_algebraic"]).is_subset(&drop.routes), "{id}");
+        assert!(
+            strings(&case["expected_includes_algebraic"]).is_subset(&drop.routes),
+            "{id}"
+        );
         checked += 1;
     }
     if !case["captured"].is_null() {
@@ -154,7 +169,11 @@ fn check_numeric_fen<V: Spec>(case: &Value) {
         // lists a route that "lands" on a further square and flies straight on; that is the
         // same movement and the same move, see the perft "keep" convention.)
         let want = strings(&case["expected_paths"]);
-        assert!(keep.routes.is_subset(&want), "{id}: {:?} ⊄ {want:?}", keep.routes);
+        assert!(
+            keep.routes.is_subset(&want),
+            "{id}: {:?} ⊄ {want:?}",
+            keep.routes
+        );
         // And every listed route leads to one of our moves (same start, end and pieces).
         for path in &want {
             let squares: Vec<&str> = path.split(['x', ':']).collect();
@@ -183,14 +202,23 @@ fn turkish(case: &Value) {
             sq
         }
     };
-    let white: Vec<String> = case["white"].as_str().unwrap().split(',').map(square).collect();
+    let white: Vec<String> = case["white"]
+        .as_str()
+        .unwrap()
+        .split(',')
+        .map(square)
+        .collect();
     let black: Vec<String> = case["black"]
         .as_array()
         .unwrap()
         .iter()
         .map(|s| square(s.as_str().unwrap()))
         .collect();
-    let side = if case["white_to_move"].as_bool().unwrap() { "W" } else { "B" };
+    let side = if case["white_to_move"].as_bool().unwrap() {
+        "W"
+    } else {
+        "B"
+    };
     let fen = format!("{side}:W{}:B{}", white.join(","), black.join(","));
     let pos = spec::Turkish::from_fen(&fen).unwrap_or_else(|e| panic!("{id} {fen}: {e}"));
     let l = list::<spec::Turkish>(&pos, false);
@@ -201,7 +229,10 @@ fn turkish(case: &Value) {
         "turkish-02" => l.routes.len() == 1 && all(1),
         "turkish-03" => max == 0 && !l.routes.is_empty(),
         "turkish-04" => {
-            l.routes == ["a4xe4", "a4xf4", "a4xg4", "a4xh4"].map(String::from).into()
+            l.routes
+                == ["a4xe4", "a4xf4", "a4xg4", "a4xh4"]
+                    .map(String::from)
+                    .into()
         }
         "turkish-05" => max == 0,
         "turkish-06" | "turkish-07" | "turkish-09" | "turkish-12" => all(2),
@@ -209,7 +240,11 @@ fn turkish(case: &Value) {
         "turkish-10" | "turkish-11" => max == 1,
         other => panic!("unknown Turkish case {other}"),
     };
-    assert!(ok, "{id} ({}): {fen} gives {:?}", case["expected"], l.routes);
+    assert!(
+        ok,
+        "{id} ({}): {fen} gives {:?}",
+        case["expected"], l.routes
+    );
 }
 
 #[test]

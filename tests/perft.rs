@@ -77,8 +77,12 @@ macro_rules! board_spec {
                 ..$base
             };
             fn geometry() -> &'static Geometry<$bits> {
-                static G: LazyLock<Geometry<$bits>> =
-                    LazyLock::new(|| Geometry::new(Shape::Diagonal { width: $w, height: $h }));
+                static G: LazyLock<Geometry<$bits>> = LazyLock::new(|| {
+                    Geometry::new(Shape::Diagonal {
+                        width: $w,
+                        height: $h,
+                    })
+                });
                 &G
             }
             fn numbering() -> &'static Numbering {
@@ -90,16 +94,61 @@ macro_rules! board_spec {
     };
 }
 
-board_spec!(Intl6x6, u64, 6, 6, INTERNATIONAL, Color::White, 2, "W:W13-18:B1-6");
-board_spec!(Intl12x10, u128, 12, 10, INTERNATIONAL, Color::White, 2, "W:W37-60:B1-24");
-board_spec!(Intl14x14, u128, 14, 14, INTERNATIONAL, Color::White, 2, "W:W57-98:B1-42");
+board_spec!(
+    Intl6x6,
+    u64,
+    6,
+    6,
+    INTERNATIONAL,
+    Color::White,
+    2,
+    "W:W13-18:B1-6"
+);
+board_spec!(
+    Intl12x10,
+    u128,
+    12,
+    10,
+    INTERNATIONAL,
+    Color::White,
+    2,
+    "W:W37-60:B1-24"
+);
+board_spec!(
+    Intl14x14,
+    u128,
+    14,
+    14,
+    INTERNATIONAL,
+    Color::White,
+    2,
+    "W:W57-98:B1-42"
+);
 // perft.md says "8 wide x 10", but dctl's `spantsiretti` board is 10 wide and 8 high
 // (as PDN's GameType 41 says), three rows of men each.
-board_spec!(Intl10x8, u64, 10, 8, INTERNATIONAL, Color::White, 2, "W:W26-40:B1-15");
-board_spec!(Checkers6x6, u64, 6, 6, ENGLISH, Color::Black, 1, "B:W13-18:B1-6");
+board_spec!(
+    Intl10x8,
+    u64,
+    10,
+    8,
+    INTERNATIONAL,
+    Color::White,
+    2,
+    "W:W26-40:B1-15"
+);
+board_spec!(
+    Checkers6x6,
+    u64,
+    6,
+    6,
+    ENGLISH,
+    Color::Black,
+    1,
+    "B:W13-18:B1-6"
+);
 
 fn start_or_fen<V: Spec>(row: &Row) -> Position<V::B> {
-    if row.fen.starts_with(|c: char| c == 'W' || c == 'B') && row.fen.contains(':') {
+    if row.fen.starts_with(['W', 'B']) && row.fen.contains(':') {
         V::from_fen(&row.fen).unwrap_or_else(|e| panic!("{}: {e}", row.fen))
     } else {
         V::start()
@@ -149,7 +198,8 @@ fn check(limit_low: u64, limit_high: u64) {
             continue;
         }
         let Some(got) = count(&row) else { continue };
-        *ran.entry(format!("{} {}", row.variant, row.position)).or_default() += 1;
+        *ran.entry(format!("{} {}", row.variant, row.position))
+            .or_default() += 1;
         if got != row.nodes {
             failures.push(format!(
                 "{} {} {:?} depth {}: expected {}, got {got}",
@@ -157,7 +207,11 @@ fn check(limit_low: u64, limit_high: u64) {
             ));
         }
     }
-    assert!(failures.is_empty(), "perft mismatches:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "perft mismatches:\n{}",
+        failures.join("\n")
+    );
     assert!(!ran.is_empty());
     eprintln!("perft rows checked: {ran:?}");
 }
@@ -234,8 +288,14 @@ fn colour_flipped_positions_have_equal_perft() {
             );
         }
     }
-    flip::<spec::International>("B:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46:BK17,K24", 4);
-    flip::<spec::International>("W:W25,27,28,30,32,33,34,35,37,38:B12,13,14,16,18,19,21,23,24,26", 7);
+    flip::<spec::International>(
+        "B:W6,9,10,11,20,21,22,23,30,K31,33,37,41,42,43,44,46:BK17,K24",
+        4,
+    );
+    flip::<spec::International>(
+        "W:W25,27,28,30,32,33,34,35,37,38:B12,13,14,16,18,19,21,23,24,26",
+        7,
+    );
     flip::<spec::Russian>("W:W21-32:B1-12", 6);
     flip::<spec::Frisian>("W:W31-50:B1-20", 5);
     flip::<spec::Italian>("W:WK27,K28,17,20,9,K12,8:B21,24,K19,K13,14,K11,4", 4);

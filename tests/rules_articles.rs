@@ -4,9 +4,7 @@
 use std::collections::BTreeSet;
 
 use pdn::rules::notation::{self, SquareStyle};
-use pdn::rules::{
-    Bits, INTERNATIONAL, MoveList, Options, Position, Removal, Rules, Spec, spec::*,
-};
+use pdn::rules::{Bits, INTERNATIONAL, MoveList, Options, Position, Removal, Rules, Spec, spec::*};
 
 /// The legal moves, each written with its full route; `(K)` marks a promotion.
 fn legal<V: Spec>(fen: &str) -> BTreeSet<String> {
@@ -62,7 +60,10 @@ fn sq<V: Spec>(row: i32, col: i32) -> u32 {
 #[test]
 fn fmjd_art_3_1_man_moves_one_square_diagonally_forward() {
     assert_eq!(legal::<International>("W:W28:B1"), set(&["28-22", "28-23"]));
-    assert_eq!(legal::<International>("B:W50:B23"), set(&["23-28", "23-29"]));
+    assert_eq!(
+        legal::<International>("B:W50:B23"),
+        set(&["23-28", "23-29"])
+    );
     // A man on the edge has one move.
     assert_eq!(legal::<International>("W:W36:B1"), set(&["36-31"]));
 }
@@ -76,7 +77,9 @@ fn fmjd_art_3_5_man_reaching_the_far_row_is_crowned() {
 fn fmjd_art_3_9_king_flies_over_free_squares() {
     assert_eq!(
         legal::<International>("W:WK46:B5"),
-        set(&["46-41", "46-37", "46-32", "46-28", "46-23", "46-19", "46-14", "46-10"])
+        set(&[
+            "46-41", "46-37", "46-32", "46-28", "46-23", "46-19", "46-14", "46-10"
+        ])
     );
 }
 
@@ -100,7 +103,10 @@ fn fmjd_art_4_3_king_captures_at_a_distance_and_chooses_its_landing_square() {
         set(&["46x23", "46x19", "46x14", "46x10", "46x5"])
     );
     // ... but not on or beyond the next piece (14, which cannot be taken: 10 stands behind it).
-    assert_eq!(legal::<International>("W:WK46:B28,14,10"), set(&["46x23", "46x19"]));
+    assert_eq!(
+        legal::<International>("W:WK46:B28,14,10"),
+        set(&["46x23", "46x19"])
+    );
 }
 
 #[test]
@@ -125,7 +131,13 @@ fn fmjd_art_4_8_a_square_may_be_passed_twice_a_piece_not_jumped_twice() {
     // square; it crosses empty squares twice but jumps each man once.
     assert_eq!(
         legal::<International>("W:WK38:B18,19,32,33"),
-        set(&["38x27x13x24x38", "38x27x13x24x42", "38x27x13x24x47", "38x24x13x27x43", "38x24x13x27x49"])
+        set(&[
+            "38x27x13x24x38",
+            "38x27x13x24x42",
+            "38x27x13x24x47",
+            "38x24x13x27x43",
+            "38x24x13x27x49"
+        ])
     );
 }
 
@@ -135,7 +147,10 @@ fn fmjd_art_4_11_coup_turc_jumped_pieces_stay_until_the_capture_ends() {
     // 14's square if 14 were removed at once (23x5x32x49, three men). Under the Turkish
     // strike rule the jumped man still stands and blocks, so that route takes only one man
     // and the majority rule leaves the two-man capture over 28 and 43.
-    assert_eq!(legal::<International>("W:WK23:B14,28,43"), set(&["23x32x49"]));
+    assert_eq!(
+        legal::<International>("W:WK23:B14,28,43"),
+        set(&["23x32x49"])
+    );
     let immediate = Rules {
         removal: Removal::Immediate,
         ..INTERNATIONAL
@@ -295,7 +310,11 @@ fn fid_6_6_most_pieces() {
     );
     assert_eq!(
         legal::<Italian>(&fen),
-        set(&[&format!("{w}x{}x{}", sq::<Italian>(3, 4), sq::<Italian>(1, 6))])
+        set(&[&format!(
+            "{w}x{}x{}",
+            sq::<Italian>(3, 4),
+            sq::<Italian>(1, 6)
+        )])
     );
 }
 
@@ -341,7 +360,11 @@ fn fid_6_9_the_king_met_first() {
     );
     assert_eq!(
         legal::<Italian>(&fen),
-        set(&[&format!("{k}x{}x{}", sq::<Italian>(4, 1), sq::<Italian>(2, 3))])
+        set(&[&format!(
+            "{k}x{}x{}",
+            sq::<Italian>(4, 1),
+            sq::<Italian>(2, 3)
+        )])
     );
 }
 
@@ -379,7 +402,10 @@ fn frisian_orthogonal_captures_and_value_rule() {
     // One king is worth more than one man.
     assert_eq!(legal::<Frisian>("W:W28:B18,K32"), set(&["28x37"]));
     // Equal value: the capture with a king has priority.
-    assert_eq!(legal::<Frisian>("W:W28,K50:B18,44"), set(&["50x33", "50x39"]));
+    assert_eq!(
+        legal::<Frisian>("W:W28,K50:B18,44"),
+        set(&["50x33", "50x39"])
+    );
 }
 
 #[test]

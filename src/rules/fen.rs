@@ -16,7 +16,7 @@ use std::fmt;
 
 use super::bits::Bits;
 use super::color::Color;
-use super::geometry::{Geometry, Numbering};
+use super::geometry::{Geometry, Lookup, Numbering};
 use super::position::{Piece, Position, Role};
 
 /// A square as written in a FEN or a move: a number or algebraic coordinates.
@@ -58,9 +58,9 @@ impl SquareName {
                 .ok_or(SquareError::OffBoard(numbering.len() as u32)),
             SquareName::Algebraic { file, rank } => {
                 match numbering.bit_of_algebraic(file as u32, rank as u32) {
-                    Err(()) => Err(SquareError::OffBoard(numbering.len() as u32)),
-                    Ok(None) => Err(SquareError::NotPlaying),
-                    Ok(Some(b)) => Ok(b),
+                    Lookup::OffBoard => Err(SquareError::OffBoard(numbering.len() as u32)),
+                    Lookup::NotPlaying => Err(SquareError::NotPlaying),
+                    Lookup::Square(b) => Ok(b),
                 }
             }
         }
@@ -197,7 +197,11 @@ pub fn parse(text: &str) -> Result<Setup, FenError> {
     Ok(setup)
 }
 
-fn parse_list(list: &str, color: Color, out: &mut Vec<(SquareName, Piece)>) -> Result<(), FenError> {
+fn parse_list(
+    list: &str,
+    color: Color,
+    out: &mut Vec<(SquareName, Piece)>,
+) -> Result<(), FenError> {
     for item in list.split(',') {
         if item.is_empty() {
             continue;
@@ -339,7 +343,7 @@ pub fn write<B: Bits>(pos: &Position<B>, numbering: &Numbering) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::Variant;
+    use crate::rules::{Spec, Variant};
 
     #[test]
     fn reads_ranges_kings_and_dot() {
@@ -368,10 +372,7 @@ mod tests {
     #[test]
     fn reads_algebraic() {
         let s = parse("W:WKd2:Bf6,c5,e5,e3").unwrap();
-        assert_eq!(
-            s.pieces[0].0,
-            SquareName::Algebraic { file: 3, rank: 1 }
-        );
+        assert_eq!(s.pieces[0].0, SquareName::Algebraic { file: 3, rank: 1 });
         assert_eq!(s.pieces[0].1.role, Role::King);
     }
 
@@ -379,18 +380,19 @@ mod tests {
     fn errors_are_typed() {
         assert_eq!(parse(""), Err(FenError::Empty));
         assert!(matches!(parse("X:W1"), Err(FenError::BadSide(_))));
-        assert!(matches!(parse("W:W1,x2"), Err(FenError::BadSquare(_))));
+        assert!(matches!(parse("W:W1,#2"), Err(FenError::BadSquare(_))));
+        assert!(matches!(parse("W:W1,2x"), Err(FenError::BadSquare(_))));
         assert!(matches!(parse("W:W9-3"), Err(FenError::BadRange(_))));
         assert!(matches!(parse("W:1,2"), Err(FenError::BadField(_))));
         let v = Variant::International;
         let s = parse("W:W51").unwrap();
         let err = crate::rules::with_variant!(v, V => {
-            s.position(&crate::rules::numbering::<V>(), V::geometry(), Color::White).map(|_| ())
+            s.position(V::numbering(), V::geometry(), Color::White).map(|_| ())
         });
         assert!(matches!(err, Err(FenError::OffBoard { .. })));
         let s = parse("W:W3").unwrap();
         let err = crate::rules::with_variant!(v, V => {
-            s.position(&crate::rules::numbering::<V>(), V::geometry(), Color::White).map(|_| ())
+            s.position(V::numbering(), V::geometry(), Color::White).map(|_| ())
         });
         assert!(matches!(err, Err(FenError::ManOnCrowningRow(_))));
     }
@@ -398,8 +400,19 @@ mod tests {
     #[test]
     fn never_panics_on_junk() {
         for junk in [
-            ":::", "W:W-", "W:WK", "W:W1-", "W:W-5", "W:W99999999999", "W:Wz9", "B:W,,,:B..",
-            "\u{feff}W", "W:W1-100000", "W:Wa0", "WW", "W:BK",
+            ":::",
+            "W:W-",
+            "W:WK",
+            "W:W1-",
+            "W:W-5",
+            "W:W99999999999",
+            "W:Wz9",
+            "B:W,,,:B..",
+            "\u{feff}W",
+            "W:W1-100000",
+            "W:Wa0",
+            "WW",
+            "W:BK",
         ] {
             let _ = parse(junk);
         }

@@ -48,7 +48,10 @@ pub enum Shape {
 
 impl Shape {
     /// The 8x8 board of English, Russian, Brazilian, Italian, … draughts.
-    pub const DIAGONAL_8: Shape = Shape::Diagonal { width: 8, height: 8 };
+    pub const DIAGONAL_8: Shape = Shape::Diagonal {
+        width: 8,
+        height: 8,
+    };
     /// The 10x10 board of international and Frisian draughts.
     pub const DIAGONAL_10: Shape = Shape::Diagonal {
         width: 10,
@@ -556,6 +559,17 @@ pub struct Layout {
     pub full: bool,
 }
 
+/// What an algebraic coordinate denotes on a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Lookup {
+    /// A playing square, as an internal bit.
+    Square(u32),
+    /// A square of the board that is not played on.
+    NotPlaying,
+    /// Outside the board.
+    OffBoard,
+}
+
 /// PDN square names of one layout: numbers and algebraic coordinates to internal bits.
 ///
 /// A layout always has both: the numbering of its `GameType` (or, for algebraic types, the
@@ -599,7 +613,11 @@ impl Numbering {
         let corner_rc = |corner: u8, row: i32, col: i32| -> (i32, i32) {
             // `row` counted away from the corner's row, `col` away from the corner's side.
             let r = if corner < 2 { h - 1 - row } else { row };
-            let c = if corner % 2 == 0 { col } else { w - 1 - col };
+            let c = if corner.is_multiple_of(2) {
+                col
+            } else {
+                w - 1 - col
+            };
             (r, c)
         };
         let num_corner = match layout.notation {
@@ -671,15 +689,16 @@ impl Numbering {
         self.bit_to_num[bit as usize & (MAX_BITS - 1)] as u32
     }
 
-    /// Internal bit of the algebraic square `file`/`rank` (0-based: `a1` = (0, 0)), if it is
-    /// a playing square. `Err(())` off the board, `Ok(None)` on a non-playing square.
-    pub fn bit_of_algebraic(&self, file: u32, rank: u32) -> Result<Option<u32>, ()> {
+    /// The algebraic square `file`/`rank` (0-based: `a1` = (0, 0)).
+    pub fn bit_of_algebraic(&self, file: u32, rank: u32) -> Lookup {
         let (w, h) = (self.layout.width as u32, self.layout.height as u32);
         if file >= w || rank >= h {
-            return Err(());
+            return Lookup::OffBoard;
         }
-        let b = self.alg_to_bit[(file * h + rank) as usize];
-        Ok((b != NONE).then_some(b as u32))
+        match self.alg_to_bit[(file * h + rank) as usize] {
+            NONE => Lookup::NotPlaying,
+            b => Lookup::Square(b as u32),
+        }
     }
 
     /// Algebraic (file, rank) of an internal bit, 0-based.
@@ -723,7 +742,12 @@ mod tests {
         let g = diagonal_10();
         assert_eq!(g.len(), 50);
         assert_eq!(
-            (g.shift(Dir::NW), g.shift(Dir::NE), g.shift(Dir::SW), g.shift(Dir::SE)),
+            (
+                g.shift(Dir::NW),
+                g.shift(Dir::NE),
+                g.shift(Dir::SW),
+                g.shift(Dir::SE)
+            ),
             (-6, -5, 5, 6)
         );
         assert_eq!(g.mask.count(), 50);
@@ -739,10 +763,7 @@ mod tests {
     fn international_numbering_rule_2_6() {
         // FMJD A1 art. 2.6: 1 is top-left dark square from White, 46 bottom-left, 5 top-right.
         let g = diagonal_10();
-        let n = Numbering::new(
-            layout(Color::White, 10, NotationKind::Numeric, 2, false),
-            g,
-        );
+        let n = Numbering::new(layout(Color::White, 10, NotationKind::Numeric, 2, false), g);
         let rc = |num| g.coord(n.bit_of_number(num).unwrap());
         assert_eq!(rc(1), (0, 1));
         assert_eq!(rc(5), (0, 9));
@@ -793,10 +814,16 @@ mod tests {
     #[test]
     fn russian_algebraic_and_numeric() {
         let g = diagonal_8();
-        let ru = Numbering::new(layout(Color::White, 8, NotationKind::Algebraic, 0, false), g);
-        assert_eq!(ru.bit_of_algebraic(0, 0), Ok(Some(g.at(7, 0).unwrap())));
-        assert_eq!(ru.bit_of_algebraic(1, 0), Ok(None)); // b1 is light
-        assert_eq!(ru.bit_of_algebraic(8, 0), Err(()));
+        let ru = Numbering::new(
+            layout(Color::White, 8, NotationKind::Algebraic, 0, false),
+            g,
+        );
+        assert_eq!(
+            ru.bit_of_algebraic(0, 0),
+            Lookup::Square(g.at(7, 0).unwrap())
+        );
+        assert_eq!(ru.bit_of_algebraic(1, 0), Lookup::NotPlaying); // b1 is light
+        assert_eq!(ru.bit_of_algebraic(8, 0), Lookup::OffBoard);
         // Numeric squares: N2 from White (1 = b8, 29 = a1, 32 = g1).
         assert_eq!(ru.algebraic_name(ru.bit_of_number(1).unwrap()), "b8");
         assert_eq!(ru.algebraic_name(ru.bit_of_number(29).unwrap()), "a1");
@@ -806,10 +833,7 @@ mod tests {
     #[test]
     fn rays_and_steps() {
         let g = diagonal_10();
-        let n = Numbering::new(
-            layout(Color::White, 10, NotationKind::Numeric, 2, false),
-            g,
-        );
+        let n = Numbering::new(layout(Color::White, 10, NotationKind::Numeric, 2, false), g);
         let b = |k| n.bit_of_number(k).unwrap();
         // The long diagonal from 46 to 5.
         let ray: Vec<u32> = g
@@ -833,7 +857,10 @@ mod tests {
 
     #[test]
     fn flipping_directions() {
-        assert_eq!(DirSet(0b101).flipped(), DirSet(Dir::SW.mask() | Dir::SE.mask()));
+        assert_eq!(
+            DirSet(0b101).flipped(),
+            DirSet(Dir::SW.mask() | Dir::SE.mask())
+        );
         assert_eq!(DirSet::ALL.flipped(), DirSet::ALL);
         for d in Dir::ALL {
             let f = DirSet(d.mask()).flipped();

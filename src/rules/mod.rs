@@ -27,9 +27,7 @@ mod variant;
 
 pub use bits::{BitIter, Bits};
 pub use color::Color;
-pub use geometry::{
-    Dir, DirSet, Geometry, Layout, MAX_BITS, NONE, NotationKind, Numbering, Shape,
-};
+pub use geometry::{Dir, DirSet, Geometry, Layout, MAX_BITS, NONE, NotationKind, Numbering, Shape};
 pub use movegen::Options;
 pub use position::{KingRun, Move, MoveList, Piece, Position, Role, Step};
 pub use variant::{
@@ -87,7 +85,11 @@ pub trait Spec: 'static + Send + Sync {
     fn start() -> Position<Self::B> {
         let setup = fen::parse(Self::RULES.start_fen).expect("start FEN of the variant table");
         setup
-            .position(Self::numbering(), Self::geometry(), Self::RULES.first_mover())
+            .position(
+                Self::numbering(),
+                Self::geometry(),
+                Self::RULES.first_mover(),
+            )
             .expect("start FEN of the variant table")
     }
 
@@ -98,7 +100,11 @@ pub trait Spec: 'static + Send + Sync {
     /// Any [`fen::FenError`].
     fn from_fen(text: &str) -> Result<Position<Self::B>, fen::FenError> {
         let setup = fen::parse(text)?;
-        setup.position(Self::numbering(), Self::geometry(), Self::RULES.first_mover())
+        setup.position(
+            Self::numbering(),
+            Self::geometry(),
+            Self::RULES.first_mover(),
+        )
     }
 
     /// Write a FEN in the variant's standard numbering.
@@ -116,9 +122,9 @@ pub fn numbering<V: Spec>() -> &'static Numbering {
 pub mod spec {
     use std::sync::LazyLock;
 
+    use super::Spec;
     use super::geometry::{self, Geometry, Numbering};
     use super::variant::{self, Rules};
-    use super::Spec;
 
     macro_rules! specs {
         ($($name:ident: $bits:ty, $rules:path, $geo:path;)*) => {$(

@@ -134,7 +134,11 @@ fn man_capturers<B: Bits>(geo: &Geometry<B>, rules: &Rules, pos: &Position<B>, m
 
 /// True if the side to move has a capture (the rule of mandatory capture applies).
 #[inline(always)]
-pub(crate) fn has_capture<B: Bits, C: Config>(geo: &Geometry<B>, cfg: C, pos: &Position<B>) -> bool {
+pub(crate) fn has_capture<B: Bits, C: Config>(
+    geo: &Geometry<B>,
+    cfg: C,
+    pos: &Position<B>,
+) -> bool {
     let rules = cfg.rules();
     let side = pos.side();
     let men = pos.men_of(side);
@@ -446,9 +450,7 @@ impl<B: Bits, C: Config> Search<'_, '_, B, C> {
         let opts = cfg.options();
         let mut extended = false;
         for d in rules.king_captures.iter() {
-            if last == Some(d) && !straight
-                || rules.no_reversal && last == Some(d.opposite())
-            {
+            if last == Some(d) && !straight || rules.no_reversal && last == Some(d.opposite()) {
                 continue;
             }
             let Some((t, lands)) = king_jump(self.geo, rules, sq, d, self.empty, self.targets)

@@ -34,7 +34,9 @@ pub fn route<B: Bits>(geo: &Geometry<B>, m: &Move<B>, path: &[Step]) -> Vec<u32>
         let next = geo.direction(landing, path[i + 1].captured as u32);
         if d.is_some() && d == next {
             // Straight on: the square right behind the captured piece.
-            let behind = d.and_then(|d| geo.neighbour(captured, d)).unwrap_or(landing);
+            let behind = d
+                .and_then(|d| geo.neighbour(captured, d))
+                .unwrap_or(landing);
             out.push(behind);
         } else {
             out.push(landing);

@@ -80,10 +80,17 @@ fn keep<V: Spec>(counting: Counting) -> Relaxed<'static> {
 }
 
 fn lists<B: Bits>(depth: u32) -> Vec<MoveList<B>> {
-    (0..depth.max(1)).map(|_| MoveList::without_paths()).collect()
+    (0..depth.max(1))
+        .map(|_| MoveList::without_paths())
+        .collect()
 }
 
-fn walk<V: Spec, C: Config>(cfg: C, pos: &Position<V::B>, depth: u32, lists: &mut [MoveList<V::B>]) -> u64 {
+fn walk<V: Spec, C: Config>(
+    cfg: C,
+    pos: &Position<V::B>,
+    depth: u32,
+    lists: &mut [MoveList<V::B>],
+) -> u64 {
     if depth == 0 {
         return 1;
     }

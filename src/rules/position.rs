@@ -411,7 +411,7 @@ impl<B: Bits> MoveList<B> {
             self.spans.clear();
             self.steps.clear();
             self.best = score;
-        } else if !keep_duplicates && self.moves.iter().any(|x| *x == m) {
+        } else if !keep_duplicates && self.moves.contains(&m) {
             return;
         }
         self.moves.push(m);

@@ -347,13 +347,7 @@ pub struct Rules {
     pub articles: Articles,
 }
 
-const fn layout(
-    first: Color,
-    w: u8,
-    notation: NotationKind,
-    corner: u8,
-    invert: bool,
-) -> Layout {
+const fn layout(first: Color, w: u8, notation: NotationKind, corner: u8, invert: bool) -> Layout {
     Layout {
         first,
         width: w,
@@ -390,17 +384,17 @@ pub const INTERNATIONAL: Rules = Rules {
     game_type: 20,
     shape: Shape::DIAGONAL_10, // art. 2.1, 2.4
     layout: layout(Color::White, 10, NotationKind::Numeric, 2, false), // art. 2.6
-    start_fen: "W:W31-50:B1-20",                                       // art. 2.8
-    man_moves: FORWARD,                                                // art. 3.1
-    man_captures: DIAGONALS,                                           // art. 4.1: also backward
-    king_moves: DIAGONALS,                                             // art. 3.9
-    king_captures: DIAGONALS,                                          // art. 4.3
-    king_range: KingRange::Flying,                                     // art. 3.9, 4.3
-    removal: Removal::AfterMove,                                       // art. 4.11
+    start_fen: "W:W31-50:B1-20", // art. 2.8
+    man_moves: FORWARD,        // art. 3.1
+    man_captures: DIAGONALS,   // art. 4.1: also backward
+    king_moves: DIAGONALS,     // art. 3.9
+    king_captures: DIAGONALS,  // art. 4.3
+    king_range: KingRange::Flying, // art. 3.9, 4.3
+    removal: Removal::AfterMove, // art. 4.11
     no_reversal: false,
-    men_capture_kings: true,                           // art. 4.2
-    passing_promotion: PassingPromotion::StaysMan,     // art. 4.15
-    precedence: Precedence::Quantity,                  // art. 4.13, 4.14
+    men_capture_kings: true,                       // art. 4.2
+    passing_promotion: PassingPromotion::StaysMan, // art. 4.15
+    precedence: Precedence::Quantity,              // art. 4.13, 4.14
     same_king_limit: 0,
     result_type: ResultType::International,
     capture_separator: 'x', // art. 8.2.3
@@ -536,9 +530,9 @@ pub const ENGLISH: Rules = Rules {
     variant: Variant::English,
     name: "english",
     game_type: 21,
-    shape: Shape::DIAGONAL_8,                                         // 1.1, 1.4
+    shape: Shape::DIAGONAL_8, // 1.1, 1.4
     layout: layout(Color::Black, 8, NotationKind::Numeric, 1, false), // 1.5
-    start_fen: "B:W21-32:B1-12",                                      // 1.11
+    start_fen: "B:W21-32:B1-12", // 1.11
     man_moves: FORWARD,
     man_captures: FORWARD, // 1.18: forward only
     king_moves: DIAGONALS,
@@ -583,10 +577,10 @@ pub const POOL: Rules = Rules {
     variant: Variant::Pool,
     name: "pool",
     game_type: 23,
-    man_captures: DIAGONALS,      // 14
-    king_range: KingRange::Flying, // 15
+    man_captures: DIAGONALS,                       // 14
+    king_range: KingRange::Flying,                 // 15
     passing_promotion: PassingPromotion::StaysMan, // 16, 22, 23
-    precedence: Precedence::Free, // 20
+    precedence: Precedence::Free,                  // 20
     draws: &[
         DrawRule::Repetition {
             n: 3,
@@ -715,7 +709,7 @@ pub const CZECH: Rules = Rules {
     variant: Variant::Czech,
     name: "czech",
     game_type: 29,
-    shape: Shape::DIAGONAL_8,                                            // 2.1
+    shape: Shape::DIAGONAL_8, // 2.1
     layout: layout(Color::White, 8, NotationKind::Algebraic, 0, false), // 2.6
     start_fen: "W:W21-32:B1-12",
     man_moves: FORWARD,

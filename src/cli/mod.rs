@@ -1,0 +1,48 @@
+//! Command-line glue: the clap definitions, one module per subcommand, exit codes and the
+//! quiet handling of a closed pipe.
+
+mod args;
+mod perft;
+
+use std::io;
+use std::process::ExitCode;
+
+use clap::Parser;
+
+use args::{Cli, Command};
+
+/// What a command found, for the exit status.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// No error found (warnings allowed): exit 0.
+    Clean,
+    /// At least one error diagnostic: exit 1.
+    #[allow(dead_code)] // produced by `validate`, which lands next
+    Errors,
+}
+
+/// Parse the command line, run the command, map the outcome to an exit code:
+/// 0 clean, 1 errors found, 2 fatal (bad usage, unreadable input). A closed output pipe
+/// ends the program quietly.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match &cli.command {
+        Command::Perft(a) => perft::run(a),
+    };
+    match result {
+        Ok(Status::Clean) => ExitCode::from(0),
+        Ok(Status::Errors) => ExitCode::from(1),
+        Err(e) if is_broken_pipe(&e) => ExitCode::from(0),
+        Err(e) => {
+            eprintln!("pdn: error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<io::Error>()
+            .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+    })
+}
