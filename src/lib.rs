@@ -5,5 +5,6 @@
 //! - PDN syntax (reader, grammar, writer), which knows nothing of legality;
 //! - the application: move resolution, replay, diagnostics, exporters, the CLI.
 
+pub mod app;
 pub mod rules;
 pub mod syntax;
