@@ -1,2 +1,30 @@
-//! The PDN syntax layer: reading, the grammar and writing of PDN files. It knows nothing of
-//! legality (being built).
+//! The PDN syntax layer: reading PDN files into [`Game`]s and writing games back as strict
+//! PDN 3.0. It knows nothing of legality and never imports the rules layer.
+//!
+//! - [`Reader`] streams games from any `io::Read`; [`read_games`] reads a whole buffer.
+//! - [`Game`] keeps everything read: tags, the move tree (moves with their numbers and
+//!   strengths, comments, NAGs, variations, setups), the terminator, the syntax errors and
+//!   the non-standard constructs that were tolerated, with byte spans into the game's text.
+//! - [`write_game`] writes strict PDN 3.0; [`canonical_move_text`] is the syntactic normal
+//!   form of a move.
+//!
+//! The reading grammar and its boundary decisions are documented in `grammar`; the token
+//! table in `token`.
+
+mod game;
+mod grammar;
+mod reader;
+mod squares;
+mod token;
+mod writer;
+
+pub use game::{
+    Comment, CommentKind, Encoding, Game, Item, Line, MoveItem, MoveKind, MoveNumber, Nag,
+    ResultToken, Setup, Span, Square, SyntaxError, Tag, Tolerated, ToleratedKind, Variation,
+};
+pub use grammar::{MAX_ERRORS_PER_GAME, MAX_VARIATION_DEPTH};
+pub use reader::{
+    DEFAULT_BUFFER_SIZE, DEFAULT_MAX_GAME_SIZE, MAX_MAX_GAME_SIZE, Reader, read_games,
+};
+pub use squares::Squares;
+pub use writer::{WriteOptions, canonical_move_text, ordered_tags, write_game};

@@ -1,0 +1,1334 @@
+//! The game-level PDN reading grammar (RULES.md §1.3–§1.8, §1.12): one game from a byte
+//! slice — its tag section, movetext, variations (with an explicit stack, never recursion),
+//! terminator — with error recovery, tolerated constructs and the game-boundary decisions.
+//!
+//! The parser runs over the reader's buffer starting at the game's first byte. When it has
+//! to look at a byte past the end of the slice and the source is not exhausted it gives up
+//! with [`NeedMore`]; the reader then refills and parses the game again from its start
+//! (buffer growth is geometric, so the total work stays linear). With `eof` set, the end of
+//! the slice is the end of the file. So every decision depends only on the bytes of the
+//! file, never on where a buffer happens to end.
+//!
+//! Boundary decisions (documented because the PDN grammar leaves them open):
+//! - a result (`2-0`, `1-1`, `1/2-1/2`, `0-0`, `½-½`, `0.5-0.5`, `1 - 1`, …) or `*` outside a
+//!   variation ends the game; a `*` (or another result) right after it is absorbed;
+//! - a move token is lexed longest-first (`1-10` is a move), then compared with the results
+//!   (`1-1` is one only when the digits are exactly `1` and `1`);
+//! - a move-like `a-b` equal to the game's `Result` tag (`4-6`, `1-9`: micro-match scores) is
+//!   the result when only the end of the file, a tag section or `*` follows it;
+//! - `*` touching a move (`1-6*`) is FMJD's forced-move sign when more game follows, and the
+//!   separator when the end of the file or a tag section follows;
+//! - a `[` after a body element (move, move number, NAG, variation, setup, unknown token)
+//!   starts the next game, which was not separated;
+//! - `N. ...` is the second player's move number; `...` anywhere else is an unknown move.
+
+use memchr::{memchr, memchr2, memchr3};
+
+use super::game::{
+    Comment, CommentKind, Game, Item, Line, MoveItem, MoveKind, MoveNumber, Nag, ResultToken,
+    Setup, Span, Square, SyntaxError, Tag, Tolerated, ToleratedKind, Variation,
+};
+use super::squares::Squares;
+use super::token::{self, Sep, is_ws};
+
+/// Variations nest at most this deep in a [`Game`]. Deeper parentheses are a syntax error;
+/// their contents stay in the deepest kept variation. This bounds the depth of the move
+/// tree, so code walking it recursively cannot overflow the stack.
+pub const MAX_VARIATION_DEPTH: usize = 64;
+
+/// Syntax errors kept per game; further ones are counted in one last error.
+pub const MAX_ERRORS_PER_GAME: usize = 100;
+
+/// Bytes that must be available (or the file must end) before a token is read, so that no
+/// bounded token is cut by the end of the buffer.
+const LOOKAHEAD: usize = 64;
+
+/// The slice ended before the game could be decided; the source has more bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct NeedMore;
+
+type Res<T> = Result<T, NeedMore>;
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum End {
+    /// A result or `*`.
+    Terminator,
+    /// A tag section after movetext.
+    NextTags,
+    /// The end of the file.
+    Eof,
+}
+
+/// One parsed game.
+#[derive(Debug)]
+pub(crate) struct Parsed {
+    /// The game; `index`, `offset`, `line`, `column`, `source` and `encoding` are left for
+    /// the reader to fill in.
+    pub game: Game,
+    /// Bytes of the slice that belong to this game; the next game starts here.
+    pub consumed: usize,
+    /// End of the game's text (trailing white space trimmed).
+    pub source_end: usize,
+    /// Every string taken from the slice was valid UTF-8.
+    pub utf8_ok: bool,
+    /// How it ended.
+    pub end: End,
+}
+
+/// Parse one game starting at `s[0]` (which should not be white space).
+pub(crate) fn parse_game(s: &[u8], eof: bool) -> Result<Parsed, NeedMore> {
+    let mut p = P {
+        s,
+        pos: 0,
+        eof,
+        tags: Vec::new(),
+        errors: Vec::new(),
+        suppressed: 0,
+        notes: Vec::new(),
+        result: None,
+        main: Frame::new(0),
+        stack: Vec::new(),
+        excess: 0,
+        deep_reported: false,
+        utf8_ok: true,
+        result_tag: None,
+        has_body: false,
+        has_comment: false,
+    };
+    let end = p.run()?;
+    Ok(p.finish(end))
+}
+
+struct Frame {
+    items: Vec<Item>,
+    open: usize,
+    pending: Option<MoveNumber>,
+}
+
+impl Frame {
+    fn new(open: usize) -> Frame {
+        Frame {
+            items: Vec::new(),
+            open,
+            pending: None,
+        }
+    }
+}
+
+struct P<'a> {
+    s: &'a [u8],
+    pos: usize,
+    eof: bool,
+    tags: Vec<Tag>,
+    errors: Vec<SyntaxError>,
+    suppressed: u32,
+    notes: Vec<Tolerated>,
+    result: Option<ResultToken>,
+    main: Frame,
+    stack: Vec<Frame>,
+    excess: u32,
+    deep_reported: bool,
+    utf8_ok: bool,
+    result_tag: Option<Vec<u8>>,
+    has_body: bool,
+    has_comment: bool,
+}
+
+#[inline]
+fn sp(a: usize, b: usize) -> Span {
+    Span::new(a as u32, b as u32)
+}
+
+/// At most 24 characters of `b` for a message, control characters escaped.
+fn show(b: &[u8]) -> String {
+    let text = String::from_utf8_lossy(b);
+    let mut out = String::new();
+    for (n, c) in text.chars().enumerate() {
+        if n == 24 {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn compact(b: &[u8]) -> Vec<u8> {
+    b.iter().copied().filter(|&c| !is_ws(c)).collect()
+}
+
+impl<'a> P<'a> {
+    // ---- positions and the end of the slice ----
+
+    /// The byte at `p`; `None` at the end of the file; `NeedMore` at the end of the slice.
+    #[inline]
+    fn at(&self, p: usize) -> Res<Option<u8>> {
+        match self.s.get(p) {
+            Some(&b) => Ok(Some(b)),
+            None if self.eof => Ok(None),
+            None => Err(NeedMore),
+        }
+    }
+
+    /// A token ended at `e`: if that is the end of the slice it might go on.
+    #[inline]
+    fn check_end(&self, e: usize) -> Res<()> {
+        if e >= self.s.len() && !self.eof {
+            Err(NeedMore)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Skip white space from `p`.
+    #[inline]
+    fn ws_from(&self, mut p: usize) -> Res<usize> {
+        while let Some(b) = self.at(p)? {
+            if !is_ws(b) {
+                break;
+            }
+            p += 1;
+        }
+        Ok(p)
+    }
+
+    /// Skip spaces and tabs from `p`.
+    #[inline]
+    fn hspace_from(&self, mut p: usize) -> Res<usize> {
+        while let Some(b) = self.at(p)? {
+            if b != b' ' && b != b'\t' {
+                break;
+            }
+            p += 1;
+        }
+        Ok(p)
+    }
+
+    /// Skip white space and comments from `p` (a lookahead; nothing is recorded).
+    fn trivia_from(&self, mut p: usize) -> Res<usize> {
+        loop {
+            p = self.ws_from(p)?;
+            match self.at(p)? {
+                Some(b'{') => match memchr(b'}', &self.s[p..]) {
+                    Some(k) => p += k + 1,
+                    None => {
+                        self.check_end(self.s.len())?;
+                        return Ok(self.s.len());
+                    }
+                },
+                Some(b'%' | b';') => match memchr2(b'\n', b'\r', &self.s[p..]) {
+                    Some(k) => p += k,
+                    None => {
+                        self.check_end(self.s.len())?;
+                        return Ok(self.s.len());
+                    }
+                },
+                _ => return Ok(p),
+            }
+        }
+    }
+
+    // ---- recording ----
+
+    fn error(&mut self, span: Span, message: impl FnOnce() -> String) {
+        if self.errors.len() < MAX_ERRORS_PER_GAME {
+            self.errors.push(SyntaxError {
+                span,
+                message: message(),
+            });
+        } else {
+            self.suppressed = self.suppressed.saturating_add(1);
+        }
+    }
+
+    #[inline]
+    fn note(&mut self, kind: ToleratedKind, span: Span) {
+        if let Some(n) = self.notes.iter_mut().find(|n| n.kind == kind) {
+            n.count = n.count.saturating_add(1);
+        } else {
+            self.notes.push(Tolerated {
+                kind,
+                span,
+                count: 1,
+            });
+        }
+    }
+
+    fn string(&mut self, b: &[u8]) -> String {
+        match std::str::from_utf8(b) {
+            Ok(t) => t.to_owned(),
+            Err(_) => {
+                self.utf8_ok = false;
+                String::from_utf8_lossy(b).into_owned()
+            }
+        }
+    }
+
+    #[inline]
+    fn cur(&mut self) -> &mut Frame {
+        match self.stack.last_mut() {
+            Some(f) => f,
+            None => &mut self.main,
+        }
+    }
+
+    #[inline]
+    fn push(&mut self, item: Item) {
+        self.cur().items.push(item);
+    }
+
+    // ---- the game ----
+
+    fn run(&mut self) -> Res<End> {
+        loop {
+            // White space (fast path; the slow path settles the end of the slice).
+            while let Some(&b) = self.s.get(self.pos) {
+                if !is_ws(b) {
+                    break;
+                }
+                self.pos += 1;
+            }
+            let Some(b) = self.at(self.pos)? else {
+                return Ok(End::Eof);
+            };
+            if !self.eof && self.s.len() - self.pos < LOOKAHEAD {
+                return Err(NeedMore);
+            }
+            match b {
+                b'{' => {
+                    self.brace_comment()?;
+                    continue;
+                }
+                b'%' => {
+                    self.line_comment(false)?;
+                    continue;
+                }
+                b';' => {
+                    self.line_comment(true)?;
+                    continue;
+                }
+                b'[' => {
+                    if self.has_body {
+                        return Ok(End::NextTags);
+                    }
+                    self.tag_pair()?;
+                    continue;
+                }
+                _ => {}
+            }
+            self.has_body = true;
+            let ended = match b {
+                b'(' => self.open_paren()?,
+                b')' => self.close_paren(),
+                b'$' => self.nag()?,
+                b'/' => self.setup()?,
+                b'*' => {
+                    self.star_terminator()?;
+                    true
+                }
+                b'0'..=b'9' => self.number_led()?,
+                b'-' => self.dash()?,
+                b'.' => self.dots()?,
+                b'!' | b'?' => self.detached_strength()?,
+                0xC2 => self.half_result()?,
+                b'a'..=b'z' | b'A'..=b'Z' => self.alpha_move()?,
+                _ => self.garbage(self.pos)?,
+            };
+            if ended {
+                return Ok(End::Terminator);
+            }
+        }
+    }
+
+    fn finish(mut self, end: End) -> Parsed {
+        if !self.stack.is_empty() {
+            let open = self.stack[0].open;
+            let n = self.stack.len() as u64 + u64::from(self.excess);
+            self.error(sp(open, open + 1), || {
+                if n == 1 {
+                    "unterminated variation: expected `)`".to_owned()
+                } else {
+                    format!("unterminated variation: expected `)` ({n} variations open)")
+                }
+            });
+            self.close_all();
+        }
+        if let Some(n) = self.main.pending.take() {
+            self.note(ToleratedKind::MoveNumberWithoutMove, n.span);
+        }
+        let consumed = self.pos.min(self.s.len());
+        let mut source_end = consumed;
+        while source_end > 0 && is_ws(self.s[source_end - 1]) {
+            source_end -= 1;
+        }
+        match end {
+            End::NextTags => {
+                self.note(ToleratedKind::GamesNotSeparated, sp(source_end, source_end));
+            }
+            End::Eof if self.tags.is_empty() && !self.has_body && self.has_comment => {
+                self.note(ToleratedKind::CommentsAfterLastGame, sp(0, source_end));
+            }
+            _ => {}
+        }
+        if self.suppressed > 0 {
+            let n = self.suppressed;
+            self.errors.push(SyntaxError {
+                span: sp(source_end, source_end),
+                message: format!("{n} more syntax errors in this game were not listed"),
+            });
+        }
+        Parsed {
+            game: Game {
+                index: 0,
+                offset: 0,
+                line: 1,
+                column: 1,
+                source: String::new(),
+                encoding: super::game::Encoding::Utf8,
+                tags: self.tags,
+                body: Line {
+                    items: self.main.items,
+                },
+                result: self.result,
+                errors: self.errors,
+                notes: self.notes,
+            },
+            consumed,
+            source_end,
+            utf8_ok: self.utf8_ok,
+            end,
+        }
+    }
+
+    /// Close every open variation at the current position (after an error was reported).
+    fn close_all(&mut self) {
+        self.excess = 0;
+        while let Some(mut f) = self.stack.pop() {
+            if let Some(n) = f.pending.take() {
+                self.note(ToleratedKind::MoveNumberWithoutMove, n.span);
+            }
+            let end = self.pos.min(self.s.len());
+            let v = Variation {
+                line: Line { items: f.items },
+                span: sp(f.open, end),
+            };
+            self.push(Item::Variation(v));
+        }
+    }
+
+    // ---- tags ----
+
+    fn tag_pair(&mut self) -> Res<()> {
+        let start = self.pos;
+        let name_start = self.ws_from(start + 1)?;
+        let mut p = match token::tag_name::<()>(&self.s[name_start..]) {
+            Ok((rest, _)) => self.s.len() - rest.len(),
+            Err(_) => name_start,
+        };
+        self.check_end(p)?;
+        if p == name_start {
+            self.error(sp(start, p), || {
+                "tag pair without a name: expected a name after `[`".to_owned()
+            });
+            self.pos = self.recover_bracket(p)?;
+            return Ok(());
+        }
+        let name_b = &self.s[name_start..p];
+        if !token::is_identifier(name_b) {
+            self.note(ToleratedKind::OddTagName, sp(name_start, p));
+        }
+        let name = self.string(name_b);
+        p = self.ws_from(p)?;
+        let (value, after, closed) = if self.at(p)? == Some(b'"') {
+            self.tag_string(p)?
+        } else {
+            // No quotes: take the rest up to `]` on this line as the value.
+            let line_end = self.line_end_from(p)?;
+            let rb = memchr(b']', &self.s[p..line_end]).map_or(line_end, |k| p + k);
+            let raw = self.s[p..rb].trim_ascii();
+            let value = self.string(raw);
+            let nm = name.clone();
+            self.error(sp(p, rb), || {
+                format!("tag `{nm}` without a quoted value: expected `\"`")
+            });
+            (value, rb, true)
+        };
+        let mut end = after;
+        if closed {
+            let q = self.ws_from(after)?;
+            if self.at(q)? == Some(b']') {
+                end = q + 1;
+            } else {
+                let line_end = self.line_end_from(q)?;
+                let found = memchr(b']', &self.s[q..line_end]);
+                let what = show(&self.s[q..line_end.min(q + 24)]);
+                self.error(sp(q, q + 1), || {
+                    if what.is_empty() {
+                        "unterminated tag pair: expected `]`".to_owned()
+                    } else {
+                        format!("unexpected `{what}` in a tag pair: expected `]`")
+                    }
+                });
+                if let Some(k) = found {
+                    end = q + k + 1;
+                }
+            }
+        }
+        if name == "Result" && self.result_tag.is_none() {
+            self.result_tag = Some(compact(value.as_bytes()));
+        }
+        self.tags.push(Tag {
+            name,
+            value,
+            span: sp(start, end),
+        });
+        self.pos = end;
+        Ok(())
+    }
+
+    /// The end of the line at `p` (the position of its CR or LF, or the end of the file).
+    fn line_end_from(&self, p: usize) -> Res<usize> {
+        match memchr2(b'\n', b'\r', &self.s[p.min(self.s.len())..]) {
+            Some(k) => Ok(p + k),
+            None => {
+                self.check_end(self.s.len())?;
+                Ok(self.s.len())
+            }
+        }
+    }
+
+    /// After a broken tag pair: skip to just after a `]` on the same line, else to the end
+    /// of the line.
+    fn recover_bracket(&self, p: usize) -> Res<usize> {
+        let line_end = self.line_end_from(p)?;
+        Ok(memchr(b']', &self.s[p..line_end]).map_or(line_end, |k| p + k + 1))
+    }
+
+    /// The quoted value starting at `q` (`s[q] == '"'`): (unescaped value, position after
+    /// it, whether a `]` should follow).
+    fn tag_string(&mut self, q: usize) -> Res<(String, usize, bool)> {
+        let vstart = q + 1;
+        let mut i = vstart;
+        let mut line_start = vstart;
+        let mut multiline = false;
+        let (vend, after, closed) = loop {
+            match memchr3(b'"', b'\\', b'\n', &self.s[i..]) {
+                None => {
+                    self.check_end(self.s.len())?;
+                    // Unterminated at the end of the file: the value is the rest of its line.
+                    let e = self.s.len();
+                    let e2 = memchr(b'\r', &self.s[line_start..e]).map_or(e, |k| line_start + k);
+                    self.error(sp(q, e2), || {
+                        "unterminated tag value: expected `\"`".to_owned()
+                    });
+                    break (e2, e, false);
+                }
+                Some(k) => {
+                    let j = i + k;
+                    match self.s[j] {
+                        b'\\' => {
+                            self.at(j + 1)?;
+                            i = (j + 2).min(self.s.len());
+                        }
+                        b'"' => break (j, j + 1, true),
+                        _ => {
+                            // A line break inside the value.
+                            let before = self.s[line_start..j].trim_ascii_end();
+                            if before.last() == Some(&b']') {
+                                let rb = line_start + before.len() - 1;
+                                self.error(sp(q, rb), || {
+                                    "unterminated tag value: expected `\"` before `]`".to_owned()
+                                });
+                                break (rb, rb, true);
+                            }
+                            let n = self.hspace_from(j + 1)?;
+                            if self.at(n)? == Some(b'[') {
+                                let e = line_start + before.len();
+                                self.error(sp(q, e), || {
+                                    "unterminated tag value: expected `\"` at the end of the line"
+                                        .to_owned()
+                                });
+                                break (e, j, false);
+                            }
+                            multiline = true;
+                            i = j + 1;
+                            line_start = j + 1;
+                        }
+                    }
+                }
+            }
+        };
+        if multiline && closed {
+            self.note(ToleratedKind::MultilineTagValue, sp(q, after));
+        }
+        let raw = &self.s[vstart..vend];
+        let value = if memchr(b'\\', raw).is_some() {
+            let mut v = Vec::with_capacity(raw.len());
+            let mut k = 0;
+            while k < raw.len() {
+                if raw[k] == b'\\' && matches!(raw.get(k + 1), Some(b'"' | b'\\')) {
+                    v.push(raw[k + 1]);
+                    k += 2;
+                } else {
+                    v.push(raw[k]);
+                    k += 1;
+                }
+            }
+            self.string(&v)
+        } else {
+            self.string(raw)
+        };
+        Ok((value, after, closed))
+    }
+
+    // ---- comments ----
+
+    fn brace_comment(&mut self) -> Res<()> {
+        let start = self.pos;
+        let body = start + 1;
+        let close = memchr(b'}', &self.s[body..]).map(|k| body + k);
+        let limit = close.unwrap_or(self.s.len());
+        // An opening brace never closed before a tag section: stop before the tag line.
+        let mut from = body;
+        while let Some(k) = memchr(b'\n', &self.s[from..limit]) {
+            let nl = from + k;
+            if self.tag_line_at(nl + 1)? {
+                let e = if nl > body && self.s[nl - 1] == b'\r' {
+                    nl - 1
+                } else {
+                    nl
+                };
+                self.error(sp(start, start + 1), || {
+                    "unterminated comment: expected `}` before the tag section on the next line"
+                        .to_owned()
+                });
+                let text = self.string(&self.s[body..e]);
+                self.push_comment(text, CommentKind::Brace, start, nl);
+                self.pos = nl;
+                return Ok(());
+            }
+            from = nl + 1;
+        }
+        let Some(mut close) = close else {
+            self.check_end(self.s.len())?;
+            self.error(sp(start, start + 1), || {
+                "unterminated comment: expected `}` before the end of the file".to_owned()
+            });
+            let text = self.string(&self.s[body..]);
+            self.push_comment(text, CommentKind::Brace, start, self.s.len());
+            self.pos = self.s.len();
+            return Ok(());
+        };
+        // `{ a { b } }`: comments do not nest; absorb the extra closing braces that follow.
+        let opens = memchr::memchr_iter(b'{', &self.s[body..close]).count();
+        if opens > 0 {
+            let first = close;
+            let mut n = 0;
+            let mut p = close + 1;
+            while n < opens {
+                let q = self.hspace_from(p)?;
+                if self.at(q)? == Some(b'}') {
+                    close = q;
+                    p = q + 1;
+                    n += 1;
+                } else {
+                    break;
+                }
+            }
+            if n > 0 {
+                self.error(sp(first, close + 1), || {
+                    "nested comment: comments do not nest, so the `{` inside is text and the \
+                     comment ends at the first `}`; expected no further `}` (kept as text)"
+                        .to_owned()
+                });
+            }
+        }
+        let text = self.string(&self.s[body..close]);
+        self.push_comment(text, CommentKind::Brace, start, close + 1);
+        self.pos = close + 1;
+        Ok(())
+    }
+
+    /// True if a tag pair (`[Name "`) starts the line at `p`.
+    fn tag_line_at(&self, p: usize) -> Res<bool> {
+        let mut q = self.hspace_from(p)?;
+        if self.at(q)? != Some(b'[') {
+            return Ok(false);
+        }
+        q += 1;
+        let n0 = q;
+        while let Some(b) = self.at(q)? {
+            if !(b.is_ascii_alphanumeric() || b == b'_') || q - n0 > 40 {
+                break;
+            }
+            q += 1;
+        }
+        if q == n0 || !self.s[n0].is_ascii_alphabetic() {
+            return Ok(false);
+        }
+        let q = self.hspace_from(q)?;
+        Ok(self.at(q)? == Some(b'"'))
+    }
+
+    fn line_comment(&mut self, semicolon: bool) -> Res<()> {
+        let start = self.pos;
+        let end = self.line_end_from(start + 1)?;
+        let text = self.string(&self.s[start + 1..end]);
+        if semicolon {
+            self.note(ToleratedKind::SemicolonComment, sp(start, end));
+        }
+        self.push_comment(text, CommentKind::Line, start, end);
+        self.pos = end;
+        Ok(())
+    }
+
+    fn push_comment(&mut self, text: String, kind: CommentKind, a: usize, b: usize) {
+        self.has_comment = true;
+        self.push(Item::Comment(Comment {
+            text,
+            kind,
+            span: sp(a, b),
+        }));
+    }
+
+    // ---- variations, NAGs, setups ----
+
+    fn open_paren(&mut self) -> Res<bool> {
+        let start = self.pos;
+        if let Some(n) = self.paren_strength(start)? {
+            self.attach_detached_strength(start, start + n);
+            return Ok(false);
+        }
+        if self.stack.len() >= MAX_VARIATION_DEPTH {
+            self.excess = self.excess.saturating_add(1);
+            if !self.deep_reported {
+                self.deep_reported = true;
+                self.error(sp(start, start + 1), || {
+                    format!(
+                        "variations nested deeper than {MAX_VARIATION_DEPTH} levels: the \
+                         deeper ones are kept inside the last one"
+                    )
+                });
+            }
+        } else {
+            self.stack.push(Frame::new(start));
+        }
+        self.pos = start + 1;
+        Ok(false)
+    }
+
+    /// `([!?]+)` at `p`: its length.
+    fn paren_strength(&self, p: usize) -> Res<Option<usize>> {
+        let mut q = p + 1;
+        while let Some(b @ (b'!' | b'?')) = self.at(q)? {
+            let _ = b;
+            q += 1;
+        }
+        if q > p + 1 && self.at(q)? == Some(b')') {
+            Ok(token::is_paren_strength(&self.s[p..]))
+        } else {
+            Ok(None)
+        }
+    }
+
+    fn close_paren(&mut self) -> bool {
+        let at = self.pos;
+        self.pos += 1;
+        if self.excess > 0 {
+            self.excess -= 1;
+        } else if let Some(mut f) = self.stack.pop() {
+            if let Some(n) = f.pending.take() {
+                self.note(ToleratedKind::MoveNumberWithoutMove, n.span);
+            }
+            let v = Variation {
+                line: Line { items: f.items },
+                span: sp(f.open, at + 1),
+            };
+            self.push(Item::Variation(v));
+        } else {
+            self.error(sp(at, at + 1), || {
+                "unmatched `)`: no variation is open".to_owned()
+            });
+        }
+        false
+    }
+
+    fn nag(&mut self) -> Res<bool> {
+        let start = self.pos;
+        match token::nag::<()>(&self.s[start..]) {
+            Ok((rest, value)) => {
+                let end = self.s.len() - rest.len();
+                self.check_end(end)?;
+                self.pos = end;
+                match value {
+                    Some(value) => self.push(Item::Nag(Nag {
+                        value,
+                        span: sp(start, end),
+                    })),
+                    None => self.error(sp(start, end), || {
+                        "NAG out of range: expected `$0` to `$65535`".to_owned()
+                    }),
+                }
+            }
+            Err(_) => {
+                self.error(sp(start, start + 1), || {
+                    "`$` without a number: expected a NAG such as `$1`".to_owned()
+                });
+                self.pos = start + 1;
+            }
+        }
+        Ok(false)
+    }
+
+    fn setup(&mut self) -> Res<bool> {
+        let start = self.pos;
+        let p = self.ws_from(start + 1)?;
+        let fen_kw = self
+            .s
+            .get(p..p + 3)
+            .is_some_and(|k| k.eq_ignore_ascii_case(b"FEN"));
+        if fen_kw {
+            let q = self.ws_from(p + 3)?;
+            if self.at(q)? == Some(b'"') {
+                let Some(k) = memchr(b'"', &self.s[q + 1..]) else {
+                    self.check_end(self.s.len())?;
+                    let e = self.line_end_from(q)?;
+                    self.error(sp(start, e), || {
+                        "unterminated setup: expected `\"` and `/`".to_owned()
+                    });
+                    let fen = self.string(self.s[q + 1..e].trim_ascii());
+                    self.push(Item::Setup(Setup {
+                        fen,
+                        span: sp(start, e),
+                    }));
+                    self.pos = e;
+                    return Ok(false);
+                };
+                let close = q + 1 + k;
+                let fen = self.string(&self.s[q + 1..close]);
+                let r = self.ws_from(close + 1)?;
+                let end = if self.at(r)? == Some(b'/') {
+                    r + 1
+                } else {
+                    self.error(sp(start, close + 1), || {
+                        "unterminated setup: expected `/` after the FEN".to_owned()
+                    });
+                    close + 1
+                };
+                self.push(Item::Setup(Setup {
+                    fen,
+                    span: sp(start, end),
+                }));
+                self.pos = end;
+                return Ok(false);
+            }
+        }
+        // Anything between two slashes on one line.
+        let line_end = self.line_end_from(start + 1)?;
+        let (inner_end, end) = match memchr(b'/', &self.s[start + 1..line_end]) {
+            Some(k) => (start + 1 + k, start + 2 + k),
+            None => {
+                self.error(sp(start, line_end), || {
+                    "unterminated setup: expected `/`".to_owned()
+                });
+                (line_end, line_end)
+            }
+        };
+        let inner = self.s[start + 1..inner_end].trim_ascii();
+        let inner = match memchr(b'"', inner) {
+            Some(a) => match memchr(b'"', &inner[a + 1..]) {
+                Some(b) => &inner[a + 1..a + 1 + b],
+                None => inner,
+            },
+            None => inner,
+        };
+        let fen = self.string(inner);
+        self.push(Item::Setup(Setup {
+            fen,
+            span: sp(start, end),
+        }));
+        self.pos = end;
+        Ok(false)
+    }
+
+    // ---- terminators ----
+
+    fn star_terminator(&mut self) -> Res<()> {
+        let start = self.pos;
+        if !self.stack.is_empty() {
+            let open = self.stack[0].open;
+            let n = self.stack.len();
+            self.error(sp(open, open + 1), || {
+                format!("unterminated variation: expected `)` before `*` ({n} open)")
+            });
+            self.close_all();
+        }
+        self.result = Some(ResultToken {
+            text: "*".to_owned(),
+            span: sp(start, start + 1),
+        });
+        self.pos = start + 1;
+        self.absorb_terminators()
+    }
+
+    /// After a terminator: a `*` right after it (white space between) is part of it.
+    fn absorb_terminators(&mut self) -> Res<()> {
+        loop {
+            let q = self.ws_from(self.pos)?;
+            if self.at(q)? == Some(b'*') {
+                self.note(ToleratedKind::DoubleTerminator, sp(q, q + 1));
+                self.pos = q + 1;
+            } else {
+                return Ok(());
+            }
+        }
+    }
+
+    /// A result from `a` to `b`. Returns true if it ends the game.
+    fn result(&mut self, a: usize, b: usize, nonstandard: bool, spaces: bool) -> Res<bool> {
+        let text = self.string(&self.s[a..b]);
+        self.pos = b;
+        if !self.stack.is_empty() {
+            self.note(ToleratedKind::ResultInVariation, sp(a, b));
+            self.push_comment(text, CommentKind::Brace, a, b);
+            return Ok(false);
+        }
+        if nonstandard {
+            self.note(ToleratedKind::NonStandardResult, sp(a, b));
+        }
+        if spaces {
+            self.note(ToleratedKind::SpacesInMove, sp(a, b));
+        }
+        self.note(ToleratedKind::ResultAsSeparator, sp(a, b));
+        self.result = Some(ResultToken {
+            text,
+            span: sp(a, b),
+        });
+        self.absorb_terminators()?;
+        Ok(true)
+    }
+
+    fn half_result(&mut self) -> Res<bool> {
+        let start = self.pos;
+        match token::draw_literal::<()>(&self.s[start..]) {
+            Ok((rest, _)) => {
+                let end = self.s.len() - rest.len();
+                self.check_end(end)?;
+                self.result(start, end, true, false)
+            }
+            Err(_) => self.garbage(start),
+        }
+    }
+
+    // ---- moves ----
+
+    fn set_number(&mut self, n: MoveNumber) {
+        if let Some(old) = self.cur().pending.replace(n) {
+            self.note(ToleratedKind::MoveNumberWithoutMove, old.span);
+        }
+    }
+
+    /// A token starting with a digit: move number, numeric move or result.
+    fn number_led(&mut self) -> Res<bool> {
+        let start = self.pos;
+        if matches!(self.s.get(start + 1), Some(b'/' | b'.'))
+            && let Ok((rest, (_, standard))) = token::draw_literal::<()>(&self.s[start..])
+        {
+            let end = self.s.len() - rest.len();
+            self.check_end(end)?;
+            return self.result(start, end, !standard, false);
+        }
+        let Ok((rest, d1)) = token::digits::<()>(&self.s[start..]) else {
+            return self.garbage(start);
+        };
+        let after = self.s.len() - rest.len();
+        self.check_end(after)?;
+        if self.s.get(after) == Some(&b'.') {
+            return self.move_number(start, after, d1);
+        }
+        let Some(v1) = d1.value else {
+            self.pos = after;
+            self.error(sp(start, after), || {
+                "number too long: expected a move or a move number".to_owned()
+            });
+            return Ok(false);
+        };
+        self.move_token(
+            start,
+            Square::Num(v1),
+            after,
+            Some(d1.text),
+            d1.leading_zero(),
+        )
+    }
+
+    fn move_number(&mut self, start: usize, dot: usize, d: token::Digits<'_>) -> Res<bool> {
+        let (rest, ndots) = token::number_dots::<()>(&self.s[dot..]).unwrap_or((&[], 1));
+        let mut end = self.s.len() - rest.len();
+        self.check_end(end)?;
+        let mut second = ndots >= 2;
+        if !second {
+            // `12. ...`
+            let q = self.ws_from(end)?;
+            if q > end && self.at(q)? == Some(b'.') {
+                self.at(q + 3)?;
+                if token::ellipsis::<()>(&self.s[q..]).is_ok() {
+                    second = true;
+                    end = q + 3;
+                }
+            }
+        }
+        self.pos = end;
+        let Some(number) = d.value else {
+            self.error(sp(start, end), || {
+                "move number too large: expected at most 4294967295".to_owned()
+            });
+            return Ok(false);
+        };
+        if d.leading_zero() {
+            self.note(ToleratedKind::LeadingZeros, sp(start, end));
+        }
+        self.set_number(MoveNumber {
+            number,
+            second_player: second,
+            span: sp(start, end),
+        });
+        Ok(false)
+    }
+
+    fn alpha_move(&mut self) -> Res<bool> {
+        let start = self.pos;
+        match token::alpha_square::<()>(&self.s[start..]) {
+            Ok((rest, sq)) => {
+                let end = self.s.len() - rest.len();
+                self.check_end(end)?;
+                self.move_token(start, sq, end, None, false)
+            }
+            Err(_) => self.garbage(start),
+        }
+    }
+
+    /// A move token whose first square (`first`, ending at `after`) was read. `digits` is
+    /// the first square's text when it is numeric.
+    fn move_token(
+        &mut self,
+        start: usize,
+        first: Square,
+        after: usize,
+        digits: Option<&[u8]>,
+        mut leading_zero: bool,
+    ) -> Res<bool> {
+        let numeric = digits.is_some();
+        let mut squares = Squares::new();
+        squares.push(first);
+        let mut end = after;
+        let mut spaces = false;
+        let mut hyphens = 0u32;
+        let mut capture: Option<char> = None;
+        let mut zero = matches!(first, Square::Num(0));
+        let mut undivided = false;
+        let mut second_digits: &[u8] = &[];
+        loop {
+            let p1 = self.hspace_from(end)?;
+            // `a3b4`: algebraic squares without separator.
+            if !numeric
+                && p1 == end
+                && let Some(b'a'..=b'z' | b'A'..=b'Z') = self.at(p1)?
+            {
+                self.at(p1 + 3)?;
+                if let Ok((rest, sq)) = token::alpha_square::<()>(&self.s[p1..]) {
+                    let e = self.s.len() - rest.len();
+                    self.check_end(e)?;
+                    squares.push(sq);
+                    undivided = true;
+                    end = e;
+                    continue;
+                }
+            }
+            self.at(p1 + 2)?;
+            let Ok((rest, sep)) = token::separator::<()>(&self.s[p1.min(self.s.len())..]) else {
+                break;
+            };
+            let p2 = self.s.len() - rest.len();
+            let p3 = self.hspace_from(p2)?;
+            let (sq, e, d) = if numeric {
+                match self.at(p3)? {
+                    Some(b'0'..=b'9') => {
+                        let Ok((rest, d)) = token::digits::<()>(&self.s[p3..]) else {
+                            break;
+                        };
+                        let e = self.s.len() - rest.len();
+                        self.check_end(e)?;
+                        let Some(v) = d.value else { break };
+                        (Square::Num(v), e, Some(d))
+                    }
+                    _ => break,
+                }
+            } else {
+                self.at(p3 + 3)?;
+                match token::alpha_square::<()>(&self.s[p3.min(self.s.len())..]) {
+                    Ok((rest, sq)) => {
+                        let e = self.s.len() - rest.len();
+                        self.check_end(e)?;
+                        (sq, e, None)
+                    }
+                    Err(_) => break,
+                }
+            };
+            if let Some(d) = d {
+                leading_zero |= d.leading_zero();
+                zero |= d.value == Some(0);
+                if squares.len() == 1 {
+                    second_digits = d.text;
+                }
+            }
+            spaces |= p1 > end || p3 > p2;
+            match sep {
+                Sep::Move => hyphens += 1,
+                Sep::Capture(c) => {
+                    capture.get_or_insert(c);
+                }
+            }
+            squares.push(sq);
+            end = e;
+        }
+        let span = sp(start, end);
+
+        if squares.len() == 1 {
+            return self.lone_square(start, end, squares[0], digits);
+        }
+
+        // Results that look like moves.
+        if let Some(d1) = digits {
+            if squares.len() == 2 && capture.is_none() && !undivided {
+                if token::standard_numeric_result(d1, second_digits) {
+                    return self.result(start, end, spaces, spaces);
+                }
+                if zero {
+                    return self.result(start, end, true, spaces);
+                }
+                if self.stack.is_empty()
+                    && self.result_tag.as_deref() == Some(&compact(&self.s[start..end])[..])
+                {
+                    let q = self.trivia_from(end)?;
+                    if matches!(self.at(q)?, None | Some(b'[' | b'*')) {
+                        return self.result(start, end, true, spaces);
+                    }
+                }
+            }
+            if zero {
+                self.pos = end;
+                self.error(span, || {
+                    "square 0 does not exist: expected squares numbered from 1".to_owned()
+                });
+                return Ok(false);
+            }
+        }
+
+        let kind = if let Some(c) = capture {
+            if c != 'x' {
+                self.note(ToleratedKind::CaptureSeparator, span);
+            }
+            if hyphens > 0 {
+                self.note(ToleratedKind::MixedSeparators, span);
+            }
+            MoveKind::Capture(c)
+        } else if undivided && hyphens == 0 {
+            MoveKind::Undivided
+        } else {
+            if hyphens >= 2 {
+                self.note(ToleratedKind::HyphenatedLongMove, span);
+            }
+            MoveKind::Normal
+        };
+        if spaces {
+            self.note(ToleratedKind::SpacesInMove, span);
+        }
+        if leading_zero {
+            self.note(ToleratedKind::LeadingZeros, span);
+        }
+        self.finish_move(squares, kind, start, end)
+    }
+
+    /// A square with no separator after it: an undivided numeric move, or an error.
+    fn lone_square(
+        &mut self,
+        start: usize,
+        end: usize,
+        sq: Square,
+        digits: Option<&[u8]>,
+    ) -> Res<bool> {
+        // Glued to letters (`12a`, `3rd`): no move at all.
+        if let Some(b) = self.at(end)?
+            && (b.is_ascii_alphanumeric() || b >= 0x80)
+        {
+            return self.garbage(start);
+        }
+        let span = sp(start, end);
+        if let Some(d) = digits {
+            let mut squares = Squares::new();
+            if d.len() == 4 {
+                let (a, b) = (token::value_of(&d[..2]), token::value_of(&d[2..]));
+                if let (Some(a @ 1..), Some(b @ 1..)) = (a, b) {
+                    squares.push(Square::Num(a));
+                    squares.push(Square::Num(b));
+                }
+            }
+            if squares.is_empty() && d.len() >= 3 && !matches!(sq, Square::Num(0)) {
+                squares.push(sq);
+            }
+            if !squares.is_empty() {
+                self.note(ToleratedKind::UndividedNumericMove, span);
+                if d[0] == b'0' {
+                    self.note(ToleratedKind::LeadingZeros, span);
+                }
+                return self.finish_move(squares, MoveKind::Undivided, start, end);
+            }
+        }
+        self.pos = end;
+        let text = show(&self.s[start..end]);
+        self.error(span, || {
+            if digits.is_some() {
+                format!(
+                    "unexpected number `{text}`: expected a move number (`{text}.`) or a move \
+                     (`{text}-…`)"
+                )
+            } else {
+                format!("lone square `{text}`: expected a move (`{text}-…` or `{text}x…`)")
+            }
+        });
+        Ok(false)
+    }
+
+    /// Record a move read from `start` to `end` (its strength, if attached, is read here).
+    fn finish_move(
+        &mut self,
+        squares: Squares,
+        kind: MoveKind,
+        start: usize,
+        end: usize,
+    ) -> Res<bool> {
+        let mut pos = end;
+        let mut strength = None;
+        match self.at(end)? {
+            Some(b'!' | b'?' | b'(') => {
+                if self.at(end)? == Some(b'(') {
+                    if let Some(n) = self.paren_strength(end)? {
+                        strength = Some(self.string(&self.s[end..end + n]));
+                        pos = end + n;
+                    }
+                } else if let Ok((rest, s)) = token::strength::<()>(&self.s[end..]) {
+                    let e = self.s.len() - rest.len();
+                    self.check_end(e)?;
+                    strength = Some(self.string(s));
+                    pos = e;
+                }
+            }
+            Some(b'*') => {
+                // FMJD's forced-move star, unless it is the game separator.
+                let q = self.trivia_from(end + 1)?;
+                if !matches!(self.at(q)?, None | Some(b'[')) {
+                    self.note(ToleratedKind::StarStrength, sp(end, end + 1));
+                    strength = Some("*".to_owned());
+                    pos = end + 1;
+                }
+            }
+            _ => {}
+        }
+        self.pos = pos;
+        let number = self.cur().pending.take();
+        self.push(Item::Move(MoveItem {
+            number,
+            squares,
+            kind,
+            strength,
+            span: sp(start, end),
+        }));
+        Ok(false)
+    }
+
+    /// `-` standing alone: an unknown move (`41. - -`).
+    fn dash(&mut self) -> Res<bool> {
+        let start = self.pos;
+        let mut end = start + 1;
+        if self.at(end)? == Some(b'-') {
+            end += 1;
+        }
+        match self.at(end)? {
+            None => {}
+            Some(b) if is_ws(b) || matches!(b, b')' | b'(' | b'{' | b'%' | b';' | b'*' | b'$') => {}
+            Some(_) => return self.garbage(start),
+        }
+        self.note(ToleratedKind::UnknownMove, sp(start, end));
+        self.finish_move(Squares::new(), MoveKind::Unknown, start, end)
+    }
+
+    /// `...` standing alone (an unknown move) or stray dots.
+    fn dots(&mut self) -> Res<bool> {
+        let start = self.pos;
+        self.at(start + 3)?;
+        if token::ellipsis::<()>(&self.s[start..]).is_ok() {
+            self.note(ToleratedKind::UnknownMove, sp(start, start + 3));
+            return self.finish_move(Squares::new(), MoveKind::Unknown, start, start + 3);
+        }
+        let mut end = start;
+        while self.at(end)? == Some(b'.') {
+            end += 1;
+        }
+        self.note(ToleratedKind::StrayDot, sp(start, end));
+        self.pos = end;
+        Ok(false)
+    }
+
+    /// `!`, `?` after white space.
+    fn detached_strength(&mut self) -> Res<bool> {
+        let start = self.pos;
+        let mut end = start;
+        while let Some(b'!' | b'?') = self.at(end)? {
+            end += 1;
+        }
+        self.attach_detached_strength(start, end);
+        Ok(false)
+    }
+
+    fn attach_detached_strength(&mut self, a: usize, b: usize) {
+        self.pos = b;
+        let text = self.string(&self.s[a..b]);
+        if let Some(Item::Move(m)) = self.cur().items.last_mut()
+            && m.strength.is_none()
+        {
+            m.strength = Some(text);
+            self.note(ToleratedKind::SpaceBeforeStrength, sp(a, b));
+            return;
+        }
+        self.error(sp(a, b), || {
+            format!("unexpected `{text}`: a move strength must follow its move")
+        });
+    }
+
+    /// An unknown token from `start`: skip it up to white space or a delimiter.
+    fn garbage(&mut self, start: usize) -> Res<bool> {
+        let mut end = start + 1;
+        while let Some(b) = self.at(end)? {
+            if is_ws(b) || matches!(b, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b'%' | b';') {
+                break;
+            }
+            end += 1;
+        }
+        // Do not cut a UTF-8 character in the message's span.
+        self.pos = end;
+        let text = show(&self.s[start..end]);
+        self.error(sp(start, end), || {
+            format!(
+                "unexpected `{text}`: expected a move, a move number, a comment, a variation, \
+                 a NAG, a setup, a result or `*`"
+            )
+        });
+        Ok(false)
+    }
+}

@@ -1,0 +1,424 @@
+//! The streaming reader: games one by one from any `io::Read` through one growable buffer,
+//! with file offsets, line and column bookkeeping, BOM handling, per-game decoding (UTF-8,
+//! else Windows-1252) and the size limit with resynchronisation.
+//!
+//! Memory is bounded by the largest game (at most the configured maximum, twice over while
+//! the buffer grows), never by the file. The buffer is refilled only when the parser needs
+//! bytes past its end; it then at least doubles the bytes available to the game being read,
+//! so re-parsing a game after a refill keeps the total work linear.
+
+use std::io::{self, Read};
+
+use encoding_rs::WINDOWS_1252;
+use memchr::{memchr, memchr_iter, memrchr2};
+
+use super::game::{Encoding, Game, Span, SyntaxError, Tolerated, ToleratedKind};
+use super::grammar::{self, End, NeedMore, Parsed};
+use super::token::is_ws;
+
+/// Default initial buffer size.
+pub const DEFAULT_BUFFER_SIZE: usize = 64 * 1024;
+/// Default maximum size of one game in bytes.
+pub const DEFAULT_MAX_GAME_SIZE: usize = 256 << 20;
+/// The largest maximum that may be configured (spans are `u32` and decoding may triple).
+pub const MAX_MAX_GAME_SIZE: usize = 1 << 30;
+
+/// Reads PDN games one by one from a byte source.
+///
+/// ```
+/// use pdn::syntax::Reader;
+///
+/// let pdn = b"[Event \"x\"]\n1. 32-28 19-23 2-0\n\n1. 33-29 *\n";
+/// let games: Vec<_> = Reader::new(&pdn[..]).collect::<Result<_, _>>()?;
+/// assert_eq!(games.len(), 2);
+/// assert_eq!(games[0].tag("Event"), Some("x"));
+/// assert_eq!(games[1].line, 4);
+/// # Ok::<_, std::io::Error>(())
+/// ```
+#[derive(Debug)]
+pub struct Reader<R> {
+    src: R,
+    buf: Vec<u8>,
+    initial: usize,
+    start: usize,
+    end: usize,
+    eof: bool,
+    /// File offset of `buf[0]`.
+    base: u64,
+    /// Line and column at `start`, and whether the byte before `start` was a CR.
+    line: u32,
+    column: u32,
+    prev_cr: bool,
+    index: usize,
+    max_game_size: usize,
+    bytes_read: u64,
+    bom_checked: bool,
+    bom_pending: bool,
+    skipping: bool,
+    failed: bool,
+}
+
+impl<R: Read> Reader<R> {
+    /// A reader over `source` (no need to wrap it in a `BufReader`).
+    pub fn new(source: R) -> Self {
+        Reader {
+            src: source,
+            buf: Vec::new(),
+            initial: DEFAULT_BUFFER_SIZE,
+            start: 0,
+            end: 0,
+            eof: false,
+            base: 0,
+            line: 1,
+            column: 1,
+            prev_cr: false,
+            index: 0,
+            max_game_size: DEFAULT_MAX_GAME_SIZE,
+            bytes_read: 0,
+            bom_checked: false,
+            bom_pending: false,
+            skipping: false,
+            failed: false,
+        }
+    }
+
+    /// The largest game read (default 256 MiB, at most 1 GiB). A larger game keeps what its
+    /// first `bytes` bytes hold, gets a syntax error, and reading resumes at the next line
+    /// that starts with `[`.
+    pub fn with_max_game_size(mut self, bytes: usize) -> Self {
+        self.max_game_size = bytes.clamp(1, MAX_MAX_GAME_SIZE);
+        self
+    }
+
+    /// The initial buffer size (default 64 KiB); the buffer grows as games need.
+    pub fn with_buffer_size(mut self, bytes: usize) -> Self {
+        self.initial = bytes.max(1);
+        self
+    }
+
+    /// Bytes taken from the source so far.
+    pub fn bytes_read(&self) -> u64 {
+        self.bytes_read
+    }
+
+    /// The source back.
+    pub fn into_inner(self) -> R {
+        self.src
+    }
+
+    /// The next game, `None` at the end of the source.
+    ///
+    /// # Errors
+    ///
+    /// I/O errors of the source (never syntax errors: those are in [`Game::errors`]).
+    pub fn next_game(&mut self) -> io::Result<Option<Game>> {
+        loop {
+            if !self.bom_checked {
+                if self.end - self.start < 3 && !self.eof {
+                    self.refill()?;
+                    continue;
+                }
+                self.bom_checked = true;
+                if self.buf[self.start..self.end].starts_with(b"\xEF\xBB\xBF") {
+                    self.start += 3;
+                    self.bom_pending = true;
+                }
+            }
+            let ws = self.buf[self.start..self.end]
+                .iter()
+                .take_while(|&&b| is_ws(b))
+                .count();
+            self.advance(ws);
+            if self.start == self.end {
+                if self.eof {
+                    return Ok(None);
+                }
+                self.refill()?;
+                continue;
+            }
+            if self.skipping {
+                if !self.skip_to_tags() {
+                    if self.eof {
+                        return Ok(None);
+                    }
+                    self.refill()?;
+                }
+                continue;
+            }
+            let limit = (self.end - self.start).min(self.max_game_size);
+            let truncated = limit < self.end - self.start;
+            let slice = &self.buf[self.start..self.start + limit];
+            match grammar::parse_game(slice, self.eof && !truncated) {
+                Ok(parsed) => return Ok(Some(self.take(parsed))),
+                Err(NeedMore) if limit >= self.max_game_size => return Ok(Some(self.too_big())),
+                Err(NeedMore) => self.refill()?,
+            }
+        }
+    }
+
+    /// Move the live bytes to the front, grow the buffer when it is more than half full,
+    /// and read until it is full or the source ends.
+    fn refill(&mut self) -> io::Result<()> {
+        if self.start > 0 {
+            self.buf.copy_within(self.start..self.end, 0);
+            self.base += self.start as u64;
+            self.end -= self.start;
+            self.start = 0;
+        }
+        if self.buf.len() < self.initial {
+            self.buf.resize(self.initial, 0);
+        } else if self.end * 2 > self.buf.len() {
+            let cap = self.max_game_size.saturating_mul(2).max(self.initial);
+            let new = self
+                .buf
+                .len()
+                .saturating_mul(2)
+                .min(cap)
+                .max(self.buf.len() + 1);
+            self.buf.resize(new, 0);
+        }
+        while self.end < self.buf.len() && !self.eof {
+            match self.src.read(&mut self.buf[self.end..]) {
+                Ok(0) => self.eof = true,
+                Ok(n) => {
+                    let n = n.min(self.buf.len() - self.end);
+                    self.end += n;
+                    self.bytes_read += n as u64;
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(())
+    }
+
+    /// Step over `n` bytes at `start`, keeping line and column.
+    fn advance(&mut self, n: usize) {
+        let region = &self.buf[self.start..self.start + n];
+        if region.is_empty() {
+            return;
+        }
+        let lines = count_breaks(region, self.prev_cr);
+        self.line = self.line.saturating_add(lines);
+        self.column = match memrchr2(b'\n', b'\r', region) {
+            Some(k) => 1 + chars(&region[k + 1..]),
+            None => self.column.saturating_add(chars(region)),
+        };
+        self.prev_cr = region.last() == Some(&b'\r');
+        self.start += n;
+    }
+
+    /// Build the game of a successful parse and step over it.
+    fn take(&mut self, parsed: Parsed) -> Game {
+        let consumed = parsed.consumed;
+        let game = self.build(parsed);
+        self.advance(consumed);
+        game
+    }
+
+    fn build(&mut self, parsed: Parsed) -> Game {
+        let raw = &self.buf[self.start..self.start + parsed.source_end];
+        let mut game = match std::str::from_utf8(raw) {
+            Ok(text) if parsed.utf8_ok => {
+                let mut g = parsed.game;
+                g.source = text.to_owned();
+                g
+            }
+            _ => decode_1252(raw, parsed.end),
+        };
+        self.index += 1;
+        game.index = self.index;
+        game.offset = self.base + self.start as u64;
+        game.line = self.line;
+        game.column = self.column;
+        if self.bom_pending {
+            self.bom_pending = false;
+            game.notes.insert(
+                0,
+                Tolerated {
+                    kind: ToleratedKind::Bom,
+                    span: Span::at(0),
+                    count: 1,
+                },
+            );
+        }
+        game
+    }
+
+    /// The game filled the maximum size without ending.
+    fn too_big(&mut self) -> Game {
+        let limit = self.max_game_size.min(self.end - self.start);
+        let slice = &self.buf[self.start..self.start + limit];
+        let parsed = match grammar::parse_game(slice, true) {
+            Ok(p) => p,
+            Err(NeedMore) => unreachable_need_more(),
+        };
+        if parsed.end != End::Eof {
+            // It did end; only the look past its end was cut.
+            return self.take(parsed);
+        }
+        let mut game = self.build(parsed);
+        let end = game.source.len() as u32;
+        let max = self.max_game_size;
+        game.errors.push(SyntaxError {
+            span: Span::at(end),
+            message: format!(
+                "game longer than the maximum of {max} bytes: the rest of it was skipped, \
+                 expected a result or `*` before this point"
+            ),
+        });
+        self.advance(limit);
+        self.skipping = true;
+        game
+    }
+
+    /// Skip to a line that starts with `[`; true when found.
+    fn skip_to_tags(&mut self) -> bool {
+        let region = &self.buf[self.start..self.end];
+        for k in memchr_iter(b'[', region) {
+            let at_line_start = if k == 0 {
+                self.column == 1
+            } else {
+                matches!(region[k - 1], b'\n' | b'\r')
+            };
+            if at_line_start {
+                self.advance(k);
+                self.skipping = false;
+                return true;
+            }
+        }
+        let n = region.len();
+        self.advance(n);
+        false
+    }
+}
+
+/// A parse with `eof` set never asks for more; keep the type checker and clippy content
+/// without a panic path.
+fn unreachable_need_more() -> Parsed {
+    Parsed {
+        game: Game {
+            index: 0,
+            offset: 0,
+            line: 1,
+            column: 1,
+            source: String::new(),
+            encoding: Encoding::Utf8,
+            tags: Vec::new(),
+            body: Default::default(),
+            result: None,
+            errors: Vec::new(),
+            notes: Vec::new(),
+        },
+        consumed: 0,
+        source_end: 0,
+        utf8_ok: true,
+        end: End::Eof,
+    }
+}
+
+/// The game's bytes are not UTF-8: decode them as Windows-1252 and parse the decoded text.
+fn decode_1252(raw: &[u8], ended: End) -> Game {
+    let (text, _) = WINDOWS_1252.decode_without_bom_handling(raw);
+    let source = text.into_owned();
+    let mut game = match grammar::parse_game(source.as_bytes(), true) {
+        Ok(p) => {
+            let mut g = p.game;
+            let len = source
+                .trim_end_matches(|c: char| c.is_ascii_whitespace())
+                .len();
+            if p.consumed < len {
+                g.errors.push(SyntaxError {
+                    span: Span::new(p.consumed as u32, len as u32),
+                    message: "text after the end of the game (read as Windows-1252): expected a \
+                              tag section or the next game"
+                        .to_owned(),
+                });
+            }
+            g
+        }
+        Err(NeedMore) => unreachable_need_more().game,
+    };
+    if ended == End::NextTags && game.note(ToleratedKind::GamesNotSeparated).is_none() {
+        let at = source.len() as u32;
+        game.notes.push(Tolerated {
+            kind: ToleratedKind::GamesNotSeparated,
+            span: Span::at(at),
+            count: 1,
+        });
+    }
+    game.notes.insert(
+        0,
+        Tolerated {
+            kind: ToleratedKind::Windows1252,
+            span: Span::new(0, source.len() as u32),
+            count: 1,
+        },
+    );
+    game.encoding = Encoding::Windows1252;
+    game.source = source;
+    game
+}
+
+/// Line breaks in `region` (CR LF, LF, lone CR), given whether the byte before it was a CR.
+fn count_breaks(region: &[u8], prev_cr: bool) -> u32 {
+    let mut n = memchr_iter(b'\n', region).count();
+    if prev_cr && region.first() == Some(&b'\n') {
+        n -= 1;
+    }
+    if memchr(b'\r', region).is_some() {
+        for (i, &b) in region.iter().enumerate() {
+            if b == b'\r' {
+                match region.get(i + 1) {
+                    Some(b'\n') => {}
+                    _ => n += 1,
+                }
+            }
+        }
+        // `\r\n` inside the region: the `\n` counted it, the `\r` did not.
+    }
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// Characters in UTF-8 bytes (continuation bytes do not count).
+fn chars(b: &[u8]) -> u32 {
+    let n = b.iter().filter(|&&c| (c as i8) >= -0x40).count();
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+impl<R: Read> Iterator for Reader<R> {
+    type Item = io::Result<Game>;
+
+    /// The next game; after an I/O error the iterator ends.
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        match self.next_game() {
+            Ok(Some(g)) => Some(Ok(g)),
+            Ok(None) => None,
+            Err(e) => {
+                self.failed = true;
+                Some(Err(e))
+            }
+        }
+    }
+}
+
+/// Every game of an in-memory file.
+pub fn read_games(bytes: &[u8]) -> Vec<Game> {
+    Reader::new(bytes).filter_map(Result::ok).collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn breaks() {
+        assert_eq!(count_breaks(b"a\nb\r\nc\rd", false), 3);
+        assert_eq!(count_breaks(b"\nb", true), 0);
+        assert_eq!(count_breaks(b"\r", false), 1);
+        assert_eq!(chars("aé€".as_bytes()), 3);
+    }
+}

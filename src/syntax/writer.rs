@@ -1,0 +1,345 @@
+//! The PDN writer: strict PDN 3.0 (RULES.md §1.3) from a [`Game`] — standard tag order,
+//! escaped values, numbered moves, comments, NAGs, variations and setups, lines wrapped at a
+//! width, and `*` as the only game separator — plus the syntactic normal form of a move.
+//!
+//! What the strict grammar cannot hold is made safe, and documented here:
+//! - a `}` in a comment's text is written as `)` (comments have no escape); line comments
+//!   (`%`, `;`) are written as brace comments;
+//! - a `"` or `/` in a setup's FEN is dropped (the SETUP token cannot contain `/`);
+//! - a tag name that is no PDN identifier gets a capital first letter (`X` prefixed when it
+//!   does not start with a letter) and `_` for every other character;
+//! - the result of the movetext goes into a `Result` tag when the game has none; the
+//!   movetext always ends with ` *`.
+//!
+//! Comments are never re-wrapped (that would change their text), so a long comment makes a
+//! long line. The writer walks variations with an explicit stack.
+
+use std::fmt::Write as _;
+
+use super::game::{Game, Item, MoveItem, MoveKind, Square, Tag};
+use super::token;
+
+/// Writer settings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WriteOptions {
+    /// Wrap movetext lines at this many characters (default 80); a single longer token
+    /// (a long comment) stays on its own line.
+    pub line_width: usize,
+}
+
+impl Default for WriteOptions {
+    fn default() -> Self {
+        WriteOptions { line_width: 80 }
+    }
+}
+
+/// The seven standard tags, in the order they are written.
+const STANDARD: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// The tags in the order the writer writes them: the standard tags (Event, Site, Date,
+/// Round, White, Black, Result — every occurrence, in file order within a name), then every
+/// other tag in file order.
+pub fn ordered_tags(tags: &[Tag]) -> Vec<&Tag> {
+    let mut out: Vec<&Tag> = Vec::with_capacity(tags.len());
+    for name in STANDARD {
+        out.extend(tags.iter().filter(|t| t.name == name));
+    }
+    out.extend(tags.iter().filter(|t| !STANDARD.contains(&t.name.as_str())));
+    out
+}
+
+/// The purely syntactic normal form of a move: squares without leading zeros joined by `-`
+/// (moves) or `x` (captures, whatever separator was written), lower-case algebraic squares,
+/// no spaces. An undivided move keeps its squares undivided (numeric squares as two digits
+/// each, so `0932` stays `0932`); an unknown move stays as written.
+pub fn canonical_move_text(game: &Game, m: &MoveItem) -> String {
+    let mut s = String::new();
+    let sep = match m.kind {
+        MoveKind::Unknown => {
+            let t = game.text(m.span).trim();
+            return if t.is_empty() {
+                "-".to_owned()
+            } else {
+                t.to_owned()
+            };
+        }
+        MoveKind::Normal => "-",
+        MoveKind::Capture(_) => "x",
+        MoveKind::Undivided => "",
+    };
+    let undivided_pairs = m.kind == MoveKind::Undivided && m.squares.len() >= 2;
+    for (i, sq) in m.squares.iter().enumerate() {
+        if i > 0 {
+            s.push_str(sep);
+        }
+        match *sq {
+            Square::Num(n) if undivided_pairs => {
+                let _ = write!(s, "{n:02}");
+            }
+            _ => {
+                let _ = write!(s, "{sq}");
+            }
+        }
+    }
+    if s.is_empty() {
+        s.push('-');
+    }
+    s
+}
+
+/// Write one game as strict PDN 3.0 to `out`: the tag section, a blank line, the movetext
+/// ending with ` *`, and a blank line. `move_text` gives the text of each move (use
+/// [`canonical_move_text`] for a purely syntactic copy).
+pub fn write_game(
+    game: &Game,
+    opts: &WriteOptions,
+    move_text: &mut dyn FnMut(&Game, &MoveItem) -> String,
+    out: &mut String,
+) {
+    write_tags(game, out);
+    let mut w = Wrap {
+        out,
+        col: 0,
+        width: opts.line_width.max(1),
+        open: String::new(),
+    };
+    write_body(game, move_text, &mut w);
+    w.unit("*");
+    out.push_str("\n\n");
+}
+
+fn write_tags(game: &Game, out: &mut String) {
+    let synthetic;
+    let mut tags = ordered_tags(&game.tags);
+    if game.tag("Result").is_none()
+        && let Some(r) = game.result.as_ref().filter(|r| !r.is_asterisk())
+    {
+        synthetic = Tag {
+            name: "Result".to_owned(),
+            value: r.text.clone(),
+            span: r.span,
+        };
+        // After the other standard tags, before the rest.
+        let at = tags
+            .iter()
+            .position(|t| !STANDARD.contains(&t.name.as_str()))
+            .unwrap_or(tags.len());
+        tags.insert(at, &synthetic);
+    }
+    for t in &tags {
+        out.push('[');
+        push_tag_name(&t.name, out);
+        out.push_str(" \"");
+        for c in t.value.chars() {
+            if c == '"' || c == '\\' {
+                out.push('\\');
+            }
+            out.push(c);
+        }
+        out.push_str("\"]\n");
+    }
+    if !tags.is_empty() {
+        out.push('\n');
+    }
+}
+
+fn push_tag_name(name: &str, out: &mut String) {
+    if token::is_identifier(name.as_bytes()) {
+        out.push_str(name);
+        return;
+    }
+    let mut chars = name.chars();
+    match chars.next() {
+        Some(c) if c.is_ascii_alphabetic() => out.push(c.to_ascii_uppercase()),
+        Some(c) => {
+            out.push('X');
+            out.push(if c.is_ascii_alphanumeric() { c } else { '_' });
+        }
+        None => out.push('X'),
+    }
+    for c in chars {
+        out.push(if c.is_ascii_alphanumeric() || c == '_' {
+            c
+        } else {
+            '_'
+        });
+    }
+}
+
+/// Line-wrapping output: units separated by one space, a new line when the next unit would
+/// pass the width.
+struct Wrap<'o> {
+    out: &'o mut String,
+    col: usize,
+    width: usize,
+    /// `(` waiting to be glued to the next unit.
+    open: String,
+}
+
+impl Wrap<'_> {
+    fn unit(&mut self, text: &str) {
+        let prefix = std::mem::take(&mut self.open);
+        let len = prefix.len()
+            + if text.is_ascii() {
+                text.len()
+            } else {
+                text.chars().count()
+            };
+        if self.col > 0 {
+            if self.col + 1 + len > self.width {
+                self.out.push('\n');
+                self.col = 0;
+            } else {
+                self.out.push(' ');
+                self.col += 1;
+            }
+        }
+        self.out.push_str(&prefix);
+        self.out.push_str(text);
+        match text.rfind(['\n', '\r']) {
+            Some(k) => self.col = text[k + 1..].chars().count(),
+            None => self.col += len,
+        }
+    }
+
+    fn open_paren(&mut self) {
+        self.open.push('(');
+    }
+
+    fn close_paren(&mut self) {
+        if self.open.is_empty() {
+            self.out.push(')');
+            self.col += 1;
+        } else {
+            // An empty variation: `()`.
+            self.unit(")");
+        }
+    }
+}
+
+/// Move-number state: the number and side of the next move.
+#[derive(Clone, Copy)]
+struct Num {
+    number: u32,
+    second: bool,
+}
+
+impl Num {
+    fn after(self) -> Num {
+        if self.second {
+            Num {
+                number: self.number.saturating_add(1),
+                second: false,
+            }
+        } else {
+            Num {
+                number: self.number,
+                second: true,
+            }
+        }
+    }
+}
+
+struct Frame<'g> {
+    items: &'g [Item],
+    idx: usize,
+    next: Num,
+    /// The state before the last move of this line (where a variation after it starts).
+    before_last: Option<Num>,
+    /// Write the number even for a second-player move (line start, after a comment, …).
+    force: bool,
+    /// The next move may take its own number token (line start, after a setup).
+    resync: bool,
+}
+
+impl<'g> Frame<'g> {
+    fn new(items: &'g [Item], start: Num) -> Frame<'g> {
+        Frame {
+            items,
+            idx: 0,
+            next: start,
+            before_last: None,
+            force: true,
+            resync: true,
+        }
+    }
+}
+
+fn write_body(
+    game: &Game,
+    move_text: &mut dyn FnMut(&Game, &MoveItem) -> String,
+    w: &mut Wrap<'_>,
+) {
+    let start = Num {
+        number: 1,
+        second: false,
+    };
+    let mut stack = vec![Frame::new(&game.body.items, start)];
+    let mut unit = String::new();
+    while let Some(f) = stack.last_mut() {
+        let Some(item) = f.items.get(f.idx) else {
+            stack.pop();
+            if let Some(parent) = stack.last_mut() {
+                w.close_paren();
+                parent.force = true;
+            }
+            continue;
+        };
+        f.idx += 1;
+        unit.clear();
+        match item {
+            Item::Move(m) => {
+                if f.resync {
+                    if let Some(n) = m.number {
+                        f.next = Num {
+                            number: n.number,
+                            second: n.second_player,
+                        };
+                    }
+                    f.resync = false;
+                }
+                let text = move_text(game, m);
+                let ellipsis_move = m.kind == MoveKind::Unknown && text.starts_with('.');
+                if !ellipsis_move {
+                    if !f.next.second {
+                        let _ = write!(unit, "{}. ", f.next.number);
+                    } else if f.force {
+                        let _ = write!(unit, "{}... ", f.next.number);
+                    }
+                }
+                unit.push_str(&text);
+                if let Some(s) = &m.strength {
+                    unit.push_str(s);
+                }
+                f.before_last = Some(f.next);
+                f.next = f.next.after();
+                f.force = false;
+                w.unit(&unit);
+            }
+            Item::Comment(c) => {
+                unit.push('{');
+                unit.extend(c.text.chars().map(|ch| if ch == '}' { ')' } else { ch }));
+                unit.push('}');
+                f.force = true;
+                w.unit(&unit);
+            }
+            Item::Nag(n) => {
+                let _ = write!(unit, "${}", n.value);
+                w.unit(&unit);
+            }
+            Item::Setup(s) => {
+                unit.push_str("/FEN \"");
+                unit.extend(s.fen.chars().filter(|&ch| ch != '"' && ch != '/'));
+                unit.push_str("\"/");
+                f.force = true;
+                f.resync = true;
+                w.unit(&unit);
+            }
+            Item::Variation(v) => {
+                let st = f.before_last.unwrap_or(f.next);
+                w.open_paren();
+                stack.push(Frame::new(&v.line.items, st));
+            }
+        }
+    }
+}
