@@ -270,8 +270,9 @@ pub enum MoveKind {
     /// several kinds were mixed).
     Capture(char),
     /// No separator: `a3b4` (every square kept) or numeric `3228`. A numeric run of four
-    /// digits is split 2 + 2; any other run cannot be split unambiguously and is kept as ONE
-    /// [`Square::Num`] holding all its digits.
+    /// digits is split 2 + 2 when neither half is `00` (`0932` = 9, 32); any other run of at
+    /// least three significant digits (`932`, `1200`) cannot be split unambiguously and is
+    /// kept as ONE [`Square::Num`] holding all its digits. Shorter runs are no move.
     Undivided,
     /// A placeholder for an unknown move: `-` in `41. - -`, or `...` standing alone.
     Unknown,
@@ -397,6 +398,8 @@ pub enum ToleratedKind {
     DoubleTerminator,
     /// A tag section right after movetext without a separator: a new game was started.
     GamesNotSeparated,
+    /// A result glued to the next game's first move number (`0-201.32-28` = `0-2 01.32-28`).
+    GluedResult,
     /// A result inside a variation; it was kept as a comment.
     ResultInVariation,
     /// Comments after the last game of the file, kept as a game of their own.
@@ -430,6 +433,7 @@ impl ToleratedKind {
             NonStandardResult => "result outside the PDN list",
             DoubleTerminator => "`*` right after a result (read as one terminator)",
             GamesNotSeparated => "game not ended by a result or `*` before the next tag section",
+            GluedResult => "result glued to the next game's move number without white space",
             ResultInVariation => "result inside a variation (kept as a comment)",
             CommentsAfterLastGame => "comments after the last game (kept as a game of their own)",
         }

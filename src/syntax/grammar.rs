@@ -1080,6 +1080,18 @@ impl<'a> P<'a> {
                     Err(_) => break,
                 }
             };
+            if let (Some(d), Some(d1)) = (d, digits)
+                && squares.len() == 1
+                && sep == Sep::Move
+                && d.text.len() > 1
+                && self.s.get(e) == Some(&b'.')
+                && token::standard_numeric_result(d1, &d.text[..1])
+            {
+                // `0-201.32-28`: a result glued to the next game's move number.
+                let r = p3 + 1;
+                self.note(ToleratedKind::GluedResult, sp(start, r));
+                return self.result(start, r, p1 > end || p3 > p2, p1 > end || p3 > p2);
+            }
             if let Some(d) = d {
                 leading_zero |= d.leading_zero();
                 zero |= d.value == Some(0);
@@ -1179,7 +1191,8 @@ impl<'a> P<'a> {
                     squares.push(Square::Num(b));
                 }
             }
-            if squares.is_empty() && d.len() >= 3 && !matches!(sq, Square::Num(0)) {
+            // Three significant digits or more (`932`, `1200`): one square of all of them.
+            if squares.is_empty() && matches!(sq, Square::Num(100..)) {
                 squares.push(sq);
             }
             if !squares.is_empty() {
