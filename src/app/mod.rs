@@ -1,4 +1,11 @@
 //! The application layer: move resolution against the rules, replay and diagnostics,
 //! exporters and statistics.
 
+pub mod board;
+pub mod diagnostic;
+pub mod draws;
+pub mod gametype;
+pub mod outcome;
+pub mod replay;
 pub mod resolve;
+pub mod validate;

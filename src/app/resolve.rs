@@ -150,6 +150,7 @@ pub struct Resolver<V: Spec> {
     routes: MoveList<V::B>,
     relaxed: MoveList<V::B>,
     bits: Vec<u32>,
+    found: Vec<usize>,
     /// Men of the side to move that passed their far row during a capture earlier in the
     /// game (and stayed men): moving them as kings is a premature promotion.
     pub crossed: V::B,
@@ -175,6 +176,7 @@ impl<V: Spec> Resolver<V> {
             routes: MoveList::new(),
             relaxed: MoveList::new(),
             bits: Vec::with_capacity(16),
+            found: Vec::with_capacity(8),
             crossed: V::B::ZERO,
         }
     }
@@ -235,8 +237,8 @@ impl<V: Spec> Resolver<V> {
     /// [`Resolver::set_position`].
     pub fn resolve_prepared(&mut self, pos: &Position<V::B>, spec: &MoveSpec) -> Resolution<V::B> {
         let mut bad = None;
-        let mut found: Vec<usize> = Vec::new();
         let mut quirk = None;
+        self.found.clear();
         for reading in &spec.readings {
             match self.load_bits(reading) {
                 Squares::Bad(m) => {
@@ -249,18 +251,15 @@ impl<V: Spec> Resolver<V> {
                 bad.get_or_insert_with(|| "a move needs at least two squares".to_string());
                 continue;
             }
-            let (f, q) = self.find_legal(pos);
-            if !f.is_empty() {
-                found.extend(f);
-                quirk = quirk.or(q);
-            }
+            quirk = quirk.or(self.find_legal(pos));
         }
-        if !found.is_empty() {
-            found.sort_unstable();
-            found.dedup();
-            let first = self.legal.moves()[found[0]];
+        if !self.found.is_empty() {
+            self.found.sort_unstable();
+            self.found.dedup();
+            let first = self.legal.moves()[self.found[0]];
             // Moves taking the same pieces between the same squares are one move.
-            if found
+            if self
+                .found
                 .iter()
                 .all(|&i| same_move(&self.legal.moves()[i], &first))
             {
@@ -272,11 +271,11 @@ impl<V: Spec> Resolver<V> {
                     .or(undivided.then_some(Quirk::UndividedMove))
                     .or_else(|| separator_quirk::<V>(spec.separator, &first));
                 return Resolution::Legal {
-                    index: found[0],
+                    index: self.found[0],
                     quirk,
                 };
             }
-            return Resolution::Ambiguous(found);
+            return Resolution::Ambiguous(self.found.clone());
         }
         if let Some(m) = bad {
             return Resolution::Illegal(Illegal {
@@ -311,32 +310,31 @@ impl<V: Spec> Resolver<V> {
         }))
     }
 
-    /// Indices of the legal moves matching `self.bits`, and a notation quirk if the match
-    /// needed one.
-    fn find_legal(&mut self, pos: &Position<V::B>) -> (Vec<usize>, Option<Quirk>) {
-        let found = matches::<V::B>(&self.legal, &self.bits);
-        if !found.is_empty() || self.bits.len() == 2 {
-            return (found, None);
+    /// Add the indices of the legal moves matching `self.bits` to `self.found`; a notation
+    /// quirk if the match needed one.
+    fn find_legal(&mut self, pos: &Position<V::B>) -> Option<Quirk> {
+        let before = self.found.len();
+        matches_into::<V::B>(&self.legal, &self.bits, &mut self.found);
+        if self.found.len() > before || self.bits.len() == 2 {
+            return None;
         }
         // Intermediate squares: compare with every route of the candidate moves.
         V::relaxed_moves(pos, V::RULES, every_route(), &mut self.routes);
-        let via_routes = matches::<V::B>(&self.routes, &self.bits);
-        let mut out: Vec<usize> = via_routes
-            .iter()
-            .filter_map(|&r| {
-                let m = self.routes.moves()[r];
-                self.legal.moves().iter().position(|l| same_move(l, &m))
-            })
-            .collect();
-        if !out.is_empty() {
-            out.sort_unstable();
-            out.dedup();
-            return (out, None);
+        let mut via_routes = Vec::new();
+        matches_into::<V::B>(&self.routes, &self.bits, &mut via_routes);
+        for r in via_routes {
+            let m = self.routes.moves()[r];
+            if let Some(i) = self.legal.moves().iter().position(|l| same_move(l, &m)) {
+                self.found.push(i);
+            }
+        }
+        if self.found.len() > before {
+            return None;
         }
         // Hub style: the intermediate squares are the captured pieces.
-        let out = captured_listed::<V::B>(&self.legal, &self.bits);
-        let quirk = (!out.is_empty()).then_some(Quirk::CapturedSquaresListed);
-        (out, quirk)
+        self.found
+            .extend(captured_listed::<V::B>(&self.legal, &self.bits));
+        (self.found.len() > before).then_some(Quirk::CapturedSquaresListed)
     }
 
     /// Moves of a relaxed generator matching `self.bits` (any route).
@@ -356,7 +354,8 @@ impl<V: Spec> Resolver<V> {
             },
             &mut self.relaxed,
         );
-        let mut found = matches::<V::B>(&self.relaxed, &self.bits);
+        let mut found = Vec::new();
+        matches_into::<V::B>(&self.relaxed, &self.bits, &mut found);
         if found.is_empty() && self.bits.len() > 2 {
             found = captured_listed::<V::B>(&self.relaxed, &self.bits);
         }
@@ -750,12 +749,12 @@ fn separator_quirk<V: Spec>(sep: Separator, m: &Move<V::B>) -> Option<Quirk> {
     }
 }
 
-/// Indices of the moves of `list` whose start and destination are the first and last of
-/// `bits` and whose route passes the intermediate squares, in order, as landing squares.
-fn matches<B: Bits>(list: &MoveList<B>, bits: &[u32]) -> Vec<usize> {
+/// Add to `out` the indices of the moves of `list` whose start and destination are the first
+/// and last of `bits` and whose route passes the intermediate squares, in order, as landing
+/// squares.
+fn matches_into<B: Bits>(list: &MoveList<B>, bits: &[u32], out: &mut Vec<usize>) {
     let (from, to) = (bits[0], bits[bits.len() - 1]);
     let inner = &bits[1..bits.len() - 1];
-    let mut out = Vec::new();
     for (i, m) in list.moves().iter().enumerate() {
         if m.from as u32 != from || m.to as u32 != to {
             continue;
@@ -780,7 +779,6 @@ fn matches<B: Bits>(list: &MoveList<B>, bits: &[u32]) -> Vec<usize> {
             out.push(i);
         }
     }
-    out
 }
 
 /// Moves whose captured pieces include every intermediate square (Hub-style notation).

@@ -12,8 +12,49 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
+    /// Replay every game and report every illegal move, with the rule it breaks.
+    Validate(ValidateArgs),
     /// Count the leaf nodes of the legal-move tree (move-generator check and benchmark).
     Perft(PerftArgs),
+}
+
+/// Options shared by the commands that read games.
+#[derive(Debug, Args)]
+pub struct InputArgs {
+    /// Files, directories (searched recursively for *.pdn, any case, and *.pdn.gz) or `-`
+    /// for standard input; none means standard input.
+    #[arg(value_name = "PATH")]
+    pub paths: Vec<std::path::PathBuf>,
+    /// The variant of every game, overriding GameType and inference.
+    #[arg(long, short = 'v', value_name = "V")]
+    pub variant: Option<String>,
+    /// Worker threads (default: the number of cores).
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+    /// No progress bar.
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+}
+
+#[derive(Debug, Args)]
+pub struct ValidateArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Output format.
+    #[arg(long, short = 'f', value_enum, default_value_t = FormatArg::Human)]
+    pub format: FormatArg,
+}
+
+/// Output format of `validate`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FormatArg {
+    /// Like a compiler: location, message, the source line with the move marked, the rule,
+    /// the legal moves and the board.
+    Human,
+    /// One line per diagnostic.
+    Short,
+    /// JSON Lines: diagnostics, one `game` record per game, a final `summary`.
+    Json,
 }
 
 #[derive(Debug, Args)]

@@ -2,7 +2,12 @@
 //! quiet handling of a closed pipe.
 
 mod args;
+mod common;
+mod input;
 mod perft;
+mod pipeline;
+mod progress;
+mod validate;
 
 use std::io;
 use std::process::ExitCode;
@@ -17,7 +22,6 @@ pub enum Status {
     /// No error found (warnings allowed): exit 0.
     Clean,
     /// At least one error diagnostic: exit 1.
-    #[allow(dead_code)] // produced by `validate`, which lands next
     Errors,
 }
 
@@ -27,6 +31,7 @@ pub enum Status {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
+        Command::Validate(a) => validate::run(a),
         Command::Perft(a) => perft::run(a),
     };
     match result {

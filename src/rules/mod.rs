@@ -27,7 +27,9 @@ mod variant;
 
 pub use bits::{BitIter, Bits};
 pub use color::Color;
-pub use geometry::{Dir, DirSet, Geometry, Layout, MAX_BITS, NONE, NotationKind, Numbering, Shape};
+pub use geometry::{
+    Dir, DirSet, Geometry, Layout, Lookup, MAX_BITS, NONE, NotationKind, Numbering, Shape,
+};
 pub use movegen::Options;
 pub use position::{KingRun, Move, MoveList, Piece, Position, Role, Step};
 pub use variant::{

@@ -1,0 +1,411 @@
+//! Diagnostics: the codes and severities of DESIGN.md, the diagnostic record, and its three
+//! renderings (human like a compiler, one line each, JSON Lines).
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use crate::rules::Color;
+use crate::syntax::{Game, Span};
+
+/// How serious a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// A non-standard construct that was read anyway.
+    Info,
+    /// Suspicious but not wrong (exit status 0).
+    Warning,
+    /// A broken rule or malformed record (exit status 1).
+    Error,
+}
+
+impl Severity {
+    /// As written.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// The diagnostic codes (DESIGN.md). The strings are a public contract.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Code {
+    /// Malformed PDN.
+    SyntaxError,
+    /// Malformed or impossible FEN.
+    BadFen,
+    /// GameType unknown and no variant could be inferred.
+    UnknownVariant,
+    /// No legal move matches.
+    IllegalMove,
+    /// A non-capturing move while a capture was mandatory.
+    MissedCapture,
+    /// A capture taking fewer pieces (or less value) than the precedence rule demands.
+    NonMaximalCapture,
+    /// The capture stops where the same piece could go on capturing.
+    UnfinishedCapture,
+    /// Legal only if a man had already been crowned.
+    PrematurePromotion,
+    /// The notation matches several legal moves that take different pieces.
+    AmbiguousMove,
+    /// The moved piece belongs to the side not to move.
+    WrongSide,
+    /// Moves after the side to move had no legal move.
+    MovesAfterEnd,
+    /// Result tag, terminator and final position disagree.
+    ResultMismatch,
+    /// A draw by rule was reached and play went on or a win was claimed.
+    DrawRule,
+    /// Move numbers out of sequence.
+    MoveNumber,
+    /// A tag value that breaks its format.
+    BadTag,
+    /// A non-standard construct that was read anyway.
+    Tolerated,
+}
+
+impl Code {
+    /// Every code, in the order of DESIGN.md.
+    pub const ALL: [Code; 16] = [
+        Code::SyntaxError,
+        Code::BadFen,
+        Code::UnknownVariant,
+        Code::IllegalMove,
+        Code::MissedCapture,
+        Code::NonMaximalCapture,
+        Code::UnfinishedCapture,
+        Code::PrematurePromotion,
+        Code::AmbiguousMove,
+        Code::WrongSide,
+        Code::MovesAfterEnd,
+        Code::ResultMismatch,
+        Code::DrawRule,
+        Code::MoveNumber,
+        Code::BadTag,
+        Code::Tolerated,
+    ];
+
+    /// The code as written.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::SyntaxError => "syntax-error",
+            Code::BadFen => "bad-fen",
+            Code::UnknownVariant => "unknown-variant",
+            Code::IllegalMove => "illegal-move",
+            Code::MissedCapture => "missed-capture",
+            Code::NonMaximalCapture => "non-maximal-capture",
+            Code::UnfinishedCapture => "unfinished-capture",
+            Code::PrematurePromotion => "premature-promotion",
+            Code::AmbiguousMove => "ambiguous-move",
+            Code::WrongSide => "wrong-side",
+            Code::MovesAfterEnd => "moves-after-end",
+            Code::ResultMismatch => "result-mismatch",
+            Code::DrawRule => "draw-rule",
+            Code::MoveNumber => "move-number",
+            Code::BadTag => "bad-tag",
+            Code::Tolerated => "tolerated",
+        }
+    }
+
+    /// The severity of the code.
+    pub fn severity(self) -> Severity {
+        match self {
+            Code::DrawRule | Code::MoveNumber | Code::BadTag => Severity::Warning,
+            Code::Tolerated => Severity::Info,
+            _ => Severity::Error,
+        }
+    }
+
+    /// True if the code concerns a move and may come with a board diagram.
+    pub fn is_move_code(self) -> bool {
+        matches!(
+            self,
+            Code::IllegalMove
+                | Code::MissedCapture
+                | Code::NonMaximalCapture
+                | Code::UnfinishedCapture
+                | Code::PrematurePromotion
+                | Code::AmbiguousMove
+                | Code::WrongSide
+                | Code::MovesAfterEnd
+        )
+    }
+
+    /// The code of a move-resolution outcome.
+    pub fn from_resolution(c: super::resolve::Code) -> Code {
+        use super::resolve::Code as R;
+        match c {
+            R::IllegalMove => Code::IllegalMove,
+            R::MissedCapture => Code::MissedCapture,
+            R::NonMaximalCapture => Code::NonMaximalCapture,
+            R::UnfinishedCapture => Code::UnfinishedCapture,
+            R::PrematurePromotion => Code::PrematurePromotion,
+            R::WrongSide => Code::WrongSide,
+            R::AmbiguousMove => Code::AmbiguousMove,
+        }
+    }
+}
+
+impl std::str::FromStr for Code {
+    type Err = ();
+    fn from_str(s: &str) -> Result<Code, ()> {
+        Code::ALL.into_iter().find(|c| c.as_str() == s).ok_or(())
+    }
+}
+
+/// One finding about a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// What kind of finding.
+    pub code: Code,
+    /// Where in the game's text.
+    pub span: Option<Span>,
+    /// Ply along the main line (1-based), for move diagnostics.
+    pub ply: Option<u32>,
+    /// The move number of that ply.
+    pub move_number: Option<u32>,
+    /// The side that moved (or should have).
+    pub side: Option<Color>,
+    /// The move as written.
+    pub mv: Option<String>,
+    /// What is wrong.
+    pub message: String,
+    /// The rule (article) it concerns.
+    pub rule: Option<String>,
+    /// The legal moves in the position, for move diagnostics.
+    pub legal: Option<Vec<String>>,
+    /// A diagram of the position before the move (human output only).
+    pub board: Option<String>,
+}
+
+impl Diagnostic {
+    /// A diagnostic with a code and message and nothing else.
+    pub fn new(code: Code, message: impl Into<String>) -> Self {
+        Diagnostic {
+            code,
+            span: None,
+            ply: None,
+            move_number: None,
+            side: None,
+            mv: None,
+            message: message.into(),
+            rule: None,
+            legal: None,
+            board: None,
+        }
+    }
+
+    /// Attach a span.
+    #[must_use]
+    pub fn at(mut self, span: Span) -> Self {
+        self.span = Some(span);
+        self
+    }
+
+    /// Attach a rule.
+    #[must_use]
+    pub fn rule(mut self, rule: impl Into<String>) -> Self {
+        self.rule = Some(rule.into());
+        self
+    }
+
+    /// The severity of its code.
+    pub fn severity(&self) -> Severity {
+        self.code.severity()
+    }
+}
+
+/// Output format of `validate`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// Like a compiler: location, message, source line with the move marked, rule, legal
+    /// moves, board.
+    Human,
+    /// One line per diagnostic.
+    Short,
+    /// JSON Lines (DESIGN.md).
+    Json,
+}
+
+/// The JSON line of a diagnostic (DESIGN.md; keys in this order).
+#[derive(Serialize)]
+struct DiagnosticLine<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    code: &'static str,
+    severity: &'static str,
+    file: &'a str,
+    game: usize,
+    line: Option<u32>,
+    column: Option<u32>,
+    ply: Option<u32>,
+    move_number: Option<u32>,
+    side: Option<&'static str>,
+    #[serde(rename = "move")]
+    mv: Option<&'a str>,
+    message: &'a str,
+    rule: Option<&'a str>,
+    legal: Option<&'a [String]>,
+}
+
+/// Write one diagnostic in a format.
+pub fn render(format: Format, file: &str, game: &Game, d: &Diagnostic, out: &mut String) {
+    let (line, column) = match d.span {
+        Some(s) => {
+            let (l, c) = game.line_col(s.start);
+            (Some(l), Some(c))
+        }
+        None => (None, None),
+    };
+    match format {
+        Format::Json => {
+            let wire = DiagnosticLine {
+                kind: "diagnostic",
+                code: d.code.as_str(),
+                severity: d.severity().as_str(),
+                file,
+                game: game.index,
+                line,
+                column,
+                ply: d.ply,
+                move_number: d.move_number,
+                side: d.side.map(Color::name),
+                mv: d.mv.as_deref(),
+                message: &d.message,
+                rule: d.rule.as_deref(),
+                legal: d.legal.as_deref(),
+            };
+            // Serialising plain data into a String cannot fail.
+            if let Ok(s) = serde_json::to_string(&wire) {
+                out.push_str(&s);
+                out.push('\n');
+            }
+        }
+        Format::Short => {
+            location(out, file, game, line, column);
+            let _ = write!(out, "{}[{}]: ", d.severity().as_str(), d.code.as_str());
+            one_line(out, &d.message);
+            if let Some(p) = d.ply {
+                let _ = write!(out, " (game {}, ply {p})", game.index);
+            } else {
+                let _ = write!(out, " (game {})", game.index);
+            }
+            out.push('\n');
+        }
+        Format::Human => {
+            location(out, file, game, line, column);
+            let label = match d.severity() {
+                Severity::Info => "note",
+                s => s.as_str(),
+            };
+            let _ = write!(out, "{label}[{}]: ", d.code.as_str());
+            one_line(out, &d.message);
+            out.push('\n');
+            let mut context = format!("game {}", game.index);
+            if let Some(w) = game.tag("White").filter(|s| !s.is_empty() && *s != "?") {
+                let b = game.tag("Black").unwrap_or("?");
+                let _ = write!(context, " ({w} - {b})");
+            }
+            if let Some(p) = d.ply {
+                let _ = write!(context, ", ply {p}");
+                if let (Some(n), Some(side)) = (d.move_number, d.side) {
+                    let _ = write!(context, " (move {n}, {side})");
+                }
+            }
+            let _ = writeln!(out, "   = {context}");
+            if let (Some(span), Some(l)) = (d.span, line) {
+                source_excerpt(out, game, span, l);
+            }
+            if let Some(r) = &d.rule {
+                let _ = writeln!(out, "   = rule: {r}");
+            }
+            if let Some(legal) = &d.legal {
+                if legal.is_empty() {
+                    let _ = writeln!(out, "   = legal moves: none");
+                } else {
+                    let _ = writeln!(out, "   = legal moves: {}", legal.join(" "));
+                }
+            }
+            if let Some(b) = &d.board {
+                let _ = writeln!(out, "   = position before the move:");
+                for l in b.lines() {
+                    let _ = writeln!(out, "     {l}");
+                }
+            }
+            out.push('\n');
+        }
+    }
+}
+
+fn location(out: &mut String, file: &str, game: &Game, line: Option<u32>, column: Option<u32>) {
+    match (line, column) {
+        (Some(l), Some(c)) => {
+            let _ = write!(out, "{file}:{l}:{c}: ");
+        }
+        _ => {
+            let _ = write!(out, "{file}:{}: ", game.line);
+        }
+    }
+}
+
+/// A message on one line (line breaks in quoted text become spaces).
+fn one_line(out: &mut String, s: &str) {
+    for c in s.chars() {
+        out.push(if c == '\n' || c == '\r' { ' ' } else { c });
+    }
+}
+
+/// The source line of a span with the span marked under it.
+fn source_excerpt(out: &mut String, game: &Game, span: Span, line_no: u32) {
+    let src = game.source.as_str();
+    let start = (span.start as usize).min(src.len());
+    let line_start = src[..start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    let line_end = src[start..]
+        .find(['\n', '\r'])
+        .map_or(src.len(), |i| start + i);
+    let text = &src[line_start..line_end];
+    // Keep long lines readable: show at most 100 characters around the span.
+    let col = src[line_start..start].chars().count();
+    let width = text.chars().count();
+    let (skip, shown): (usize, String) = if width > 100 {
+        let skip = col.saturating_sub(40);
+        (skip, text.chars().skip(skip).take(100).collect())
+    } else {
+        (0, text.to_string())
+    };
+    let span_len = game
+        .text(span)
+        .chars()
+        .take_while(|c| *c != '\n' && *c != '\r')
+        .count()
+        .max(1);
+    let gutter = line_no.to_string().len().max(2);
+    let _ = writeln!(out, "{:>gutter$} |", "");
+    let _ = writeln!(out, "{line_no:>gutter$} | {}", shown.replace('\t', " "));
+    let _ = writeln!(
+        out,
+        "{:>gutter$} | {}{}",
+        "",
+        " ".repeat(col - skip),
+        "^".repeat(span_len.min(100))
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_round_trip_and_have_design_severities() {
+        for c in Code::ALL {
+            assert_eq!(c.as_str().parse::<Code>(), Ok(c));
+        }
+        assert_eq!(Code::DrawRule.severity(), Severity::Warning);
+        assert_eq!(Code::Tolerated.severity(), Severity::Info);
+        assert_eq!(Code::MissedCapture.severity(), Severity::Error);
+    }
+}

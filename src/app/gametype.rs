@@ -1,0 +1,427 @@
+//! Which variant a game is: the `GameType` tag (short and extended forms, and the known
+//! non-standard codes of RULES.md §2.3), a `Variant` tag, or what the record itself shows
+//! (square numbers, algebraic squares, FEN, tag language). Candidates that remain are
+//! told apart by replaying the game (see `validate`).
+
+use crate::rules::{Color, Layout, NotationKind, ResultType, Shape, Variant};
+use crate::syntax::{Game, Item, Line, Square};
+
+/// A parsed `GameType` value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameType {
+    /// The type number.
+    pub number: u32,
+    /// The extended fields, if given.
+    pub layout: Option<Layout>,
+}
+
+/// Parse a `GameType` value, `Type[,W|B,width,height,Notation[,invert]]`.
+///
+/// # Errors
+///
+/// A description of what does not fit the PDN 3.0 form.
+pub fn parse_game_type(value: &str) -> Result<GameType, String> {
+    let parts: Vec<&str> = value.trim().split(',').map(str::trim).collect();
+    let number: u32 = parts[0]
+        .parse()
+        .map_err(|_| format!("GameType `{value}` does not start with a type number"))?;
+    if parts.len() == 1 {
+        return Ok(GameType {
+            number,
+            layout: None,
+        });
+    }
+    if parts.len() < 5 || parts.len() > 6 {
+        return Err(format!(
+            "GameType `{value}` is neither `type` nor `type,colour,width,height,notation[,invert]`"
+        ));
+    }
+    let first = match parts[1] {
+        "W" => Color::White,
+        "B" => Color::Black,
+        other => return Err(format!("GameType start colour `{other}` is not W or B")),
+    };
+    let width: u8 = parts[2]
+        .parse()
+        .map_err(|_| format!("GameType board width `{}` is not a number", parts[2]))?;
+    let height: u8 = parts[3]
+        .parse()
+        .map_err(|_| format!("GameType board height `{}` is not a number", parts[3]))?;
+    let nb = parts[4].as_bytes();
+    if nb.len() != 2 || !matches!(nb[1], b'0'..=b'3') {
+        return Err(format!(
+            "GameType notation `{}` is not A, N or S followed by 0-3",
+            parts[4]
+        ));
+    }
+    let notation = match nb[0] {
+        b'N' => NotationKind::Numeric,
+        b'A' => NotationKind::Algebraic,
+        b'S' => return Err("GameType notation S (chess SAN) is not a draughts notation".into()),
+        _ => {
+            return Err(format!(
+                "GameType notation `{}` is not A, N or S followed by 0-3",
+                parts[4]
+            ));
+        }
+    };
+    let invert = match parts.get(5) {
+        None | Some(&"0") => false,
+        Some(&"1") => true,
+        Some(other) => return Err(format!("GameType invert flag `{other}` is not 0 or 1")),
+    };
+    Ok(GameType {
+        number,
+        layout: Some(Layout {
+            first,
+            width,
+            height,
+            notation,
+            corner: nb[1] - b'0',
+            invert,
+            full: false,
+        }),
+    })
+}
+
+/// How the variant of a game was decided.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// `--variant`.
+    Override,
+    /// The `GameType` tag.
+    GameType,
+    /// A `Variant` tag (lidraughts, playstrategy).
+    VariantTag,
+    /// Inferred from the record; the candidates in order of preference, and why.
+    Inferred {
+        /// Variants that fit what the record shows, best first.
+        candidates: Vec<Variant>,
+        /// What the record shows.
+        reason: String,
+    },
+}
+
+/// The decision about a game's variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Choice {
+    /// The candidates (one unless inferred).
+    pub candidates: Vec<Variant>,
+    /// How they were found.
+    pub source: Source,
+    /// Warnings about the tags (`bad-tag`): (message, tag name).
+    pub warnings: Vec<String>,
+}
+
+/// What the squares of a record show.
+#[derive(Clone, Copy, Debug, Default)]
+struct Evidence {
+    max_number: u32,
+    algebraic: bool,
+    max_file: u8,
+    max_rank: u8,
+    squares: u32,
+}
+
+fn collect(line: &Line, ev: &mut Evidence, budget: &mut u32) {
+    // Iterative over nested variations, bounded.
+    let mut stack = vec![line];
+    while let Some(l) = stack.pop() {
+        for item in &l.items {
+            if *budget == 0 {
+                return;
+            }
+            *budget -= 1;
+            match item {
+                Item::Move(m) => {
+                    for s in m.squares.iter() {
+                        ev.squares += 1;
+                        match *s {
+                            Square::Num(n) => ev.max_number = ev.max_number.max(n.min(10_000)),
+                            Square::Alg { file, rank } => {
+                                ev.algebraic = true;
+                                ev.max_file = ev.max_file.max(file);
+                                ev.max_rank = ev.max_rank.max(rank);
+                            }
+                        }
+                    }
+                }
+                Item::Variation(v) if stack.len() < 64 => stack.push(&v.line),
+                _ => {}
+            }
+        }
+    }
+}
+
+fn fen_evidence(fen: &str, ev: &mut Evidence) {
+    if let Ok(setup) = crate::rules::fen::parse(fen) {
+        for (name, _) in setup.pieces {
+            match name {
+                crate::rules::fen::SquareName::Number(n) => {
+                    ev.max_number = ev.max_number.max(n);
+                }
+                crate::rules::fen::SquareName::Algebraic { file, rank } => {
+                    ev.algebraic = true;
+                    ev.max_file = ev.max_file.max(file);
+                    ev.max_rank = ev.max_rank.max(rank);
+                }
+            }
+            ev.squares += 1;
+        }
+    }
+}
+
+/// What one game of a file says for certain about its variant: its GameType, or squares
+/// that only one board family has. Used as a hint for the tagless games that follow it in
+/// the same file.
+pub fn evidence(game: &Game) -> Option<Variant> {
+    if let Some(gt) = game.tag("GameType")
+        && let Ok(t) = parse_game_type(gt)
+    {
+        let mut ev = Evidence::default();
+        let mut budget = 10_000;
+        collect(&game.body, &mut ev, &mut budget);
+        if let Some(v) = from_number(t.number, &ev, t.layout) {
+            return Some(v);
+        }
+    }
+    let mut ev = Evidence::default();
+    let mut budget = 10_000;
+    collect(&game.body, &mut ev, &mut budget);
+    if let Some(f) = game.tag("FEN") {
+        fen_evidence(f, &mut ev);
+    }
+    if ev.algebraic || ev.max_number > 72 {
+        None
+    } else if ev.max_number > 50 {
+        Some(Variant::Canadian)
+    } else if ev.max_number > 32 {
+        Some(Variant::International)
+    } else {
+        None
+    }
+}
+
+/// Tracks the hint of [`evidence`] along the games of a file.
+#[derive(Clone, Debug, Default)]
+pub struct FileHint {
+    file: Option<usize>,
+    known: Option<Variant>,
+}
+
+impl FileHint {
+    /// The hint for a game of file `file` (what the earlier games of that file showed), and
+    /// learn from the game.
+    pub fn observe(&mut self, file: usize, game: &Game) -> Option<Variant> {
+        if self.file != Some(file) {
+            self.file = Some(file);
+            self.known = None;
+        }
+        let hint = self.known;
+        if let Some(v) = evidence(game) {
+            self.known = Some(v);
+        }
+        hint
+    }
+}
+
+/// True if a variant's board can hold what the record shows.
+fn fits(v: Variant, ev: &Evidence) -> bool {
+    let r = v.rules();
+    let squares = r.shape.squares() as u32;
+    if ev.algebraic {
+        r.layout.notation == NotationKind::Algebraic
+            || (ev.max_file < r.shape.width() && ev.max_rank < r.shape.height())
+    } else {
+        ev.max_number <= squares
+    }
+}
+
+/// Decide the variant of a game; `hint` is what earlier games of the same file showed.
+pub fn choose(game: &Game, over: Option<Variant>, hint: Option<Variant>) -> Choice {
+    let mut warnings = Vec::new();
+    if let Some(v) = over {
+        return Choice {
+            candidates: vec![v],
+            source: Source::Override,
+            warnings,
+        };
+    }
+    let mut ev = Evidence::default();
+    let mut budget = 100_000;
+    collect(&game.body, &mut ev, &mut budget);
+    if let Some(f) = game.tag("FEN") {
+        fen_evidence(f, &mut ev);
+    }
+    if let Some(gt) = game.tag("GameType") {
+        match parse_game_type(gt) {
+            Ok(t) => {
+                if let Some(v) = from_number(t.number, &ev, t.layout) {
+                    if let Some(l) = t.layout {
+                        let std = v.rules().layout;
+                        if (l.width, l.height) != (std.width, std.height)
+                            || l.first != std.first
+                            || l.notation != std.notation
+                            || l.corner != std.corner
+                            || l.invert != std.invert
+                        {
+                            warnings.push(format!(
+                                "GameType `{gt}` differs from the standard form of type {} \
+                                 (`{}`); the standard board and numbering are used",
+                                t.number,
+                                standard_form(v)
+                            ));
+                        }
+                    }
+                    return Choice {
+                        candidates: vec![v],
+                        source: Source::GameType,
+                        warnings,
+                    };
+                }
+                warnings.push(format!(
+                    "GameType `{gt}` names no supported draughts variant; the variant is inferred"
+                ));
+            }
+            Err(e) => warnings.push(e),
+        }
+    }
+    if let Some(name) = game.tag("Variant")
+        && let Ok(v) = name.parse::<Variant>()
+    {
+        return Choice {
+            candidates: vec![v],
+            source: Source::VariantTag,
+            warnings,
+        };
+    }
+    let italian_tags = ["Bianco", "Nero", "Risultato", "Dati", "Apertura"]
+        .iter()
+        .any(|t| game.tag(t).is_some());
+    let (candidates, reason) = if ev.algebraic {
+        let c = if ev.max_file >= 8 || ev.max_rank >= 8 {
+            vec![Variant::Turkish]
+        } else {
+            vec![
+                Variant::Russian,
+                Variant::Brazilian,
+                Variant::Czech,
+                Variant::Pool,
+                Variant::English,
+            ]
+        };
+        (c, "algebraic squares".to_string())
+    } else if ev.max_number > 72 {
+        (
+            Vec::new(),
+            format!("square {} is beyond every board", ev.max_number),
+        )
+    } else if ev.max_number > 50 {
+        (
+            vec![Variant::Canadian],
+            format!("squares up to {}", ev.max_number),
+        )
+    } else if ev.max_number > 32 {
+        (
+            vec![Variant::International, Variant::Frisian],
+            format!("squares up to {}", ev.max_number),
+        )
+    } else if italian_tags {
+        (
+            vec![Variant::Italian, Variant::English],
+            "Italian tag names and squares up to 32".to_string(),
+        )
+    } else if ev.squares == 0 {
+        (
+            vec![Variant::International, Variant::English],
+            "no squares at all".to_string(),
+        )
+    } else {
+        (
+            vec![
+                Variant::English,
+                Variant::Italian,
+                Variant::Russian,
+                Variant::Pool,
+                Variant::Brazilian,
+                Variant::Czech,
+                Variant::Spanish,
+                Variant::Thai,
+                Variant::International,
+                Variant::Frisian,
+            ],
+            format!("squares up to {}", ev.max_number),
+        )
+    };
+    let mut candidates = candidates;
+    let mut reason = reason;
+    if let Some(h) = hint
+        && fits(h, &ev)
+    {
+        candidates.retain(|v| *v != h);
+        candidates.insert(0, h);
+        reason = format!("{reason}; earlier games of the file are {}", h.name());
+    }
+    Choice {
+        candidates: candidates.clone(),
+        source: Source::Inferred { candidates, reason },
+        warnings,
+    }
+}
+
+/// The variant of a type number, cross-checked with the board the record shows (PDN types
+/// first; PlayStrategy's 27 = pool, 31 = Portuguese, 32 = English where the squares fit).
+fn from_number(n: u32, ev: &Evidence, layout: Option<Layout>) -> Option<Variant> {
+    let small = ev.max_number <= 32 || ev.algebraic;
+    let alg = ev.algebraic || layout.is_some_and(|l| l.notation == NotationKind::Algebraic);
+    match n {
+        27 if small && ev.squares > 0 => Some(Variant::Pool),
+        31 if alg => Some(Variant::Portuguese),
+        32 => Some(Variant::English),
+        _ => Variant::from_game_type(n),
+    }
+}
+
+/// The standard `GameType` string of a variant, e.g. `20,W,10,10,N2,0`.
+pub fn standard_form(v: Variant) -> String {
+    let r = v.rules();
+    let l = r.layout;
+    let (w, h) = match r.shape {
+        Shape::Diagonal { width, height } | Shape::Full { width, height } => (width, height),
+    };
+    format!(
+        "{},{},{w},{h},{}{},{}",
+        r.game_type,
+        l.first.letter(),
+        match l.notation {
+            NotationKind::Numeric => 'N',
+            NotationKind::Algebraic => 'A',
+        },
+        l.corner,
+        u8::from(l.invert)
+    )
+}
+
+/// True if the result type of a variant is the international one (2-0/1-1/0-2).
+pub fn international_results(v: Variant) -> bool {
+    v.rules().result_type == ResultType::International
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn game_type_forms() {
+        assert_eq!(parse_game_type("20").unwrap().number, 20);
+        let t = parse_game_type("21,B,8,8,N1,0").unwrap();
+        assert_eq!(t.layout.unwrap().first, Color::Black);
+        assert_eq!(t.layout.unwrap().corner, 1);
+        assert!(parse_game_type("20,X,10,10,N2").is_err());
+        assert!(parse_game_type("x").is_err());
+        assert!(parse_game_type("20,W,10").is_err());
+        assert_eq!(standard_form(Variant::International), "20,W,10,10,N2,0");
+        assert_eq!(standard_form(Variant::English), "21,B,8,8,N1,0");
+        assert_eq!(standard_form(Variant::Italian), "22,W,8,8,N2,1");
+    }
+}

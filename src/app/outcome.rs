@@ -1,0 +1,140 @@
+//! Game results: reading result strings (`2-0`, `1/2-1/2`, `½-½`, `4-6`, `*`) into outcomes,
+//! seen from the side that moves first (RULES.md §1.9.1).
+
+use crate::rules::{Color, ResultType, Rules};
+
+/// What a result string says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Outcome {
+    /// The side that moves first won.
+    FirstWon,
+    /// The other side won.
+    SecondWon,
+    /// A draw.
+    Draw,
+    /// Both sides lost (`0-0`, double forfeit).
+    BothLost,
+    /// Unknown or unfinished (`*`).
+    Unknown,
+    /// A score that is none of these (a match score like `4-6`).
+    Other,
+}
+
+impl Outcome {
+    /// The winner, if the outcome names one.
+    pub fn winner(self, first: Color) -> Option<Color> {
+        match self {
+            Outcome::FirstWon => Some(first),
+            Outcome::SecondWon => Some(first.other()),
+            _ => None,
+        }
+    }
+
+    /// The outcome in which `winner` won.
+    pub fn won_by(winner: Color, first: Color) -> Outcome {
+        if winner == first {
+            Outcome::FirstWon
+        } else {
+            Outcome::SecondWon
+        }
+    }
+
+    /// In words.
+    pub fn describe(self, first: Color) -> String {
+        match self {
+            Outcome::FirstWon | Outcome::SecondWon => {
+                let w = self.winner(first).map_or("?", |c| match c {
+                    Color::White => "White",
+                    Color::Black => "Black",
+                });
+                format!("{w} won")
+            }
+            Outcome::Draw => "a draw".to_string(),
+            Outcome::BothLost => "both sides lost".to_string(),
+            Outcome::Unknown => "unknown".to_string(),
+            Outcome::Other => "a score that is not a game result".to_string(),
+        }
+    }
+}
+
+/// Read a result string.
+pub fn parse(text: &str) -> Outcome {
+    let t: String = text
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .map(|c| match c {
+            '–' | '—' | '‑' => '-',
+            c => c,
+        })
+        .collect();
+    match t.as_str() {
+        "*" => Outcome::Unknown,
+        "2-0" | "1-0" => Outcome::FirstWon,
+        "0-2" | "0-1" => Outcome::SecondWon,
+        "1-1" | "1/2-1/2" | "½-½" | "0.5-0.5" | "=" => Outcome::Draw,
+        "0-0" => Outcome::BothLost,
+        "" | "?" => Outcome::Unknown,
+        _ => Outcome::Other,
+    }
+}
+
+/// True if a result string belongs to the variant's result type (or is `*`).
+pub fn fits_result_type(text: &str, rules: &Rules) -> bool {
+    let t = text.trim();
+    let set: &[&str] = match rules.result_type {
+        ResultType::International => &["2-0", "0-2", "1-1", "0-0", "*"],
+        ResultType::Default => &["1-0", "0-1", "1/2-1/2", "0-0", "*"],
+    };
+    set.contains(&t)
+}
+
+/// The standard result string of an outcome for a variant.
+pub fn standard_string(outcome: Outcome, rules: &Rules) -> &'static str {
+    let intl = rules.result_type == ResultType::International;
+    match outcome {
+        Outcome::FirstWon => {
+            if intl {
+                "2-0"
+            } else {
+                "1-0"
+            }
+        }
+        Outcome::SecondWon => {
+            if intl {
+                "0-2"
+            } else {
+                "0-1"
+            }
+        }
+        Outcome::Draw => {
+            if intl {
+                "1-1"
+            } else {
+                "1/2-1/2"
+            }
+        }
+        Outcome::BothLost => "0-0",
+        Outcome::Unknown | Outcome::Other => "*",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{ENGLISH, INTERNATIONAL};
+
+    #[test]
+    fn results_read() {
+        assert_eq!(parse("2-0"), Outcome::FirstWon);
+        assert_eq!(parse("1 - 0"), Outcome::FirstWon);
+        assert_eq!(parse("½-½"), Outcome::Draw);
+        assert_eq!(parse("1/2-1/2"), Outcome::Draw);
+        assert_eq!(parse("4-6"), Outcome::Other);
+        assert_eq!(parse("*"), Outcome::Unknown);
+        assert_eq!(Outcome::FirstWon.winner(Color::Black), Some(Color::Black));
+        assert!(fits_result_type("1-1", &INTERNATIONAL));
+        assert!(!fits_result_type("1-0", &INTERNATIONAL));
+        assert!(fits_result_type("1/2-1/2", &ENGLISH));
+        assert_eq!(standard_string(Outcome::SecondWon, &ENGLISH), "0-1");
+    }
+}

@@ -1,0 +1,609 @@
+//! Validating one game: syntax findings, tag formats, the variant, the start position, the
+//! replay, the result against the terminator and the final position, the draw rules; and the
+//! JSON Lines records of DESIGN.md.
+
+use serde::Serialize;
+
+use crate::rules::{Bits, Color, Position, Spec, Variant, with_variant};
+use crate::syntax::{Game, Item, Tag};
+
+use super::diagnostic::{Code, Diagnostic, Format, Severity, render};
+use super::gametype::{self, Source};
+use super::outcome::{self, Outcome};
+use super::replay::{Ignore, Observer, Replayer, Settings};
+
+/// How to validate.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Force the variant (`--variant`).
+    pub variant: Option<Variant>,
+    /// Put a board diagram into move diagnostics.
+    pub diagrams: bool,
+    /// The variant earlier games of the same file showed (see `gametype::FileHint`).
+    pub hint: Option<Variant>,
+}
+
+/// What validating a game found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// 1-based index in the file.
+    pub game: usize,
+    /// The variant the game was replayed in.
+    pub variant: Option<Variant>,
+    /// How the variant was decided, when it was not given by a tag or `--variant`.
+    pub inferred: Option<String>,
+    /// Plies of the main line replayed.
+    pub plies: u32,
+    /// The result: Result tag, else the movetext terminator.
+    pub result: Option<String>,
+    /// The findings.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Report {
+    /// Number of error diagnostics.
+    pub fn errors(&self) -> u32 {
+        self.count(Severity::Error)
+    }
+
+    /// Number of warnings.
+    pub fn warnings(&self) -> u32 {
+        self.count(Severity::Warning)
+    }
+
+    fn count(&self, s: Severity) -> u32 {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity() == s)
+            .count() as u32
+    }
+
+    /// The first error diagnostic.
+    pub fn first_error(&self) -> Option<&Diagnostic> {
+        self.diagnostics
+            .iter()
+            .find(|d| d.severity() == Severity::Error)
+    }
+}
+
+/// Validate a game, with an observer of the replayed moves (for exporters).
+pub fn validate_with<O: Observer>(game: &Game, opts: &Options, observer: &mut O) -> Report {
+    let mut diags = Vec::new();
+    for e in &game.errors {
+        diags.push(
+            Diagnostic::new(Code::SyntaxError, e.message.clone())
+                .at(e.span)
+                .rule("PDN 3.0 grammar"),
+        );
+    }
+    for n in &game.notes {
+        let msg = if n.count > 1 {
+            format!("{} ({} times)", n.description(), n.count)
+        } else {
+            n.description().to_string()
+        };
+        diags.push(Diagnostic::new(Code::Tolerated, msg).at(n.span));
+    }
+    check_tags(game, &mut diags);
+    let choice = gametype::choose(game, opts.variant, opts.hint);
+    let gt_span = tag_span(game, "GameType");
+    for w in &choice.warnings {
+        let mut d = Diagnostic::new(Code::BadTag, w.clone()).rule("PDN 3.0 GameType");
+        if let Some(s) = gt_span {
+            d = d.at(s);
+        }
+        diags.push(d);
+    }
+    let result = game
+        .tag("Result")
+        .filter(|s| !s.trim().is_empty())
+        .map(str::to_string)
+        .or_else(|| game.result.as_ref().map(|r| r.text.clone()));
+    if choice.candidates.is_empty() {
+        let why = match &choice.source {
+            Source::Inferred { reason, .. } => reason.clone(),
+            _ => String::new(),
+        };
+        diags.push(
+            Diagnostic::new(
+                Code::UnknownVariant,
+                format!("no variant fits this game ({why}); use --variant"),
+            )
+            .rule("PDN 3.0 GameType"),
+        );
+        return Report {
+            game: game.index,
+            variant: None,
+            inferred: None,
+            plies: 0,
+            result,
+            diagnostics: diags,
+        };
+    }
+    let (variant, inferred) = match &choice.source {
+        Source::Inferred { candidates, reason } if candidates.len() > 1 => {
+            // Replay under each candidate; keep the first that replays without error, else
+            // the one with the fewest errors.
+            let mut best: Option<(u32, Variant)> = None;
+            for &v in candidates {
+                let errors = with_variant!(v, V => {
+                    let (_, d, _) = run::<V, _>(game, &Options { diagrams: false, ..*opts }, &mut Ignore);
+                    d.iter().filter(|d| d.severity() == Severity::Error).count() as u32
+                });
+                if best.is_none_or(|(e, _)| errors < e) {
+                    best = Some((errors, v));
+                }
+                if errors == 0 {
+                    break;
+                }
+            }
+            let v = best.map_or(candidates[0], |b| b.1);
+            let how = if best.is_some_and(|b| b.0 == 0) {
+                "replays legally"
+            } else {
+                "replays with the fewest errors"
+            };
+            (
+                v,
+                Some(format!("no GameType: {reason}; {} {how}", v.name())),
+            )
+        }
+        Source::Inferred { reason, .. } => (
+            choice.candidates[0],
+            Some(format!(
+                "no GameType: {reason}; {}",
+                choice.candidates[0].name()
+            )),
+        ),
+        _ => (choice.candidates[0], None),
+    };
+    let (plies, more, _) = with_variant!(variant, V => run::<V, _>(game, opts, observer));
+    diags.extend(more);
+    Report {
+        game: game.index,
+        variant: Some(variant),
+        inferred,
+        plies,
+        result,
+        diagnostics: diags,
+    }
+}
+
+/// Validate a game.
+pub fn validate(game: &Game, opts: &Options) -> Report {
+    validate_with(game, opts, &mut Ignore)
+}
+
+fn tag_span(game: &Game, name: &str) -> Option<crate::syntax::Span> {
+    game.tags.iter().find(|t| t.name == name).map(|t| t.span)
+}
+
+/// The start position of a game: its FEN tag, or the variant's start. `Err` is a `bad-fen`.
+pub fn start_position<V: Spec>(game: &Game) -> Result<(Position<V::B>, bool), String> {
+    let Some(fen) = game
+        .tag("FEN")
+        .filter(|f| !f.trim().is_empty() && f.trim() != "?")
+    else {
+        return Ok((V::start(), false));
+    };
+    let setup = crate::rules::fen::parse(fen).map_err(|e| format!("FEN `{fen}`: {e}"))?;
+    // A FEN without side to move: the side of the first piece moved.
+    let side = setup
+        .side
+        .unwrap_or_else(|| first_mover_of::<V>(game, &setup));
+    let pos = setup
+        .position(V::numbering(), V::geometry(), side)
+        .map_err(|e| format!("FEN `{fen}`: {e}"))?;
+    Ok((pos, true))
+}
+
+fn first_mover_of<V: Spec>(game: &Game, setup: &crate::rules::fen::Setup) -> Color {
+    let first = game.body.items.iter().find_map(|i| match i {
+        Item::Move(m) => m.squares.first().copied(),
+        _ => None,
+    });
+    if let Some(sq) = first {
+        let name = match sq {
+            crate::syntax::Square::Num(n) => crate::rules::fen::SquareName::Number(n),
+            crate::syntax::Square::Alg { file, rank } => {
+                crate::rules::fen::SquareName::Algebraic { file, rank }
+            }
+        };
+        if let Ok(pos) = setup.position(V::numbering(), V::geometry(), V::RULES.first_mover())
+            && let Ok(bit) = name.resolve(V::numbering())
+            && let Some(p) = pos.piece_at(bit)
+        {
+            return p.color;
+        }
+    }
+    V::RULES.first_mover()
+}
+
+/// Replay a game in variant `V`: plies, diagnostics, and whether the main line was complete.
+fn run<V: Spec, O: Observer>(
+    game: &Game,
+    opts: &Options,
+    observer: &mut O,
+) -> (u32, Vec<Diagnostic>, bool) {
+    let mut diags = Vec::new();
+    let start = match start_position::<V>(game) {
+        Ok((p, _)) => p,
+        Err(e) => {
+            let mut d = Diagnostic::new(Code::BadFen, e).rule("PDN 3.0 FEN (RULES.md §1.10)");
+            if let Some(s) = tag_span(game, "FEN") {
+                d = d.at(s);
+            }
+            diags.push(d);
+            return (0, diags, false);
+        }
+    };
+    let number = game
+        .body
+        .items
+        .iter()
+        .find_map(|i| match i {
+            Item::Move(m) => Some(m.number.map_or(1, |n| n.number)),
+            _ => None,
+        })
+        .unwrap_or(1);
+    let settings = Settings {
+        diagrams: opts.diagrams,
+    };
+    let replayed = Replayer::<V, O>::new(game, &start, settings, observer).run(start, number);
+    diags.extend(replayed.diagnostics);
+    let rules = V::RULES;
+    let first = rules.first_mover();
+    // The result: tag, terminator, final position.
+    let tag = game.tags.iter().find(|t| t.name == "Result");
+    let term = game.result.as_ref();
+    let tag_outcome = tag.map(|t| outcome::parse(&t.value));
+    let term_outcome = term.map(|t| outcome::parse(&t.text));
+    if let (Some(t), Some(r), Some(to), Some(ro)) = (tag, term, tag_outcome, term_outcome)
+        && ro != Outcome::Unknown
+        && to != Outcome::Unknown
+        && to != ro
+    {
+        diags.push(
+            Diagnostic::new(
+                Code::ResultMismatch,
+                format!(
+                    "the Result tag says {} ({}), the movetext ends with {} ({})",
+                    t.value.trim(),
+                    to.describe(first),
+                    r.text,
+                    ro.describe(first)
+                ),
+            )
+            .at(r.span)
+            .rule("PDN 3.0 Result (RULES.md §1.9.1)"),
+        );
+    }
+    if let Some(t) = tag
+        && !t.value.trim().is_empty()
+        && game.tag("ResultFormat").is_none()
+        && !outcome::fits_result_type(&t.value, rules)
+    {
+        let set = if gametype::international_results(rules.variant) {
+            "2-0, 1-1, 0-2, 0-0 or *"
+        } else {
+            "1-0, 1/2-1/2, 0-1, 0-0 or *"
+        };
+        diags.push(
+            Diagnostic::new(
+                Code::BadTag,
+                format!(
+                    "Result `{}` is not one of the {} results ({set})",
+                    t.value.trim(),
+                    rules.name
+                ),
+            )
+            .at(t.span)
+            .rule("PDN 3.0 Result (RULES.md §1.9.1)"),
+        );
+    }
+    let mut claimed: Option<Outcome> = None;
+    for o in [tag_outcome, term_outcome].into_iter().flatten() {
+        if matches!(o, Outcome::FirstWon | Outcome::SecondWon | Outcome::Draw) {
+            claimed = Some(o);
+            break;
+        }
+    }
+    if replayed.complete {
+        let last = replayed.last;
+        let mut list = crate::rules::MoveList::without_paths();
+        V::legal_moves(&last, &mut list);
+        let decided = if list.is_empty() {
+            let loser = last.side();
+            let winner = if rules.variant == Variant::Antidraughts {
+                loser
+            } else {
+                loser.other()
+            };
+            Some((
+                winner,
+                format!(
+                    "{} has no legal move{}",
+                    side_word(loser),
+                    if last.pieces(loser).is_empty() {
+                        " (no pieces left)"
+                    } else {
+                        ""
+                    }
+                ),
+            ))
+        } else {
+            None
+        };
+        if let Some((winner, why)) = decided {
+            let want = Outcome::won_by(winner, first);
+            for (text, o, span) in [
+                (
+                    tag.map(|t| t.value.as_str()),
+                    tag_outcome,
+                    tag.map(|t| t.span),
+                ),
+                (
+                    term.map(|t| t.text.as_str()),
+                    term_outcome,
+                    term.map(|t| t.span),
+                ),
+            ] {
+                let (Some(text), Some(o)) = (text, o) else {
+                    continue;
+                };
+                if matches!(o, Outcome::FirstWon | Outcome::SecondWon | Outcome::Draw) && o != want
+                {
+                    let mut d = Diagnostic::new(
+                        Code::ResultMismatch,
+                        format!(
+                            "the final position is decided ({why}: {}), but the result says {} ({})",
+                            want.describe(first),
+                            text.trim(),
+                            o.describe(first)
+                        ),
+                    )
+                    .rule(rules.articles.game_end);
+                    if let Some(s) = span {
+                        d = d.at(s);
+                    }
+                    diags.push(d);
+                    break;
+                }
+            }
+        }
+    }
+    if let Some(r) = &replayed.draw {
+        let claims_win = matches!(claimed, Some(Outcome::FirstWon | Outcome::SecondWon));
+        if replayed.plies_after_draw > 0 || claims_win {
+            let then = if replayed.plies_after_draw > 0 {
+                format!(
+                    "play went on for {} more pl{}",
+                    replayed.plies_after_draw,
+                    if replayed.plies_after_draw == 1 {
+                        "y"
+                    } else {
+                        "ies"
+                    }
+                )
+            } else {
+                "the result claims a win".to_string()
+            };
+            let mut d = Diagnostic::new(
+                Code::DrawRule,
+                format!(
+                    "after ply {} {}: the game was drawn by rule, but {then}",
+                    r.ply, r.what
+                ),
+            )
+            .rule(r.article);
+            d.ply = Some(r.ply);
+            diags.push(d);
+        }
+    }
+    (replayed.plies, diags, replayed.complete)
+}
+
+fn side_word(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// Tag formats (`bad-tag`): Date, TimeControl, PlyCount.
+fn check_tags(game: &Game, diags: &mut Vec<Diagnostic>) {
+    for t in &game.tags {
+        let v = t.value.trim();
+        let problem = match t.name.as_str() {
+            "Date" | "EventDate" | "UTCDate" | "PublicationDate"
+                if !v.is_empty() && !is_pdn_date(v) =>
+            {
+                Some(format!(
+                    "{} `{v}` is not YYYY.MM.DD (with ? for unknown digits)",
+                    t.name
+                ))
+            }
+            "TimeControl" if !v.is_empty() && !is_time_control(v) => Some(format!(
+                "TimeControl `{v}` does not follow the PDN 3.0 grammar"
+            )),
+            "PlyCount" if !v.is_empty() && v.parse::<u32>().is_err() => {
+                Some(format!("PlyCount `{v}` is not a number"))
+            }
+            _ => None,
+        };
+        if let Some(p) = problem {
+            diags.push(bad_tag(t, p));
+        }
+    }
+}
+
+fn bad_tag(t: &Tag, message: String) -> Diagnostic {
+    Diagnostic::new(Code::BadTag, message)
+        .at(t.span)
+        .rule("PDN 3.0 tag pairs (RULES.md §1.9)")
+}
+
+/// `YYYY.MM.DD` with `?` for unknown digits (per group).
+pub fn is_pdn_date(v: &str) -> bool {
+    let parts: Vec<&str> = v.split('.').collect();
+    if parts.len() != 3 {
+        return false;
+    }
+    let ok = |p: &str, n: usize| {
+        p.len() == n && (p.bytes().all(|c| c.is_ascii_digit()) || p.bytes().all(|c| c == b'?'))
+    };
+    ok(parts[0], 4) && ok(parts[1], 2) && ok(parts[2], 2)
+}
+
+/// The PDN 3.0 TimeControl grammar.
+pub fn is_time_control(v: &str) -> bool {
+    if v == "?" || v == "-" {
+        return true;
+    }
+    let elems: Vec<&str> = v.split(':').collect();
+    let n = elems.len();
+    elems.iter().enumerate().all(|(i, e)| {
+        let digits = |s: &str| !s.is_empty() && s.bytes().all(|c| c.is_ascii_digit());
+        let last = i + 1 == n;
+        if let Some((a, b)) = e.split_once('/') {
+            digits(a) && digits(b)
+        } else if let Some((a, b)) = e.split_once('+') {
+            last && digits(a) && digits(b)
+        } else if let Some(s) = e.strip_prefix('*') {
+            last && digits(s)
+        } else {
+            last && digits(e)
+        }
+    })
+}
+
+/// The JSON Lines `game` record.
+#[derive(Serialize)]
+struct GameLine<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    file: &'a str,
+    game: usize,
+    variant: Option<&'static str>,
+    plies: u32,
+    errors: u32,
+    warnings: u32,
+    result: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    variant_inferred: Option<&'a str>,
+}
+
+/// Write a game's diagnostics (and in JSON its `game` record) in a format.
+pub fn render_report(format: Format, file: &str, game: &Game, report: &Report, out: &mut String) {
+    for d in &report.diagnostics {
+        render(format, file, game, d, out);
+    }
+    if format == Format::Json {
+        let line = GameLine {
+            kind: "game",
+            file,
+            game: game.index,
+            variant: report.variant.map(Variant::name),
+            plies: report.plies,
+            errors: report.errors(),
+            warnings: report.warnings(),
+            result: report.result.as_deref(),
+            variant_inferred: report.inferred.as_deref(),
+        };
+        if let Ok(s) = serde_json::to_string(&line) {
+            out.push_str(&s);
+            out.push('\n');
+        }
+    }
+}
+
+/// Totals over files and games.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct Summary {
+    /// Files read.
+    pub files: u64,
+    /// Games.
+    pub games: u64,
+    /// Plies replayed.
+    pub plies: u64,
+    /// Error diagnostics.
+    pub errors: u64,
+    /// Warnings.
+    pub warnings: u64,
+    /// Games with at least one error.
+    pub games_with_errors: u64,
+}
+
+impl Summary {
+    /// Add a game: its plies, errors and warnings.
+    pub fn add(&mut self, plies: u32, errors: u32, warnings: u32) {
+        self.games += 1;
+        self.plies += plies as u64;
+        self.errors += errors as u64;
+        self.warnings += warnings as u64;
+        if errors > 0 {
+            self.games_with_errors += 1;
+        }
+    }
+
+    /// Write the summary: a JSON record, or a sentence.
+    pub fn render(&self, format: Format, out: &mut String) {
+        match format {
+            Format::Json => {
+                #[derive(Serialize)]
+                struct Line<'a> {
+                    #[serde(rename = "type")]
+                    kind: &'static str,
+                    #[serde(flatten)]
+                    s: &'a Summary,
+                }
+                if let Ok(s) = serde_json::to_string(&Line {
+                    kind: "summary",
+                    s: self,
+                }) {
+                    out.push_str(&s);
+                    out.push('\n');
+                }
+            }
+            Format::Human | Format::Short => {
+                out.push_str(&format!(
+                    "checked {} game{} ({} plies) in {} file{}: {} error{}, {} warning{}, {} game{} with errors\n",
+                    self.games,
+                    plural(self.games),
+                    self.plies,
+                    self.files,
+                    plural(self.files),
+                    self.errors,
+                    plural(self.errors),
+                    self.warnings,
+                    plural(self.warnings),
+                    self.games_with_errors,
+                    plural(self.games_with_errors)
+                ));
+            }
+        }
+    }
+}
+
+fn plural(n: u64) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_and_time_controls() {
+        assert!(is_pdn_date("2003.05.??"));
+        assert!(is_pdn_date("????.??.??"));
+        assert!(!is_pdn_date("2004-05-01"));
+        assert!(!is_pdn_date("1950."));
+        assert!(is_time_control("40/7200:3600"));
+        assert!(is_time_control("4800+60"));
+        assert!(is_time_control("40/7200:20/2400:600+5"));
+        assert!(is_time_control("*120"));
+        assert!(!is_time_control("90 min"));
+        assert!(!is_time_control("60+1:40/20"));
+    }
+}

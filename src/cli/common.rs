@@ -1,0 +1,73 @@
+//! What the commands that read games share: inputs, variant option, jobs, progress, the
+//! buffered standard output and the exit status.
+
+use std::io::{self, BufWriter, IsTerminal, Write};
+
+use anyhow::{Result, bail};
+use pdn::rules::Variant;
+
+use super::Status;
+use super::args::InputArgs;
+use super::input::{self, Input};
+use super::progress::Progress;
+
+/// The inputs and settings of a run.
+pub struct Setup {
+    pub inputs: Vec<Input>,
+    pub unreadable: u64,
+    pub variant: Option<Variant>,
+    pub jobs: usize,
+    pub progress: Progress,
+}
+
+impl Setup {
+    pub fn new(a: &InputArgs) -> Result<Setup> {
+        let variant = match &a.variant {
+            Some(v) => Some(v.parse::<Variant>()?),
+            None => None,
+        };
+        let (inputs, errors) = input::expand(&a.paths);
+        for (name, e) in &errors {
+            eprintln!("pdn: {name}: {e}");
+        }
+        if inputs.is_empty() {
+            bail!("nothing to read");
+        }
+        let jobs = a
+            .jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .max(1);
+        let total = inputs.iter().map(|i| i.size).sum::<Option<u64>>();
+        let progress = Progress::new(total, !a.quiet);
+        Ok(Setup {
+            inputs,
+            unreadable: errors.len() as u64,
+            variant,
+            jobs,
+            progress,
+        })
+    }
+}
+
+/// Standard output, buffered; flushed line by line on a terminal.
+pub fn stdout() -> Box<dyn Write> {
+    let out = io::stdout();
+    if out.is_terminal() {
+        Box::new(io::LineWriter::new(out))
+    } else {
+        Box::new(BufWriter::with_capacity(1 << 16, out))
+    }
+}
+
+/// The exit status: errors found (or files that could not be read) give 1; if no file at
+/// all could be read, it is fatal.
+pub fn status(errors: bool, unreadable: u64, files: u64) -> Result<Status> {
+    if unreadable > 0 && unreadable >= files {
+        bail!("no input could be read");
+    }
+    Ok(if errors || unreadable > 0 {
+        Status::Errors
+    } else {
+        Status::Clean
+    })
+}

@@ -1,0 +1,131 @@
+//! Inputs of every command: files, directories (recursively, `*.pdn` in any case, also
+//! `*.pdn.gz`), `-` for standard input; gzip-compressed data read transparently.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+
+/// Where an input comes from.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Source {
+    /// Standard input.
+    Stdin,
+    /// A file.
+    File(PathBuf),
+}
+
+/// One input to read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Input {
+    /// The name used in output (`-` for standard input).
+    pub name: String,
+    /// Where it comes from.
+    pub source: Source,
+    /// Size in bytes, when known (for the progress bar).
+    pub size: Option<u64>,
+}
+
+/// Expand the command line's paths into inputs, in order; directories are walked
+/// recursively in name order. Paths that cannot be read are returned as errors.
+pub fn expand(paths: &[PathBuf]) -> (Vec<Input>, Vec<(String, io::Error)>) {
+    let mut inputs = Vec::new();
+    let mut errors = Vec::new();
+    if paths.is_empty() {
+        inputs.push(stdin());
+        return (inputs, errors);
+    }
+    for p in paths {
+        if p.as_os_str() == "-" {
+            inputs.push(stdin());
+            continue;
+        }
+        match std::fs::metadata(p) {
+            Ok(m) if m.is_dir() => walk(p, &mut inputs, &mut errors),
+            Ok(m) => inputs.push(Input {
+                name: p.display().to_string(),
+                source: Source::File(p.clone()),
+                size: Some(m.len()),
+            }),
+            Err(e) => errors.push((p.display().to_string(), e)),
+        }
+    }
+    (inputs, errors)
+}
+
+fn stdin() -> Input {
+    Input {
+        name: "-".to_string(),
+        source: Source::Stdin,
+        size: None,
+    }
+}
+
+/// True for the names a directory walk picks up: `*.pdn` and `*.pdn.gz`, any case.
+pub fn is_pdn_name(path: &Path) -> bool {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().to_ascii_lowercase())
+        .unwrap_or_default();
+    name.ends_with(".pdn") || name.ends_with(".pdn.gz")
+}
+
+fn walk(root: &Path, inputs: &mut Vec<Input>, errors: &mut Vec<(String, io::Error)>) {
+    // Iterative, so that deep trees cannot overflow the stack.
+    let mut stack = vec![root.to_path_buf()];
+    let mut found = Vec::new();
+    while let Some(dir) = stack.pop() {
+        let entries = match std::fs::read_dir(&dir) {
+            Ok(e) => e,
+            Err(e) => {
+                errors.push((dir.display().to_string(), e));
+                continue;
+            }
+        };
+        let mut names: Vec<PathBuf> = entries.filter_map(|e| e.ok().map(|e| e.path())).collect();
+        names.sort();
+        // Reverse so that the stack pops in name order.
+        for p in names.into_iter().rev() {
+            match std::fs::metadata(&p) {
+                Ok(m) if m.is_dir() => stack.push(p),
+                Ok(m) if is_pdn_name(&p) => found.push((p, m.len())),
+                Ok(_) => {}
+                Err(e) => errors.push((p.display().to_string(), e)),
+            }
+        }
+    }
+    found.sort();
+    for (p, size) in found {
+        inputs.push(Input {
+            name: p.display().to_string(),
+            source: Source::File(p),
+            size: Some(size),
+        });
+    }
+}
+
+/// Open an input for reading, decompressing gzip data (recognised by its magic bytes).
+pub fn open(input: &Input) -> io::Result<Box<dyn Read + Send>> {
+    let raw: Box<dyn Read + Send> = match &input.source {
+        Source::Stdin => Box::new(io::stdin()),
+        Source::File(p) => Box::new(File::open(p)?),
+    };
+    let mut buffered = BufReader::with_capacity(1 << 16, raw);
+    let head = buffered.fill_buf()?;
+    if head.len() >= 2 && head[0] == 0x1f && head[1] == 0x8b {
+        Ok(Box::new(flate2::read::MultiGzDecoder::new(buffered)))
+    } else {
+        Ok(Box::new(buffered))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pdn_names() {
+        assert!(is_pdn_name(Path::new("a/B.PDN")));
+        assert!(is_pdn_name(Path::new("x.pdn.gz")));
+        assert!(!is_pdn_name(Path::new("NKCS06.txt")));
+    }
+}
