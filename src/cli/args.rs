@@ -14,8 +14,18 @@ pub struct Cli {
 pub enum Command {
     /// Replay every game and report every illegal move, with the rule it breaks.
     Validate(ValidateArgs),
+    /// Write corrected PDN 3.0: canonical notation, move numbers, results and tags mended.
+    Fix(FixArgs),
+    /// Convert games to strict PDN, JSON, CSV or the Manoury book style.
+    Convert(ConvertArgs),
+    /// Statistics over games: results, lengths, captures, openings, players, duplicates.
+    Stats(StatsArgs),
     /// Count the leaf nodes of the legal-move tree (move-generator check and benchmark).
     Perft(PerftArgs),
+    /// Print a shell completion script.
+    Completions(CompletionsArgs),
+    /// Print the man page (roff).
+    Man,
 }
 
 /// Options shared by the commands that read games.
@@ -43,6 +53,109 @@ pub struct ValidateArgs {
     /// Output format.
     #[arg(long, short = 'f', value_enum, default_value_t = FormatArg::Human)]
     pub format: FormatArg,
+}
+
+#[derive(Debug, Args)]
+pub struct FixArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Write here instead of standard output.
+    #[arg(long, short = 'o', value_name = "OUT")]
+    pub output: Option<std::path::PathBuf>,
+    /// Also repair illegal moves where a unique probable correction makes the rest of the
+    /// game legal (transposed digits, a square off by one, a missing or doubled ply, …).
+    #[arg(long)]
+    pub repair: bool,
+    /// Write every change as JSON Lines to this file.
+    #[arg(long, value_name = "FILE")]
+    pub audit: Option<std::path::PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub struct ConvertArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Target format.
+    #[arg(long, value_enum)]
+    pub to: ConvertTo,
+    /// CSV: one row per ply of the main line instead of one per game.
+    #[arg(long)]
+    pub plies: bool,
+    /// Square names for 8x8 variants (default: the GameType's).
+    #[arg(long, value_enum)]
+    pub notation: Option<NotationArg>,
+    /// Write here instead of standard output.
+    #[arg(long, short = 'o', value_name = "OUT")]
+    pub output: Option<std::path::PathBuf>,
+}
+
+/// Target of `convert`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ConvertTo {
+    /// Strict PDN 3.0.
+    Pdn,
+    /// One JSON object per game per line.
+    Json,
+    /// CSV: one row per game (or per ply with --plies).
+    Csv,
+    /// The French book style: `1. 32-28 (19-23)`.
+    Manoury,
+}
+
+/// Square names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum NotationArg {
+    /// Numbers.
+    Numeric,
+    /// Algebraic coordinates (`c3-d4`).
+    Algebraic,
+}
+
+#[derive(Debug, Args)]
+pub struct StatsArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Output format.
+    #[arg(long, short = 'f', value_enum, default_value_t = StatsFormat::Text)]
+    pub format: StatsFormat,
+    /// The table for CSV output (and an extra table in text output).
+    #[arg(long, value_enum)]
+    pub by: Option<StatsBy>,
+    /// List games whose move sequences are identical.
+    #[arg(long)]
+    pub duplicates: bool,
+    /// With --duplicates: also games identical for their first N plies.
+    #[arg(long, value_name = "N")]
+    pub fuzzy: Option<u32>,
+}
+
+/// Output format of `stats`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum StatsFormat {
+    /// Aligned tables.
+    Text,
+    /// One JSON object.
+    Json,
+    /// The `--by` table as CSV.
+    Csv,
+}
+
+/// Grouping of `stats`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum StatsBy {
+    /// Per player.
+    Player,
+    /// Per opening (first plies).
+    Opening,
+    /// Per event.
+    Event,
+}
+
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    #[arg(value_enum)]
+    pub shell: clap_complete::Shell,
 }
 
 /// Output format of `validate`.

@@ -3,10 +3,14 @@
 
 mod args;
 mod common;
+mod convert;
+mod docs;
+mod fix;
 mod input;
 mod perft;
 mod pipeline;
 mod progress;
+mod stats;
 mod validate;
 
 use std::io;
@@ -32,7 +36,12 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match &cli.command {
         Command::Validate(a) => validate::run(a),
+        Command::Fix(a) => fix::run(a),
+        Command::Convert(a) => convert::run(a),
+        Command::Stats(a) => stats::run(a),
         Command::Perft(a) => perft::run(a),
+        Command::Completions(a) => docs::completions(a),
+        Command::Man => docs::man(),
     };
     match result {
         Ok(Status::Clean) => ExitCode::from(0),
