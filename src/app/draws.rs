@@ -12,6 +12,8 @@ pub struct Reached {
     pub what: String,
     /// The article.
     pub article: &'static str,
+    /// Where the move that reached it is written.
+    pub span: Option<crate::syntax::Span>,
 }
 
 /// Counts what the draw rules need, ply by ply.
@@ -125,7 +127,12 @@ impl<B: Bits> Tracker<B> {
                 },
             };
             if let Some((what, article)) = hit {
-                self.reached = Some(Reached { ply, what, article });
+                self.reached = Some(Reached {
+                    ply,
+                    what,
+                    article,
+                    span: None,
+                });
                 return;
             }
         }

@@ -426,7 +426,8 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         self.resolver.crossed = st.crossed & st.pos.pieces(st.pos.side());
         self.resolver.set_position(&st.pos);
         if let Some(why) = self.game_over(&st.pos) {
-            let d = self.move_diag(Code::MovesAfterEnd, m, st, why);
+            let mut d = self.move_diag(Code::MovesAfterEnd, m, st, why);
+            d.legal = Some(self.resolver.legal_texts());
             self.diags.push(d.rule(V::RULES.articles.game_end));
             st.stopped = true;
             if st.main {
@@ -522,8 +523,10 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                         if p.side != side {
                             d.message.push_str("; played as recorded");
                         } else {
-                            d.message
-                                .push_str("; the move is played as recorded (FMJD 5.4)");
+                            d.message.push_str(&format!(
+                                "; the move is played as recorded ({})",
+                                V::RULES.articles.irregularity
+                            ));
                         }
                         self.diags.push(d);
                         self.route.clear();
@@ -680,7 +683,11 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         };
         self.observer.ply::<V>(&event);
         if st.main {
+            let before = self.draws.reached.is_some();
             self.draws.record(&mv, &after, ply);
+            if !before && let Some(r) = &mut self.draws.reached {
+                r.span = Some(m.span);
+            }
             self.plies = ply;
         }
         // Men that passed their far row during a capture and stayed men.

@@ -397,6 +397,7 @@ fn run<V: Spec, O: Observer>(
             )
             .rule(r.article);
             d.ply = Some(r.ply);
+            d.span = r.span;
             diags.push(d);
         }
     }
