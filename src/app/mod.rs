@@ -8,4 +8,5 @@ pub mod gametype;
 pub mod outcome;
 pub mod replay;
 pub mod resolve;
+pub mod stats;
 pub mod validate;

@@ -83,8 +83,10 @@ pub enum Quirk {
     QuietWithCross,
     /// A numeric move without separator, split into squares.
     UndividedMove,
-    /// Intermediate squares that name the captured pieces (Hub style), not landing squares.
+    /// Intermediate squares that name the captured pieces, not landing squares.
     CapturedSquaresListed,
+    /// The Hub protocol's order: start, destination, then the captured pieces.
+    HubOrder,
 }
 
 impl Quirk {
@@ -96,6 +98,9 @@ impl Quirk {
             Quirk::UndividedMove => "move written without separator",
             Quirk::CapturedSquaresListed => {
                 "capture listing the captured pieces instead of its route"
+            }
+            Quirk::HubOrder => {
+                "capture in the Hub protocol's order: start, destination, then the captured pieces"
             }
         }
     }
@@ -331,10 +336,16 @@ impl<V: Spec> Resolver<V> {
         if self.found.len() > before {
             return None;
         }
-        // Hub style: the intermediate squares are the captured pieces.
+        // The intermediate squares are the captured pieces.
         self.found
             .extend(captured_listed::<V::B>(&self.legal, &self.bits));
-        (self.found.len() > before).then_some(Quirk::CapturedSquaresListed)
+        if self.found.len() > before {
+            return Some(Quirk::CapturedSquaresListed);
+        }
+        // Hub protocol order: start, destination, then every captured piece.
+        self.found
+            .extend(hub_order::<V::B>(&self.legal, &self.bits));
+        (self.found.len() > before).then_some(Quirk::HubOrder)
     }
 
     /// Moves of a relaxed generator matching `self.bits` (any route).
@@ -358,6 +369,9 @@ impl<V: Spec> Resolver<V> {
         matches_into::<V::B>(&self.relaxed, &self.bits, &mut found);
         if found.is_empty() && self.bits.len() > 2 {
             found = captured_listed::<V::B>(&self.relaxed, &self.bits);
+        }
+        if found.is_empty() && self.bits.len() > 2 {
+            found = hub_order::<V::B>(&self.relaxed, &self.bits);
         }
         let i = *found.first()?;
         Some((self.relaxed.moves()[i], self.relaxed.path(i).to_vec()))
@@ -559,7 +573,34 @@ impl<V: Spec> Resolver<V> {
                 play: None,
             };
         }
-        let (message, rule) = self.reason(pos, &bits, is_king);
+        // The start and destination are those of a legal capture, only the squares in between
+        // do not fit: say so rather than explain the straight line.
+        let same_ends: Vec<usize> = (0..self.legal.len())
+            .filter(|&i| {
+                let m = self.legal.moves()[i];
+                m.from as u32 == from && m.to as u32 == to && m.is_capture()
+            })
+            .collect();
+        let (message, rule) = if bits.len() > 2 && !same_ends.is_empty() {
+            let texts = self.legal_texts();
+            let names: Vec<&str> = same_ends.iter().map(|&i| texts[i].as_str()).collect();
+            (
+                format!(
+                    "the squares written between {} and {} are not the route of the capture \
+                     between them ({})",
+                    name(from),
+                    name(to),
+                    names.join(", ")
+                ),
+                if is_king {
+                    art.king_capture
+                } else {
+                    art.man_capture
+                },
+            )
+        } else {
+            self.reason(pos, &bits, is_king)
+        };
         // The board allows the move as recorded: play it (pieces jumped on the way are
         // taken), so that the rest of the game can still be checked.
         let (captured, route) = recorded_captures::<V>(pos, &bits);
@@ -781,7 +822,20 @@ fn matches_into<B: Bits>(list: &MoveList<B>, bits: &[u32], out: &mut Vec<usize>)
     }
 }
 
-/// Moves whose captured pieces include every intermediate square (Hub-style notation).
+/// Moves written in the Hub protocol's order: start, destination, then exactly the
+/// captured pieces (BoomstraDam and Scan logs write `1x34x29x45`).
+fn hub_order<B: Bits>(list: &MoveList<B>, bits: &[u32]) -> Vec<usize> {
+    let (from, to) = (bits[0], bits[1]);
+    let taken = bits[2..].iter().fold(B::ZERO, |acc, &b| acc | B::bit(b));
+    list.moves()
+        .iter()
+        .enumerate()
+        .filter(|(_, m)| m.from as u32 == from && m.to as u32 == to && m.captured == taken)
+        .map(|(i, _)| i)
+        .collect()
+}
+
+/// Moves whose captured pieces include every intermediate square.
 fn captured_listed<B: Bits>(list: &MoveList<B>, bits: &[u32]) -> Vec<usize> {
     let (from, to) = (bits[0], bits[bits.len() - 1]);
     let inner = &bits[1..bits.len() - 1];
