@@ -4,8 +4,8 @@
 #![allow(dead_code)]
 
 use pdn::syntax::{
-    Game, Item, Line, MoveKind, Reader, WriteOptions, canonical_move_text, ordered_tags,
-    read_games, write_game,
+    Game, Item, Line, MoveKind, Reader, WriteOptions, canonical_move_text, comment_for_writing,
+    ordered_tags, read_games, tag_value_for_writing, write_game,
 };
 
 /// Write `games` as strict PDN with the canonical move text.
@@ -50,7 +50,7 @@ pub fn norm_line(line: &Line) -> Vec<Norm> {
                 },
                 strength: m.strength.clone(),
             },
-            Item::Comment(c) => Norm::Comment(c.text.replace('}', ")")),
+            Item::Comment(c) => Norm::Comment(comment_for_writing(&c.text).into_owned()),
             Item::Nag(n) => Norm::Nag(n.value),
             Item::Setup(s) => Norm::Setup(s.fen.replace(['"', '/'], "")),
             Item::Variation(v) => Norm::Variation(norm_line(&v.line)),
@@ -62,7 +62,7 @@ pub fn norm_line(line: &Line) -> Vec<Norm> {
 pub fn expected_tags(g: &Game) -> Vec<(String, String)> {
     let mut tags: Vec<(String, String)> = ordered_tags(&g.tags)
         .into_iter()
-        .map(|t| (t.name.clone(), t.value.clone()))
+        .map(|t| (t.name.clone(), tag_value_for_writing(&t.value).into_owned()))
         .collect();
     if g.tag("Result").is_none()
         && let Some(r) = g.result.as_ref().filter(|r| !r.is_asterisk())

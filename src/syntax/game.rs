@@ -394,7 +394,7 @@ pub enum ToleratedKind {
     ResultAsSeparator,
     /// A result outside the PDN list (`4-6`, `½-½`, `0.5-0.5`, `1 - 1`).
     NonStandardResult,
-    /// `*` right after a result; both were read as one terminator.
+    /// `*` right after a result on the same line; both were read as one terminator.
     DoubleTerminator,
     /// A tag section right after movetext without a separator: a new game was started.
     GamesNotSeparated,

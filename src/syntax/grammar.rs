@@ -11,11 +11,11 @@
 //!
 //! Boundary decisions (documented because the PDN grammar leaves them open):
 //! - a result (`2-0`, `1-1`, `1/2-1/2`, `0-0`, `½-½`, `0.5-0.5`, `1 - 1`, …) or `*` outside a
-//!   variation ends the game; a `*` (or another result) right after it is absorbed;
+//!   variation ends the game; a `*` right after a result on the same line is absorbed;
 //! - a move token is lexed longest-first (`1-10` is a move), then compared with the results
 //!   (`1-1` is one only when the digits are exactly `1` and `1`);
 //! - a move-like `a-b` equal to the game's `Result` tag (`4-6`, `1-9`: micro-match scores) is
-//!   the result when only the end of the file, a tag section or `*` follows it;
+//!   the result when only the end of the file or a tag section follows it;
 //! - `*` touching a move (`1-6*`) is FMJD's forced-move sign when more game follows, and the
 //!   separator when the end of the file or a tag section follows;
 //! - a `[` after a body element (move, move number, NAG, variation, setup, unknown token)
@@ -447,9 +447,8 @@ impl<'a> P<'a> {
         let (value, after, closed) = if self.at(p)? == Some(b'"') {
             self.tag_string(p)?
         } else {
-            // No quotes: take the rest up to `]` on this line as the value.
-            let line_end = self.line_end_from(p)?;
-            let rb = memchr(b']', &self.s[p..line_end]).map_or(line_end, |k| p + k);
+            // No quotes: take the rest up to `]` (or `[`, or the end of the line).
+            let (rb, _) = self.scan_bracket(p)?;
             let raw = self.s[p..rb].trim_ascii();
             let value = self.string(raw);
             let nm = name.clone();
@@ -464,9 +463,8 @@ impl<'a> P<'a> {
             if self.at(q)? == Some(b']') {
                 end = q + 1;
             } else {
-                let line_end = self.line_end_from(q)?;
-                let found = memchr(b']', &self.s[q..line_end]);
-                let what = show(&self.s[q..line_end.min(q + 24)]);
+                let (stop, found) = self.scan_bracket(q)?;
+                let what = show(&self.s[q..stop.min(q + 24)]);
                 self.error(sp(q, q + 1), || {
                     if what.is_empty() {
                         "unterminated tag pair: expected `]`".to_owned()
@@ -474,8 +472,8 @@ impl<'a> P<'a> {
                         format!("unexpected `{what}` in a tag pair: expected `]`")
                     }
                 });
-                if let Some(k) = found {
-                    end = q + k + 1;
+                if found {
+                    end = stop + 1;
                 }
             }
         }
@@ -502,11 +500,24 @@ impl<'a> P<'a> {
         }
     }
 
-    /// After a broken tag pair: skip to just after a `]` on the same line, else to the end
-    /// of the line.
+    /// After a broken tag pair: skip to just after a `]` on the same line, else to the next
+    /// `[` or the end of the line.
     fn recover_bracket(&self, p: usize) -> Res<usize> {
-        let line_end = self.line_end_from(p)?;
-        Ok(memchr(b']', &self.s[p..line_end]).map_or(line_end, |k| p + k + 1))
+        let (stop, found) = self.scan_bracket(p)?;
+        Ok(if found { stop + 1 } else { stop })
+    }
+
+    /// The first `]`, `[`, CR or LF from `p` (or the end of the file), and whether it is a
+    /// `]`. Stopping at `[` keeps a run of broken tag pairs linear.
+    fn scan_bracket(&self, mut p: usize) -> Res<(usize, bool)> {
+        while let Some(b) = self.at(p)? {
+            match b {
+                b']' => return Ok((p, true)),
+                b'[' | b'\n' | b'\r' => return Ok((p, false)),
+                _ => p += 1,
+            }
+        }
+        Ok((p, false))
     }
 
     /// The quoted value starting at `q` (`s[q] == '"'`): (unescaped value, position after
@@ -829,9 +840,16 @@ impl<'a> P<'a> {
             }
         }
         // Anything between two slashes on one line.
-        let line_end = self.line_end_from(start + 1)?;
-        let (inner_end, end) = match memchr(b'/', &self.s[start + 1..line_end]) {
-            Some(k) => (start + 1 + k, start + 2 + k),
+        let found = memchr3(b'/', b'\n', b'\r', &self.s[start + 1..]).map(|k| start + 1 + k);
+        let line_end = match found {
+            Some(k) => k,
+            None => {
+                self.check_end(self.s.len())?;
+                self.s.len()
+            }
+        };
+        let (inner_end, end) = match found.filter(|&k| self.s[k] == b'/') {
+            Some(k) => (k, k + 1),
             None => {
                 self.error(sp(start, line_end), || {
                     "unterminated setup: expected `/`".to_owned()
@@ -873,20 +891,18 @@ impl<'a> P<'a> {
             span: sp(start, start + 1),
         });
         self.pos = start + 1;
-        self.absorb_terminators()
+        Ok(())
     }
 
-    /// After a terminator: a `*` right after it (white space between) is part of it.
-    fn absorb_terminators(&mut self) -> Res<()> {
-        loop {
-            let q = self.ws_from(self.pos)?;
-            if self.at(q)? == Some(b'*') {
-                self.note(ToleratedKind::DoubleTerminator, sp(q, q + 1));
-                self.pos = q + 1;
-            } else {
-                return Ok(());
-            }
+    /// After a result: a `*` on the same line (`2-0 *`) is part of the terminator. (On a
+    /// later line it is an empty game of its own, as the writer writes one.)
+    fn absorb_star(&mut self) -> Res<()> {
+        let q = self.hspace_from(self.pos)?;
+        if self.at(q)? == Some(b'*') {
+            self.note(ToleratedKind::DoubleTerminator, sp(q, q + 1));
+            self.pos = q + 1;
         }
+        Ok(())
     }
 
     /// A result from `a` to `b`. Returns true if it ends the game.
@@ -909,7 +925,7 @@ impl<'a> P<'a> {
             text,
             span: sp(a, b),
         });
-        self.absorb_terminators()?;
+        self.absorb_star()?;
         Ok(true)
     }
 
@@ -1056,6 +1072,12 @@ impl<'a> P<'a> {
             };
             let p2 = self.s.len() - rest.len();
             let p3 = self.hspace_from(p2)?;
+            // A space before the separator needs one after it (`35 x 19`, `1 - 1`), so that
+            // `32-28 x1a3` or `32-28 - 2. 33-29` (an unknown move) are not joined.
+            let spaced = p1 > end;
+            if spaced && p3 == p2 {
+                break;
+            }
             let (sq, e, d) = if numeric {
                 match self.at(p3)? {
                     Some(b'0'..=b'9') => {
@@ -1065,6 +1087,11 @@ impl<'a> P<'a> {
                         let e = self.s.len() - rest.len();
                         self.check_end(e)?;
                         let Some(v) = d.value else { break };
+                        // `32-28 - 2.`: after a spaced separator, digits and a dot are the
+                        // next move number.
+                        if spaced && self.at(e)? == Some(b'.') {
+                            break;
+                        }
                         (Square::Num(v), e, Some(d))
                     }
                     _ => break,
@@ -1128,7 +1155,7 @@ impl<'a> P<'a> {
                     && self.result_tag.as_deref() == Some(&compact(&self.s[start..end])[..])
                 {
                     let q = self.trivia_from(end)?;
-                    if matches!(self.at(q)?, None | Some(b'[' | b'*')) {
+                    if matches!(self.at(q)?, None | Some(b'[')) {
                         return self.result(start, end, true, spaces);
                     }
                 }
@@ -1274,7 +1301,12 @@ impl<'a> P<'a> {
         }
         match self.at(end)? {
             None => {}
-            Some(b) if is_ws(b) || matches!(b, b')' | b'(' | b'{' | b'%' | b';' | b'*' | b'$') => {}
+            Some(b)
+                if is_ws(b)
+                    || matches!(
+                        b,
+                        b')' | b'(' | b'{' | b'%' | b';' | b'*' | b'$' | b'!' | b'?'
+                    ) => {}
             Some(_) => return self.garbage(start),
         }
         self.note(ToleratedKind::UnknownMove, sp(start, end));

@@ -27,4 +27,7 @@ pub use reader::{
     DEFAULT_BUFFER_SIZE, DEFAULT_MAX_GAME_SIZE, MAX_MAX_GAME_SIZE, Reader, read_games,
 };
 pub use squares::Squares;
-pub use writer::{WriteOptions, canonical_move_text, ordered_tags, write_game};
+pub use writer::{
+    WriteOptions, canonical_move_text, comment_for_writing, ordered_tags, tag_value_for_writing,
+    write_game,
+};

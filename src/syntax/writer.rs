@@ -2,18 +2,27 @@
 //! escaped values, numbered moves, comments, NAGs, variations and setups, lines wrapped at a
 //! width, and `*` as the only game separator — plus the syntactic normal form of a move.
 //!
-//! What the strict grammar cannot hold is made safe, and documented here:
-//! - a `}` in a comment's text is written as `)` (comments have no escape); line comments
-//!   (`%`, `;`) are written as brace comments;
+//! What the strict grammar cannot hold is made safe, and documented here (so that reading
+//! what was written gives the same game, see [`comment_for_writing`] and
+//! [`tag_value_for_writing`]):
+//! - a `}` in a comment's text is written as `)` (comments have no escape); a line break in
+//!   a comment that is followed by `[` becomes a space (the reader takes a comment line
+//!   starting with a tag pair for an unterminated comment); line comments (`%`, `;`) are
+//!   written as brace comments;
+//! - a line break in a tag value (CR LF, CR or LF) is written as one space (FEN values
+//!   broken over lines mean the same with a space);
 //! - a `"` or `/` in a setup's FEN is dropped (the SETUP token cannot contain `/`);
 //! - a tag name that is no PDN identifier gets a capital first letter (`X` prefixed when it
 //!   does not start with a letter) and `_` for every other character;
 //! - the result of the movetext goes into a `Result` tag when the game has none; the
-//!   movetext always ends with ` *`.
+//!   movetext always ends with ` *`;
+//! - an unknown move written `...` is written `-` (after a move number `12. ...` would read
+//!   as the second player's number).
 //!
 //! Comments are never re-wrapped (that would change their text), so a long comment makes a
 //! long line. The writer walks variations with an explicit stack.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use super::game::{Game, Item, MoveItem, MoveKind, Square, Tag};
@@ -31,6 +40,53 @@ impl Default for WriteOptions {
     fn default() -> Self {
         WriteOptions { line_width: 80 }
     }
+}
+
+/// A comment's text as the writer writes it between `{` and `}`: `}` becomes `)`, and a run
+/// of white space holding a line break and followed by `[` becomes one space.
+pub fn comment_for_writing(text: &str) -> Cow<'_, str> {
+    if !text.contains(['}', '[']) {
+        return Cow::Borrowed(text);
+    }
+    let b = text.as_bytes();
+    let mut out = String::with_capacity(text.len());
+    let (mut i, mut last) = (0, 0);
+    while i < b.len() {
+        match b[i] {
+            b'}' => {
+                out.push_str(&text[last..i]);
+                out.push(')');
+                i += 1;
+                last = i;
+            }
+            b' ' | b'\t' | b'\r' | b'\n' => {
+                let mut j = i;
+                let mut line_break = false;
+                while let Some(&c @ (b' ' | b'\t' | b'\r' | b'\n')) = b.get(j) {
+                    line_break |= c == b'\r' || c == b'\n';
+                    j += 1;
+                }
+                if line_break && b.get(j) == Some(&b'[') {
+                    out.push_str(&text[last..i]);
+                    out.push(' ');
+                    last = j;
+                }
+                i = j;
+            }
+            _ => i += 1,
+        }
+    }
+    out.push_str(&text[last..]);
+    Cow::Owned(out)
+}
+
+/// A tag value as the writer writes it (before escaping `"` and `\`): every line break (CR
+/// LF, CR or LF) becomes one space.
+pub fn tag_value_for_writing(value: &str) -> Cow<'_, str> {
+    if !value.contains(['\r', '\n']) {
+        return Cow::Borrowed(value);
+    }
+    Cow::Owned(value.replace("\r\n", " ").replace(['\r', '\n'], " "))
 }
 
 /// The seven standard tags, in the order they are written.
@@ -51,7 +107,8 @@ pub fn ordered_tags(tags: &[Tag]) -> Vec<&Tag> {
 /// The purely syntactic normal form of a move: squares without leading zeros joined by `-`
 /// (moves) or `x` (captures, whatever separator was written), lower-case algebraic squares,
 /// no spaces. An undivided move keeps its squares undivided (numeric squares as two digits
-/// each, so `0932` stays `0932`); an unknown move stays as written.
+/// each, so `0932` stays `0932`); an unknown move stays as written. The one move that would
+/// read back as a result, `1-1`, is written `01-01`.
 pub fn canonical_move_text(game: &Game, m: &MoveItem) -> String {
     let mut s = String::new();
     let sep = match m.kind {
@@ -83,6 +140,11 @@ pub fn canonical_move_text(game: &Game, m: &MoveItem) -> String {
     }
     if s.is_empty() {
         s.push('-');
+    }
+    if s == "1-1" {
+        // The move 1-1 (never legal, but it can be written) would read back as a draw.
+        s.insert(0, '0');
+        s.insert(3, '0');
     }
     s
 }
@@ -130,7 +192,7 @@ fn write_tags(game: &Game, out: &mut String) {
         out.push('[');
         push_tag_name(&t.name, out);
         out.push_str(" \"");
-        for c in t.value.chars() {
+        for c in tag_value_for_writing(&t.value).chars() {
             if c == '"' || c == '\\' {
                 out.push('\\');
             }
@@ -298,14 +360,15 @@ fn write_body(
                     }
                     f.resync = false;
                 }
-                let text = move_text(game, m);
-                let ellipsis_move = m.kind == MoveKind::Unknown && text.starts_with('.');
-                if !ellipsis_move {
-                    if !f.next.second {
-                        let _ = write!(unit, "{}. ", f.next.number);
-                    } else if f.force {
-                        let _ = write!(unit, "{}... ", f.next.number);
-                    }
+                let mut text = move_text(game, m);
+                if m.kind == MoveKind::Unknown && text.starts_with('.') {
+                    // `12. ...` would read back as the second player's number.
+                    text = "-".to_owned();
+                }
+                if !f.next.second {
+                    let _ = write!(unit, "{}. ", f.next.number);
+                } else if f.force {
+                    let _ = write!(unit, "{}... ", f.next.number);
                 }
                 unit.push_str(&text);
                 if let Some(s) = &m.strength {
@@ -318,7 +381,7 @@ fn write_body(
             }
             Item::Comment(c) => {
                 unit.push('{');
-                unit.extend(c.text.chars().map(|ch| if ch == '}' { ')' } else { ch }));
+                unit.push_str(&comment_for_writing(&c.text));
                 unit.push('}');
                 f.force = true;
                 w.unit(&unit);
