@@ -121,7 +121,7 @@ fn every_result_form() {
         let g = one(&format!("1. 32-28 {r}"));
         clean(&g);
         assert_eq!(result(&g), Some(r));
-        assert_eq!(has(&g, T::NonStandardResult), false, "{r}");
+        assert!(!has(&g, T::NonStandardResult), "{r}");
     }
     for r in ["½-½", "0.5-0.5", "1/2 - 1/2"] {
         let g = one(&format!("1. 32-28 {r}"));
