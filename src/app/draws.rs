@@ -72,11 +72,17 @@ impl<B: Bits> Tracker<B> {
             1
         };
         self.history.push(key);
-        let sig = signature(after);
-        self.endgame = match self.endgame {
-            Some((s, n)) if s == sig => Some((s, n + 1)),
-            _ => Some((sig, 0)),
-        };
+        // The endgame rules all concern a lone king: count only when a side has one piece.
+        self.endgame =
+            if after.pieces(Color::White).count() == 1 || after.pieces(Color::Black).count() == 1 {
+                let sig = signature(after);
+                match self.endgame {
+                    Some((s, n)) if s == sig => Some((s, n + 1)),
+                    _ => Some((sig, 0)),
+                }
+            } else {
+                None
+            };
         if self.reached.is_some() {
             return;
         }

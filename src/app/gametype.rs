@@ -175,17 +175,19 @@ fn fen_evidence(fen: &str, ev: &mut Evidence) {
 /// that only one board family has. Used as a hint for the tagless games that follow it in
 /// the same file.
 pub fn evidence(game: &Game) -> Option<Variant> {
+    let mut ev = Evidence::default();
     if let Some(gt) = game.tag("GameType")
         && let Ok(t) = parse_game_type(gt)
     {
-        let mut ev = Evidence::default();
-        let mut budget = 10_000;
-        collect(&game.body, &mut ev, &mut budget);
+        // Only the codes that clash between PDN and PlayStrategy need the squares.
+        if matches!(t.number, 27 | 31) {
+            let mut budget = 10_000;
+            collect(&game.body, &mut ev, &mut budget);
+        }
         if let Some(v) = from_number(t.number, &ev, t.layout) {
             return Some(v);
         }
     }
-    let mut ev = Evidence::default();
     let mut budget = 10_000;
     collect(&game.body, &mut ev, &mut budget);
     if let Some(f) = game.tag("FEN") {
@@ -248,10 +250,17 @@ pub fn choose(game: &Game, over: Option<Variant>, hint: Option<Variant>) -> Choi
         };
     }
     let mut ev = Evidence::default();
-    let mut budget = 100_000;
-    collect(&game.body, &mut ev, &mut budget);
-    if let Some(f) = game.tag("FEN") {
-        fen_evidence(f, &mut ev);
+    let gt_number = game
+        .tag("GameType")
+        .and_then(|gt| parse_game_type(gt).ok())
+        .map(|t| t.number);
+    // The squares are needed to infer, and to tell PDN's 27/31 from PlayStrategy's.
+    if gt_number.is_none_or(|n| matches!(n, 27 | 31) || Variant::from_game_type(n).is_none()) {
+        let mut budget = 100_000;
+        collect(&game.body, &mut ev, &mut budget);
+        if let Some(f) = game.tag("FEN") {
+            fen_evidence(f, &mut ev);
+        }
     }
     if let Some(gt) = game.tag("GameType") {
         match parse_game_type(gt) {

@@ -68,13 +68,21 @@ pub trait Observer {
     fn ply<V: Spec>(&mut self, _event: &PlyEvent<'_, V>) {}
     /// The start position is known (`main`), or a setup replaced the position.
     fn position<V: Spec>(&mut self, _pos: &Position<V::B>, _main: bool) {}
+    /// False if the observer ignores every event (the replay may then be skipped or reused).
+    fn wants_events(&self) -> bool {
+        true
+    }
 }
 
 /// An observer that does nothing.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Ignore;
 
-impl Observer for Ignore {}
+impl Observer for Ignore {
+    fn wants_events(&self) -> bool {
+        false
+    }
+}
 
 /// What a replay found.
 #[derive(Debug)]

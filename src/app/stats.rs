@@ -35,6 +35,10 @@ use super::validate::{self, Report};
 pub const OPENING_PLIES: [u32; 3] = [2, 4, 6];
 /// Width of the game-length histogram buckets of the JSON output, in plies.
 pub const LENGTH_BUCKET: u32 = 10;
+/// Openings per variant and depth in the shortened text output.
+pub const TOP_OPENINGS: usize = 5;
+/// Players in the shortened text output.
+pub const TOP_PLAYERS: usize = 10;
 /// The key under which games without any result are counted.
 pub const NO_RESULT: &str = "(none)";
 /// The key under which games without an `Event` tag are counted.
@@ -856,14 +860,14 @@ impl Stats {
             .sum()
     }
 
-    /// The openings: by depth, then most played first, then by variant and moves.
+    /// The openings: by variant, then depth, then most played first, then by moves.
     pub fn openings(&self) -> Vec<(&OpeningKey, &Tally)> {
         let mut v: Vec<(&OpeningKey, &Tally)> = self.openings.iter().collect();
         v.sort_by(|a, b| {
-            (a.0.plies, Reverse(a.1.games), a.0.variant, &a.0.moves).cmp(&(
+            (a.0.variant, a.0.plies, Reverse(a.1.games), &a.0.moves).cmp(&(
+                b.0.variant,
                 b.0.plies,
                 Reverse(b.1.games),
-                b.0.variant,
                 &b.0.moves,
             ))
         });
@@ -1395,9 +1399,10 @@ impl Stats {
         w.into_inner().map_err(|e| csv::Error::from(e.into_error()))
     }
 
-    /// The statistics as aligned tables. `by` shows that table in full (otherwise the most
-    /// frequent openings and players only); `top` is how many rows a shortened table has.
-    pub fn to_text(&self, by: Option<By>, top: usize, names: Names<'_>) -> String {
+    /// The statistics as aligned tables. `by` shows that table in full (otherwise only the
+    /// [`TOP_OPENINGS`] most played openings per variant and depth and the [`TOP_PLAYERS`]
+    /// players with the most games).
+    pub fn to_text(&self, by: Option<By>, names: Names<'_>) -> String {
         let mut out = String::new();
         let _ = writeln!(
             out,
@@ -1523,7 +1528,9 @@ impl Stats {
         let title = if full {
             "Openings".to_string()
         } else {
-            format!("Openings (the {top} most played per depth; --by opening for all)")
+            format!(
+                "Openings (the {TOP_OPENINGS} most played per variant and depth; --by opening for all)"
+            )
         };
         section(&mut out, &title);
         let mut t = Table::new(
@@ -1532,16 +1539,17 @@ impl Stats {
             ],
             "rllrrrrr",
         );
-        let mut shown = [0usize; OPENING_PLIES.len()];
+        let mut group = None;
+        let mut shown = 0;
         for (k, tally) in &openings {
-            let d = OPENING_PLIES
-                .iter()
-                .position(|&p| p == k.plies)
-                .unwrap_or(0);
-            if !full && shown[d] >= top {
+            if group != Some((k.variant, k.plies)) {
+                group = Some((k.variant, k.plies));
+                shown = 0;
+            }
+            if !full && shown >= TOP_OPENINGS {
                 continue;
             }
-            shown[d] += 1;
+            shown += 1;
             t.row(vec![
                 k.plies.to_string(),
                 k.variant.name().to_string(),
@@ -1557,6 +1565,7 @@ impl Stats {
 
         let players = self.players();
         let full = by == Some(By::Player);
+        let top = TOP_PLAYERS;
         let title = if full || players.len() <= top {
             format!("Players ({})", players.len())
         } else {
@@ -1622,16 +1631,18 @@ impl Stats {
         if self.dups.is_some() {
             let dups = self.duplicates();
             section(&mut out, &format!("Duplicates ({})", dups.len()));
-            let mut t = Table::new(&["game", "duplicates", "why"], "lll");
+            let mut t = Table::new(&["why", "game", "same as"], "lll");
             for d in dups {
                 let why = match d.reason {
-                    Reason::Identical => format!("identical moves ({} plies)", d.plies),
-                    Reason::SameStart(n) => format!("same first {n} plies"),
+                    Reason::Identical => {
+                        format!("identical moves ({} {})", d.plies, plies_word(d.plies))
+                    }
+                    Reason::SameStart(n) => format!("same first {n} {}", plies_word(n)),
                 };
                 t.row(vec![
+                    why,
                     format!("{}:{}", file_name(names, d.game), d.game.game),
                     format!("{}:{}", file_name(names, d.first), d.first.game),
-                    why,
                 ]);
             }
             t.render(&mut out);
@@ -1642,6 +1653,10 @@ impl Stats {
 
 fn plural(n: u64) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+fn plies_word(n: u32) -> &'static str {
+    if n == 1 { "ply" } else { "plies" }
 }
 
 fn percent(n: u64, of: u64) -> String {

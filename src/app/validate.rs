@@ -7,7 +7,7 @@ use serde::Serialize;
 use crate::rules::{Bits, Color, Position, Spec, Variant, with_variant};
 use crate::syntax::{Game, Item, Tag};
 
-use super::diagnostic::{Code, Diagnostic, Format, Severity, render};
+use super::diagnostic::{Code, Diagnostic, Format, LineIndex, Severity, render};
 use super::gametype::{self, Source};
 use super::outcome::{self, Outcome};
 use super::replay::{Ignore, Observer, Replayer, Settings};
@@ -94,7 +94,7 @@ pub fn validate_with<O: Observer>(game: &Game, opts: &Options, observer: &mut O)
         }
         diags.push(d);
     }
-    let result = game
+    let result_text = game
         .tag("Result")
         .filter(|s| !s.trim().is_empty())
         .map(str::to_string)
@@ -116,37 +116,60 @@ pub fn validate_with<O: Observer>(game: &Game, opts: &Options, observer: &mut O)
             variant: None,
             inferred: None,
             plies: 0,
-            result,
+            result: result_text,
             diagnostics: diags,
         };
     }
     let (variant, inferred) = match &choice.source {
         Source::Inferred { candidates, reason } if candidates.len() > 1 => {
             // Replay under each candidate; keep the first that replays without error, else
-            // the one with the fewest errors.
-            let mut best: Option<(u32, Variant)> = None;
+            // the one with the fewest errors. Its result is the answer unless an observer
+            // wants to see the moves (then it is replayed once more, with the observer).
+            let mut best: Option<(u32, Variant, (u32, Vec<Diagnostic>, bool))> = None;
             for &v in candidates {
-                let errors = with_variant!(v, V => {
-                    let (_, d, _) = run::<V, _>(game, &Options { diagrams: false, ..*opts }, &mut Ignore);
-                    d.iter().filter(|d| d.severity() == Severity::Error).count() as u32
-                });
-                if best.is_none_or(|(e, _)| errors < e) {
-                    best = Some((errors, v));
+                let result = with_variant!(v, V => run::<V, _>(game, opts, &mut Ignore));
+                let errors = result
+                    .1
+                    .iter()
+                    .filter(|d| d.severity() == Severity::Error)
+                    .count() as u32;
+                if best.as_ref().is_none_or(|(e, _, _)| errors < *e) {
+                    best = Some((errors, v, result));
                 }
                 if errors == 0 {
                     break;
                 }
             }
-            let v = best.map_or(candidates[0], |b| b.1);
-            let how = if best.is_some_and(|b| b.0 == 0) {
+            // `candidates` is not empty (checked above), so there is a best one.
+            let Some((errors, v, result)) = best else {
+                return Report {
+                    game: game.index,
+                    variant: None,
+                    inferred: None,
+                    plies: 0,
+                    result: result_text,
+                    diagnostics: diags,
+                };
+            };
+            let how = if errors == 0 {
                 "replays legally"
             } else {
                 "replays with the fewest errors"
             };
-            (
-                v,
-                Some(format!("no GameType: {reason}; {} {how}", v.name())),
-            )
+            let note = Some(format!("no GameType: {reason}; {} {how}", v.name()));
+            if !observer.wants_events() {
+                let (plies, more, _) = result;
+                diags.extend(more);
+                return Report {
+                    game: game.index,
+                    variant: Some(v),
+                    inferred: note,
+                    plies,
+                    result: result_text,
+                    diagnostics: diags,
+                };
+            }
+            (v, note)
         }
         Source::Inferred { reason, .. } => (
             choice.candidates[0],
@@ -164,7 +187,7 @@ pub fn validate_with<O: Observer>(game: &Game, opts: &Options, observer: &mut O)
         variant: Some(variant),
         inferred,
         plies,
-        result,
+        result: result_text,
         diagnostics: diags,
     }
 }
@@ -496,8 +519,11 @@ struct GameLine<'a> {
 
 /// Write a game's diagnostics (and in JSON its `game` record) in a format.
 pub fn render_report(format: Format, file: &str, game: &Game, report: &Report, out: &mut String) {
-    for d in &report.diagnostics {
-        render(format, file, game, d, out);
+    if !report.diagnostics.is_empty() {
+        let lines = LineIndex::new(game);
+        for d in &report.diagnostics {
+            render(format, file, game, &lines, d, out);
+        }
     }
     if format == Format::Json {
         let line = GameLine {

@@ -326,13 +326,15 @@ impl<B: Bits> Default for MoveList<B> {
 impl<B: Bits> MoveList<B> {
     /// An empty list that keeps one capture route per move.
     pub fn new() -> Self {
+        // No memory until the first move: many lists (the relaxed ones of a resolver) are
+        // never used; the others grow once and are reused.
         MoveList {
-            moves: Vec::with_capacity(128),
-            spans: Vec::with_capacity(128),
-            steps: Vec::with_capacity(256),
+            moves: Vec::new(),
+            spans: Vec::new(),
+            steps: Vec::new(),
             best: 0,
             keep_paths: true,
-            stack: Vec::with_capacity(128),
+            stack: Vec::new(),
         }
     }
 

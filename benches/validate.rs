@@ -1,0 +1,71 @@
+//! Criterion benchmark: `validate` on the international corpus, in process (reading and
+//! replay), in plies per second; and the replay alone on games already read.
+
+use std::path::{Path, PathBuf};
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use pdn::app::validate::{Options, validate};
+use pdn::syntax::{Game, read_games};
+
+fn corpus() -> PathBuf {
+    match std::env::var_os("PDN_CORPUS") {
+        Some(p) => PathBuf::from(p),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
+    }
+}
+
+fn files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("the shared corpus")
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            files(&p, out);
+        } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pdn")) {
+            out.push(p);
+        }
+    }
+}
+
+fn bench(c: &mut Criterion) {
+    let mut paths = Vec::new();
+    files(&corpus().join("international"), &mut paths);
+    let texts: Vec<Vec<u8>> = paths.iter().map(|p| std::fs::read(p).unwrap()).collect();
+    let games: Vec<Vec<Game>> = texts.iter().map(|t| read_games(t)).collect();
+    let opts = Options::default();
+    let plies: u64 = games
+        .iter()
+        .flatten()
+        .map(|g| validate(g, &opts).plies as u64)
+        .sum();
+    let mut group = c.benchmark_group("validate/international");
+    group.sample_size(10);
+    group.throughput(Throughput::Elements(plies));
+    group.bench_function("read+replay", |b| {
+        b.iter(|| {
+            let mut n = 0u64;
+            for t in &texts {
+                for g in read_games(t) {
+                    n += validate(&g, &opts).plies as u64;
+                }
+            }
+            assert_eq!(n, plies);
+            n
+        })
+    });
+    group.bench_function("replay", |b| {
+        b.iter(|| {
+            let mut n = 0u64;
+            for g in games.iter().flatten() {
+                n += validate(g, &opts).plies as u64;
+            }
+            n
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
