@@ -125,7 +125,7 @@ pub fn validate_with<O: Observer>(game: &Game, opts: &Options, observer: &mut O)
             // Replay under each candidate; keep the first that replays without error, else
             // the one with the fewest errors. Its result is the answer unless an observer
             // wants to see the moves (then it is replayed once more, with the observer).
-            let mut best: Option<(u32, Variant, (u32, Vec<Diagnostic>, bool))> = None;
+            let mut best: Option<(u32, Variant, Run)> = None;
             for &v in candidates {
                 let result = with_variant!(v, V => run::<V, _>(game, opts, &mut Ignore));
                 let errors = result
