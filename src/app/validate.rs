@@ -242,12 +242,11 @@ fn first_mover_of<V: Spec>(game: &Game, setup: &crate::rules::fen::Setup) -> Col
     V::RULES.first_mover()
 }
 
-/// Replay a game in variant `V`: plies, diagnostics, and whether the main line was complete.
-fn run<V: Spec, O: Observer>(
-    game: &Game,
-    opts: &Options,
-    observer: &mut O,
-) -> (u32, Vec<Diagnostic>, bool) {
+/// What replaying a game found: plies, diagnostics, and whether the main line was complete.
+type Run = (u32, Vec<Diagnostic>, bool);
+
+/// Replay a game in variant `V`.
+fn run<V: Spec, O: Observer>(game: &Game, opts: &Options, observer: &mut O) -> Run {
     let mut diags = Vec::new();
     let start = match start_position::<V>(game) {
         Ok((p, _)) => p,
