@@ -76,9 +76,26 @@ pub(crate) struct Parsed {
     pub end: End,
 }
 
-/// Parse one game starting at `s[0]` (which should not be white space).
-pub(crate) fn parse_game(s: &[u8], eof: bool) -> Result<Parsed, NeedMore> {
+/// Parse one game starting at `s[0]` (which should not be white space). `scratch` is an
+/// empty vector whose capacity is reused for the main line between games (writing moves
+/// into warm memory, then moving them once into an exact-size vector, is markedly faster
+/// than growing a fresh vector per game); it is handed back empty.
+pub(crate) fn parse_game(s: &[u8], eof: bool, scratch: &mut Vec<Item>) -> Result<Parsed, NeedMore> {
+    parse_with(s, eof, true, scratch)
+}
+
+fn parse_with(
+    s: &[u8],
+    eof: bool,
+    fast: bool,
+    scratch: &mut Vec<Item>,
+) -> Result<Parsed, NeedMore> {
+    scratch.clear();
+    let mut main = Frame::new(0);
+    main.items = std::mem::take(scratch);
     let mut p = P {
+        fast,
+        result_tag_movelike: false,
         s,
         pos: 0,
         eof,
@@ -87,7 +104,7 @@ pub(crate) fn parse_game(s: &[u8], eof: bool) -> Result<Parsed, NeedMore> {
         suppressed: 0,
         notes: Vec::new(),
         result: None,
-        main: Frame::new(0),
+        main,
         stack: Vec::new(),
         excess: 0,
         deep_reported: false,
@@ -96,8 +113,14 @@ pub(crate) fn parse_game(s: &[u8], eof: bool) -> Result<Parsed, NeedMore> {
         has_body: false,
         has_comment: false,
     };
-    let end = p.run()?;
-    Ok(p.finish(end))
+    match p.run() {
+        Ok(end) => Ok(p.finish(end, scratch)),
+        Err(NeedMore) => {
+            *scratch = std::mem::take(&mut p.main.items);
+            scratch.clear();
+            Err(NeedMore)
+        }
+    }
 }
 
 struct Frame {
@@ -117,6 +140,10 @@ impl Frame {
 }
 
 struct P<'a> {
+    /// Use the fast path for the common numeric tokens (off only to test it).
+    fast: bool,
+    /// The `Result` tag looks like a move (`4-6`): moves must be checked against it.
+    result_tag_movelike: bool,
     s: &'a [u8],
     pos: usize,
     eof: bool,
@@ -160,6 +187,31 @@ fn show(b: &[u8]) -> String {
 
 fn compact(b: &[u8]) -> Vec<u8> {
     b.iter().copied().filter(|&c| !is_ws(c)).collect()
+}
+
+/// `text` without its white space equals `compacted`.
+fn eq_compact(text: &[u8], compacted: &[u8]) -> bool {
+    text.iter()
+        .copied()
+        .filter(|&c| !is_ws(c))
+        .eq(compacted.iter().copied())
+}
+
+/// One or two digits at the start of `b` that are not followed by a third: (value, count);
+/// count 0 otherwise.
+#[inline]
+fn two_digits(b: &[u8]) -> (u32, usize) {
+    match b {
+        [d1 @ b'0'..=b'9', d2 @ b'0'..=b'9', rest @ ..]
+            if !matches!(rest.first(), Some(b'0'..=b'9')) =>
+        {
+            (u32::from(d1 - b'0') * 10 + u32::from(d2 - b'0'), 2)
+        }
+        [d1 @ b'0'..=b'9', rest @ ..] if !matches!(rest.first(), Some(b'0'..=b'9')) => {
+            (u32::from(d1 - b'0'), 1)
+        }
+        _ => (0, 0),
+    }
 }
 
 impl<'a> P<'a> {
@@ -331,7 +383,13 @@ impl<'a> P<'a> {
                     self.star_terminator()?;
                     true
                 }
-                b'0'..=b'9' => self.number_led()?,
+                b'0'..=b'9' => {
+                    if self.fast && self.fast_numeric() {
+                        false
+                    } else {
+                        self.number_led()?
+                    }
+                }
                 b'-' => self.dash()?,
                 b'.' => self.dots()?,
                 b'!' | b'?' => self.detached_strength()?,
@@ -345,7 +403,7 @@ impl<'a> P<'a> {
         }
     }
 
-    fn finish(mut self, end: End) -> Parsed {
+    fn finish(mut self, end: End, scratch: &mut Vec<Item>) -> Parsed {
         if !self.stack.is_empty() {
             let open = self.stack[0].open;
             let n = self.stack.len() as u64 + u64::from(self.excess);
@@ -392,7 +450,11 @@ impl<'a> P<'a> {
                 encoding: super::game::Encoding::Utf8,
                 tags: self.tags,
                 body: Line {
-                    items: self.main.items,
+                    items: {
+                        let items: Vec<Item> = self.main.items.drain(..).collect();
+                        *scratch = self.main.items;
+                        items
+                    },
                 },
                 result: self.result,
                 errors: self.errors,
@@ -478,7 +540,16 @@ impl<'a> P<'a> {
             }
         }
         if name == "Result" && self.result_tag.is_none() {
-            self.result_tag = Some(compact(value.as_bytes()));
+            let c = compact(value.as_bytes());
+            self.result_tag_movelike = match c.iter().position(|&b| b == b'-') {
+                Some(k) => {
+                    let (a, b) = (&c[..k], &c[k + 1..]);
+                    let num = |d: &[u8]| !d.is_empty() && d.iter().all(u8::is_ascii_digit);
+                    num(a) && num(b) && !token::standard_numeric_result(a, b)
+                }
+                None => false,
+            };
+            self.result_tag = Some(c);
         }
         self.tags.push(Tag {
             name,
@@ -949,6 +1020,119 @@ impl<'a> P<'a> {
         }
     }
 
+    /// The common numeric tokens without the general machinery: `12.`, `12...`, `32-28`,
+    /// `32x28x19` (squares of one or two digits) followed by white space or a delimiter that
+    /// cannot continue them. Anything else, and anything near the end of the slice, returns
+    /// false untouched and goes to [`P::number_led`], which reads these forms the same way
+    /// (a unit test compares both on the corpus and on random input).
+    #[inline]
+    fn fast_numeric(&mut self) -> bool {
+        let s = self.s;
+        let start = self.pos;
+        if s.len() - start < 16 {
+            return false;
+        }
+        let (v1, n1) = two_digits(&s[start..]);
+        if n1 == 0 || v1 == 0 {
+            return false;
+        }
+        let lz1 = n1 > 1 && s[start] == b'0';
+        let mut p = start + n1;
+        match s[p] {
+            b'.' => {
+                let second = if s[p + 1] == b'.' {
+                    if s[p + 2] == b'.' && s[p + 3] != b'.' {
+                        p += 3;
+                        true
+                    } else {
+                        return false;
+                    }
+                } else {
+                    p += 1;
+                    // `12. ...` goes the general way.
+                    let mut q = p;
+                    while q < s.len() && is_ws(s[q]) {
+                        q += 1;
+                    }
+                    if q >= s.len() || (q > p && s[q] == b'.') {
+                        return false;
+                    }
+                    false
+                };
+                self.pos = p;
+                if lz1 {
+                    self.note(ToleratedKind::LeadingZeros, sp(start, p));
+                }
+                self.set_number(MoveNumber {
+                    number: v1,
+                    second_player: second,
+                    span: sp(start, p),
+                });
+                true
+            }
+            sep @ (b'-' | b'x') => {
+                let mut squares = Squares::new();
+                squares.push(Square::Num(v1));
+                let mut lz = lz1;
+                let mut second: &[u8] = &[];
+                loop {
+                    let (v, n) = two_digits(&s[p + 1..]);
+                    if n == 0 || v == 0 || p + 1 + n + 8 > s.len() {
+                        return false;
+                    }
+                    lz |= n > 1 && s[p + 1] == b'0';
+                    if squares.len() == 1 {
+                        second = &s[p + 1..p + 1 + n];
+                    }
+                    squares.push(Square::Num(v));
+                    p += 1 + n;
+                    if sep == b'x' && s[p] == b'x' {
+                        continue;
+                    }
+                    break;
+                }
+                match s[p] {
+                    b' ' | b'\t' => {
+                        let mut q = p;
+                        while q < s.len() && (s[q] == b' ' || s[q] == b'\t') {
+                            q += 1;
+                        }
+                        if q >= s.len() || matches!(s[q], b'-' | b'x' | b'X' | b':' | 0xC3 | 0xD7) {
+                            return false;
+                        }
+                    }
+                    b'\n' | b'\r' | b'{' | b')' | b'$' | b'%' | b';' | b'[' => {}
+                    _ => return false,
+                }
+                if sep == b'-'
+                    && (self.result_tag_movelike
+                        || (&s[start..start + n1] == b"1" && second == b"1"))
+                {
+                    return false;
+                }
+                if lz {
+                    self.note(ToleratedKind::LeadingZeros, sp(start, p));
+                }
+                let kind = if sep == b'x' {
+                    MoveKind::Capture('x')
+                } else {
+                    MoveKind::Normal
+                };
+                let number = self.cur().pending.take();
+                self.push(Item::Move(MoveItem {
+                    number,
+                    squares,
+                    kind,
+                    strength: None,
+                    span: sp(start, p),
+                }));
+                self.pos = p;
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// A token starting with a digit: move number, numeric move or result.
     fn number_led(&mut self) -> Res<bool> {
         let start = self.pos;
@@ -1152,7 +1336,11 @@ impl<'a> P<'a> {
                     return self.result(start, end, true, spaces);
                 }
                 if self.stack.is_empty()
-                    && self.result_tag.as_deref() == Some(&compact(&self.s[start..end])[..])
+                    && self.result_tag_movelike
+                    && self
+                        .result_tag
+                        .as_deref()
+                        .is_some_and(|t| eq_compact(&self.s[start..end], t))
                 {
                     let q = self.trivia_from(end)?;
                     if matches!(self.at(q)?, None | Some(b'[')) {
@@ -1375,5 +1563,124 @@ impl<'a> P<'a> {
             )
         });
         Ok(false)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Parse every game of `bytes` with and without the fast path; they must agree.
+    fn agree(bytes: &[u8]) {
+        let mut at = 0;
+        while at < bytes.len() {
+            while at < bytes.len() && is_ws(bytes[at]) {
+                at += 1;
+            }
+            if at == bytes.len() {
+                break;
+            }
+            let s = &bytes[at..];
+            let mut scratch = Vec::new();
+            let (Ok(a), Ok(b)) = (
+                parse_with(s, true, true, &mut scratch),
+                parse_with(s, true, false, &mut Vec::new()),
+            ) else {
+                panic!("a parse with eof asked for more");
+            };
+            assert_eq!(a.game, b.game, "at byte {at}");
+            assert_eq!(
+                (a.consumed, a.source_end, a.utf8_ok, a.end),
+                (b.consumed, b.source_end, b.utf8_ok, b.end)
+            );
+            at += a.consumed.max(1);
+        }
+    }
+
+    #[test]
+    fn fast_path_agrees_with_the_general_one_on_the_corpus() {
+        let root = std::env::var_os("PDN_CORPUS").map_or_else(
+            || std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
+            std::path::PathBuf::from,
+        );
+        assert!(root.is_dir(), "corpus not found at {}", root.display());
+        let mut dirs = vec![root];
+        let mut files = 0;
+        while let Some(d) = dirs.pop() {
+            for e in std::fs::read_dir(&d).expect("corpus directory") {
+                let p = e.expect("entry").path();
+                if p.is_dir() {
+                    dirs.push(p);
+                } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("pdn")) {
+                    agree(&std::fs::read(&p).expect("corpus file"));
+                    files += 1;
+                }
+            }
+        }
+        assert!(files > 2700);
+    }
+
+    #[test]
+    fn fast_path_agrees_with_the_general_one_on_random_input() {
+        let atoms: [&[u8]; 40] = [
+            b"1",
+            b"2",
+            b"0",
+            b"9",
+            b"32",
+            b"05",
+            b"100",
+            b"-",
+            b"x",
+            b"X",
+            b":",
+            b".",
+            b"...",
+            b" ",
+            b"  ",
+            b"\n",
+            b"\r\n",
+            b"\t",
+            b"{c}",
+            b"(",
+            b")",
+            b"!",
+            b"?",
+            b"(?)",
+            b"*",
+            b"$1",
+            b"[Result \"4-6\"]",
+            b"[Result \"2-0\"]",
+            b"1-1",
+            b"4-6",
+            b"%c\n",
+            b";c\n",
+            b"a3",
+            b"/FEN \"W\"/",
+            b"[",
+            b"1/2-1/2",
+            b"0.5-0.5",
+            b"\xc3\x97",
+            b"12. ...",
+            b"e",
+        ];
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        for _ in 0..20_000 {
+            let mut text = Vec::new();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let n = (x % 40) as usize;
+            for _ in 0..n {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                text.extend_from_slice(atoms[(x % atoms.len() as u64) as usize]);
+            }
+            // Padding keeps the fast path away from the end of the slice.
+            text.extend_from_slice(&[b' '; 20]);
+            text.extend_from_slice(b"32-28 *");
+            agree(&text);
+        }
     }
 }

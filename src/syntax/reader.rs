@@ -12,7 +12,7 @@ use std::io::{self, Read};
 use encoding_rs::WINDOWS_1252;
 use memchr::{memchr, memchr_iter, memrchr2};
 
-use super::game::{Encoding, Game, Span, SyntaxError, Tolerated, ToleratedKind};
+use super::game::{Encoding, Game, Item, Span, SyntaxError, Tolerated, ToleratedKind};
 use super::grammar::{self, End, NeedMore, Parsed};
 use super::token::is_ws;
 
@@ -56,6 +56,8 @@ pub struct Reader<R> {
     bom_pending: bool,
     skipping: bool,
     failed: bool,
+    /// Reused capacity for the main line of the game being parsed.
+    scratch: Vec<Item>,
 }
 
 impl<R: Read> Reader<R> {
@@ -79,6 +81,7 @@ impl<R: Read> Reader<R> {
             bom_pending: false,
             skipping: false,
             failed: false,
+            scratch: Vec::new(),
         }
     }
 
@@ -148,7 +151,7 @@ impl<R: Read> Reader<R> {
             let limit = (self.end - self.start).min(self.max_game_size);
             let truncated = limit < self.end - self.start;
             let slice = &self.buf[self.start..self.start + limit];
-            match grammar::parse_game(slice, self.eof && !truncated) {
+            match grammar::parse_game(slice, self.eof && !truncated, &mut self.scratch) {
                 Ok(parsed) => return Ok(Some(self.take(parsed))),
                 Err(NeedMore) if limit >= self.max_game_size => return Ok(Some(self.too_big())),
                 Err(NeedMore) => self.refill()?,
@@ -249,7 +252,7 @@ impl<R: Read> Reader<R> {
     fn too_big(&mut self) -> Game {
         let limit = self.max_game_size.min(self.end - self.start);
         let slice = &self.buf[self.start..self.start + limit];
-        let parsed = match grammar::parse_game(slice, true) {
+        let parsed = match grammar::parse_game(slice, true, &mut self.scratch) {
             Ok(p) => p,
             Err(NeedMore) => unreachable_need_more(),
         };
@@ -321,7 +324,7 @@ fn unreachable_need_more() -> Parsed {
 fn decode_1252(raw: &[u8], ended: End) -> Game {
     let (text, _) = WINDOWS_1252.decode_without_bom_handling(raw);
     let source = text.into_owned();
-    let mut game = match grammar::parse_game(source.as_bytes(), true) {
+    let mut game = match grammar::parse_game(source.as_bytes(), true, &mut Vec::new()) {
         Ok(p) => {
             let mut g = p.game;
             let len = source

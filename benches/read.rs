@@ -1,0 +1,97 @@
+//! Criterion benchmark: PDN reading throughput on the real corpus (every `.pdn` file under
+//! `../shared/corpus`, or `$PDN_CORPUS`, concatenated in memory), beside the floor: a plain
+//! copy of the same bytes through `io::Read` into a buffer, and a `memchr` line count.
+//!
+//! `cargo bench --bench read`; criterion prints the throughput in MiB/s (decimal MB/s =
+//! MiB/s × 1.048576).
+
+use std::hint::black_box;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use pdn::syntax::Reader;
+
+fn corpus() -> PathBuf {
+    let dir = match std::env::var_os("PDN_CORPUS") {
+        Some(p) => PathBuf::from(p),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
+    };
+    assert!(
+        dir.is_dir(),
+        "corpus not found at {} (set PDN_CORPUS)",
+        dir.display()
+    );
+    dir
+}
+
+fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
+        .expect("corpus directory")
+        .map(|e| e.expect("entry").path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            collect(&p, out);
+        } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pdn")) {
+            out.push(p);
+        }
+    }
+}
+
+/// Every PDN file of the corpus, each followed by a line break.
+fn corpus_bytes() -> Vec<u8> {
+    let mut files = Vec::new();
+    collect(&corpus(), &mut files);
+    let mut all = Vec::new();
+    for f in files {
+        all.extend(std::fs::read(&f).expect("corpus file"));
+        all.push(b'\n');
+    }
+    all
+}
+
+fn read_benches(c: &mut Criterion) {
+    let bytes = corpus_bytes();
+    let games = Reader::new(&bytes[..]).count();
+    eprintln!("corpus: {} bytes, {games} games", bytes.len());
+    let mut g = c.benchmark_group("read");
+    g.throughput(Throughput::Bytes(bytes.len() as u64));
+    g.bench_function("floor/copy", |b| {
+        let mut buf = vec![0u8; 64 * 1024];
+        b.iter(|| {
+            let mut src = black_box(&bytes[..]);
+            let mut n = 0usize;
+            loop {
+                let k = src.read(&mut buf).expect("read from memory");
+                if k == 0 {
+                    break;
+                }
+                n += usize::from(buf[k - 1]);
+            }
+            n
+        })
+    });
+    g.bench_function("floor/memchr-lines", |b| {
+        b.iter(|| memchr::memchr_iter(b'\n', black_box(&bytes[..])).count())
+    });
+    g.bench_function("games", |b| {
+        b.iter(|| {
+            let mut moves = 0usize;
+            for game in Reader::new(black_box(&bytes[..])) {
+                let game = game.expect("read from memory");
+                moves += game.body.items.len();
+            }
+            moves
+        })
+    });
+    g.finish();
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(20);
+    targets = read_benches
+}
+criterion_main!(benches);
