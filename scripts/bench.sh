@@ -1,0 +1,192 @@
+#!/usr/bin/env bash
+# The project's benchmark: measures every figure of the performance bar (DESIGN.md), prints
+# them and rewrites BENCHMARKS.md. Run from anywhere: scripts/bench.sh [--quick]
+#
+# Needs cargo, hyperfine (Debian: apt-get install hyperfine) and /usr/bin/time; python3 with
+# pydraughts (pip install pydraughts) for the side-by-side figure (skipped with a note if
+# missing). Reads the shared corpus at ../shared/corpus (or $PDN_CORPUS) in place.
+# --quick: fewer runs, no 1 GB memory run, no deep perft, no criterion.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+CORPUS=${PDN_CORPUS:-$ROOT/../shared/corpus}
+QUICK=0
+[ "${1:-}" = "--quick" ] && QUICK=1
+RUNS=$([ $QUICK = 1 ] && echo 5 || echo 15)
+command -v hyperfine >/dev/null || { echo "hyperfine is needed (apt-get install hyperfine)" >&2; exit 2; }
+[ -d "$CORPUS" ] || { echo "corpus not found at $CORPUS" >&2; exit 2; }
+
+cargo build --release --quiet
+BIN=$ROOT/target/release/pdn
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+
+median() { # median of a hyperfine JSON export, in seconds
+    python3 -c 'import json,sys,statistics; r=json.load(open(sys.argv[1]))["results"]; print(*[statistics.median(x["times"]) for x in r])' "$1"
+}
+json_field() { python3 -c 'import json,sys; print(json.loads(sys.stdin.read().strip().splitlines()[-1])[sys.argv[1]])' "$1"; }
+
+echo "== machine"
+CPU=$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2- | sed 's/^ //')
+CORES=$(nproc)
+RUSTC=$(rustc --version)
+echo "$CPU, $CORES cores, $RUSTC"
+
+echo "== perft (one core)"
+hyperfine --style none --ignore-failure --warmup 2 --runs "$RUNS" --export-json "$TMP/perft.json" \
+    "$BIN perft --variant international --depth 9" >/dev/null
+PERFT9=$(median "$TMP/perft.json")
+NODES9=$("$BIN" perft --variant international --depth 9 --json | json_field nodes)
+hyperfine --style none --ignore-failure --warmup 1 --runs "$RUNS" --export-json "$TMP/perft8e.json" \
+    "$BIN perft --variant english --depth 10" \
+    "$BIN perft --variant russian --depth 9" \
+    "$BIN perft --variant canadian --depth 7" >/dev/null
+read -r ENG10 RUS9 CAN7 < <(median "$TMP/perft8e.json")
+echo "international d9: $NODES9 leaves, median $PERFT9 s"
+
+echo "== validate (the international corpus)"
+find "$CORPUS/international" -iname '*.pdn' -print0 | sort -z | xargs -0 cat > "$TMP/intl.pdn"
+BYTES=$(stat -c %s "$TMP/intl.pdn")
+SUMMARY=$("$BIN" validate "$TMP/intl.pdn" --quiet --format json | tail -1 || true)
+PLIES=$(echo "$SUMMARY" | json_field plies)
+GAMES=$(echo "$SUMMARY" | json_field games)
+hyperfine --style none --ignore-failure --warmup 2 --runs "$RUNS" --export-json "$TMP/validate.json" \
+    "$BIN validate $TMP/intl.pdn --jobs 1 --quiet --format json" \
+    "$BIN validate $TMP/intl.pdn --jobs 2 --quiet --format json" >/dev/null
+read -r V1 V2 < <(median "$TMP/validate.json")
+echo "$GAMES games, $PLIES plies, $BYTES bytes: jobs 1 $V1 s, jobs 2 $V2 s"
+
+echo "== reading alone vs a plain read"
+hyperfine --style none --ignore-failure --warmup 2 --runs "$RUNS" --export-json "$TMP/read.json" \
+    "cat $TMP/intl.pdn" \
+    "$BIN convert $TMP/intl.pdn --to pdn --jobs 1 --quiet" >/dev/null 2>&1 || true
+READ_PLAIN=$(median "$TMP/read.json" | cut -d' ' -f1)
+
+echo "== whole corpus, --jobs 1 vs --jobs 2 (byte-identical output)"
+"$BIN" validate "$CORPUS" --jobs 1 --quiet --format json > "$TMP/j1.jsonl" || true
+"$BIN" validate "$CORPUS" --jobs 2 --quiet --format json > "$TMP/j2.jsonl" || true
+if cmp -s "$TMP/j1.jsonl" "$TMP/j2.jsonl"; then SAME=identical; else SAME=DIFFERENT; fi
+ALLPLIES=$(tail -1 "$TMP/j1.jsonl" | json_field plies)
+hyperfine --style none --ignore-failure --warmup 1 --runs "$RUNS" --export-json "$TMP/all.json" \
+    "$BIN validate $CORPUS --jobs 1 --quiet --format json" \
+    "$BIN validate $CORPUS --jobs 2 --quiet --format json" >/dev/null
+read -r A1 A2 < <(median "$TMP/all.json")
+
+echo "== memory: a 1 GB archive through standard input"
+if [ $QUICK = 0 ]; then
+    REPEAT=$(( (1024 * 1024 * 1024) / BYTES + 1 ))
+    /usr/bin/time -f '%M %e' -o "$TMP/mem.txt" bash -c \
+        "for i in \$(seq $REPEAT); do cat '$TMP/intl.pdn'; done | '$BIN' validate - --quiet --format json > '$TMP/big.jsonl'; true" || true
+    read -r RSS_KB BIG_SECONDS < "$TMP/mem.txt"
+    BIG_GAMES=$(tail -1 "$TMP/big.jsonl" | json_field games)
+    BIG_BYTES=$(( REPEAT * BYTES ))
+else
+    RSS_KB=; BIG_SECONDS=; BIG_GAMES=; BIG_BYTES=
+fi
+
+echo "== pydraughts side by side"
+WK="$CORPUS/international/horizon-boomstradam/BoomstraDam/pdn files/oud/wk2003.pdn"
+PYGAMES=40
+if python3 -c 'import draughts' 2>/dev/null; then
+    PY=$(python3 "$ROOT/scripts/pydraughts_replay.py" "$WK" $PYGAMES)
+    PY_PLIES=$(echo "$PY" | json_field plies)
+    PY_RATE=$(echo "$PY" | json_field plies_per_second)
+else
+    PY_PLIES=; PY_RATE=
+fi
+python3 - "$WK" $PYGAMES > "$TMP/wk40.pdn" <<'EOF'
+import sys
+# The first N games of the file, cut at the tag section of game N+1.
+text = open(sys.argv[1], encoding="latin-1").read()
+n = int(sys.argv[2])
+starts = [i for i in range(len(text)) if text.startswith("[Event", i) and (i == 0 or text[i-1] == "\n")]
+end = starts[n] if len(starts) > n else len(text)
+sys.stdout.write(text[:end])
+EOF
+WK_PLIES=$({ "$BIN" validate "$TMP/wk40.pdn" --quiet --format json || true; } | tail -1 | json_field plies)
+hyperfine --style none --ignore-failure --warmup 3 --runs "$RUNS" --export-json "$TMP/wk.json" \
+    "$BIN validate $TMP/wk40.pdn --jobs 1 --quiet --format json" >/dev/null
+WK_SECONDS=$(median "$TMP/wk.json")
+
+DEEP=
+if [ $QUICK = 0 ]; then
+    echo "== deep perft (ignored tests)"
+    START=$(date +%s)
+    if cargo test --release --quiet --test perft -- --ignored perft_deep >/dev/null 2>&1; then DEEP=passed; else DEEP=FAILED; fi
+    DEEP="$DEEP in $(( $(date +%s) - START )) s"
+    echo "deep perft: $DEEP"
+    echo "== criterion"
+    cargo bench --quiet --bench perft -- --noplot 2>/dev/null | grep -E '^perft/|time:' > "$TMP/crit_perft.txt" || true
+    cargo bench --quiet --bench validate -- --noplot 2>/dev/null | grep -E '^validate/|time:|thrpt:' > "$TMP/crit_validate.txt" || true
+    if grep -q '^\[\[bench\]\]' Cargo.toml && grep -q 'name = "read"' Cargo.toml; then
+        cargo bench --quiet --bench read -- --noplot 2>/dev/null | grep -E '^read|time:|thrpt:' > "$TMP/crit_read.txt" || true
+    fi
+fi
+
+python3 - "$TMP" <<EOF
+import os, sys, datetime
+tmp = sys.argv[1]
+def f(x, d=3):
+    return "n/a" if x in ("", None) else f"{float(x):.{d}f}"
+perft9, nodes9 = float("$PERFT9"), int("$NODES9")
+v1, v2, plies = float("$V1"), float("$V2"), int("$PLIES")
+a1, a2, allplies = float("$A1"), float("$A2"), int("$ALLPLIES")
+wk_rate = int("$WK_PLIES") / float("$WK_SECONDS")
+py_rate = "$PY_RATE"
+read_plain = float("$READ_PLAIN") if "$READ_PLAIN" else None
+mb = int("$BYTES") / 1e6
+crit = lambda name: open(os.path.join(tmp, name)).read().strip() if os.path.exists(os.path.join(tmp, name)) else "(not run)"
+lines = []
+w = lines.append
+w("# Benchmarks")
+w("")
+w(f"Produced by \`scripts/bench.sh\` on {datetime.date.today()}: $CPU, $CORES cores, $RUSTC.")
+w("The machine is shared and noisy: every figure is the median of $RUNS runs (hyperfine), whole")
+w("process, release build. Inputs are read in place from the shared corpus.")
+w("")
+w("| figure | measured | bar (DESIGN.md) |")
+w("|---|---|---|")
+w(f"| \`perft --variant international --depth 9\` ({nodes9:,} leaves), one core | {perft9:.3f} s ({nodes9/perft9/1e6:.1f} M leaves/s) | < 0.5 s, goal < 0.4 s (BikDam 0.43 s) |")
+w(f"| \`validate\`, international corpus ({int('$GAMES'):,} games, {plies:,} plies, {mb:.1f} MB), \`--jobs 1\` | {v1:.3f} s = **{plies/v1/1e6:.2f} M plies/s per core** | >= 5 M plies/s, goal 10 M |")
+w(f"| same, \`--jobs 2\` | {v2:.3f} s = {plies/v2/1e6:.2f} M plies/s, ratio {v1/v2:.2f} | ratio >= 1.8 |")
+w(f"| \`validate\`, whole shared corpus ({allplies:,} plies), \`--jobs 1\` / \`--jobs 2\` | {a1:.3f} s / {a2:.3f} s, ratio {a1/a2:.2f}; outputs $SAME | byte-identical |")
+if "$RSS_KB":
+    w(f"| memory, {int('$BIG_BYTES')/2**30:.2f} GiB through stdin ({int('$BIG_GAMES'):,} games) | {int('$RSS_KB')/1024:.1f} MiB peak resident, {float('$BIG_SECONDS'):.1f} s | < 64 MB, constant |")
+if read_plain:
+    w(f"| plain read of the same {mb:.1f} MB (\`cat\`) | {read_plain*1000:.1f} ms = {mb/read_plain:.0f} MB/s | the floor for reading |")
+if py_rate:
+    w(f"| side by side on WK 2003 (first $PYGAMES games, {int('$WK_PLIES'):,} plies): \`pdn validate\` vs pydraughts 0.6.7 replay | {wk_rate/1e6:.2f} M plies/s vs {float(py_rate):.0f} plies/s: **{wk_rate/float(py_rate):,.0f}x** | say the ratio |")
+else:
+    w("| side by side with pydraughts | not measured: pydraughts is not installed (pip install pydraughts) | say the ratio |")
+w(f"| deep perft (\`cargo test --release --test perft -- --ignored\`) | ${DEEP:-not run (--quick)} | every table row <= 300 M leaves |")
+w("")
+w("Reading throughput (criterion, \`cargo bench --bench read\`):")
+w("")
+w("\`\`\`")
+w(crit("crit_read.txt"))
+w("\`\`\`")
+w("")
+w("Perft (criterion, \`cargo bench --bench perft\`), other variants (hyperfine medians):")
+w(f"english d10 {float('$ENG10'):.3f} s, russian d9 {float('$RUS9'):.3f} s, canadian d7 {float('$CAN7'):.3f} s.")
+w("")
+w("\`\`\`")
+w(crit("crit_perft.txt"))
+w("\`\`\`")
+w("")
+w("Validate in process (criterion, \`cargo bench --bench validate\`; read+replay, and replay of games already read):")
+w("")
+w("\`\`\`")
+w(crit("crit_validate.txt"))
+w("\`\`\`")
+w("")
+w("Commands, for one-off checks:")
+w("")
+w("\`\`\`sh")
+w("target/release/pdn perft --variant international --depth 9 --json")
+w("find ../shared/corpus/international -iname '*.pdn' -print0 | sort -z | xargs -0 cat > /tmp/intl.pdn")
+w("hyperfine 'target/release/pdn validate /tmp/intl.pdn --jobs 1 -q --format json' 'target/release/pdn validate /tmp/intl.pdn --jobs 2 -q --format json'")
+w("python3 scripts/pydraughts_replay.py '../shared/corpus/international/horizon-boomstradam/BoomstraDam/pdn files/oud/wk2003.pdn' 40")
+w("\`\`\`")
+open("BENCHMARKS.md", "w").write("\n".join(lines) + "\n")
+print("\n".join(lines))
+EOF
