@@ -5,7 +5,7 @@
 
 use pdn::syntax::{
     Game, Item, Line, MoveKind, Reader, WriteOptions, canonical_move_text, comment_for_writing,
-    ordered_tags, read_games, tag_value_for_writing, write_game,
+    ordered_tags, read_games, tag_name_for_writing, tag_value_for_writing, write_game,
 };
 
 /// Write `games` as strict PDN with the canonical move text.
@@ -62,7 +62,12 @@ pub fn norm_line(line: &Line) -> Vec<Norm> {
 pub fn expected_tags(g: &Game) -> Vec<(String, String)> {
     let mut tags: Vec<(String, String)> = ordered_tags(&g.tags)
         .into_iter()
-        .map(|t| (t.name.clone(), tag_value_for_writing(&t.value).into_owned()))
+        .map(|t| {
+            (
+                tag_name_for_writing(&t.name).into_owned(),
+                tag_value_for_writing(&t.value).into_owned(),
+            )
+        })
         .collect();
     if g.tag("Result").is_none()
         && let Some(r) = g.result.as_ref().filter(|r| !r.is_asterisk())

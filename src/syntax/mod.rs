@@ -28,6 +28,6 @@ pub use reader::{
 };
 pub use squares::Squares;
 pub use writer::{
-    WriteOptions, canonical_move_text, comment_for_writing, ordered_tags, tag_value_for_writing,
-    write_game,
+    WriteOptions, canonical_move_text, comment_for_writing, ordered_tags, tag_name_for_writing,
+    tag_value_for_writing, write_game,
 };

@@ -13,7 +13,8 @@
 //!   broken over lines mean the same with a space);
 //! - a `"` or `/` in a setup's FEN is dropped (the SETUP token cannot contain `/`);
 //! - a tag name that is no PDN identifier gets a capital first letter (`X` prefixed when it
-//!   does not start with a letter) and `_` for every other character;
+//!   does not start with a letter) and `_` for every other character
+//!   ([`tag_name_for_writing`]);
 //! - the result of the movetext goes into a `Result` tag when the game has none; the
 //!   movetext always ends with ` *`;
 //! - an unknown move written `...` is written `-` (after a move number `12. ...` would read
@@ -94,13 +95,24 @@ const STANDARD: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black",
 
 /// The tags in the order the writer writes them: the standard tags (Event, Site, Date,
 /// Round, White, Black, Result — every occurrence, in file order within a name), then every
-/// other tag in file order.
+/// other tag in file order. Names are compared as written ([`tag_name_for_writing`]).
 pub fn ordered_tags(tags: &[Tag]) -> Vec<&Tag> {
+    let names: Vec<Cow<'_, str>> = tags.iter().map(|t| tag_name_for_writing(&t.name)).collect();
     let mut out: Vec<&Tag> = Vec::with_capacity(tags.len());
     for name in STANDARD {
-        out.extend(tags.iter().filter(|t| t.name == name));
+        out.extend(
+            tags.iter()
+                .zip(&names)
+                .filter(|(_, n)| *n == name)
+                .map(|(t, _)| t),
+        );
     }
-    out.extend(tags.iter().filter(|t| !STANDARD.contains(&t.name.as_str())));
+    out.extend(
+        tags.iter()
+            .zip(&names)
+            .filter(|(_, n)| !STANDARD.contains(&n.as_ref()))
+            .map(|(t, _)| t),
+    );
     out
 }
 
@@ -184,7 +196,7 @@ fn write_tags(game: &Game, out: &mut String) {
         // After the other standard tags, before the rest.
         let at = tags
             .iter()
-            .position(|t| !STANDARD.contains(&t.name.as_str()))
+            .position(|t| !STANDARD.contains(&tag_name_for_writing(&t.name).as_ref()))
             .unwrap_or(tags.len());
         tags.insert(at, &synthetic);
     }
@@ -203,6 +215,18 @@ fn write_tags(game: &Game, out: &mut String) {
     if !tags.is_empty() {
         out.push('\n');
     }
+}
+
+/// A tag name as the writer writes it: a PDN identifier as it is; otherwise a capital first
+/// letter (`X` prefixed when it does not start with a letter) and `_` for every character
+/// other than a letter, digit or `_`.
+pub fn tag_name_for_writing(name: &str) -> Cow<'_, str> {
+    if token::is_identifier(name.as_bytes()) {
+        return Cow::Borrowed(name);
+    }
+    let mut out = String::with_capacity(name.len() + 1);
+    push_tag_name(name, &mut out);
+    Cow::Owned(out)
 }
 
 fn push_tag_name(name: &str, out: &mut String) {
