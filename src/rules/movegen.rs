@@ -246,6 +246,7 @@ fn barred_king<B: Bits>(rules: &Rules, pos: &Position<B>) -> B {
     }
 }
 
+#[inline(always)]
 fn generate_quiet<B: Bits, C: Config>(
     geo: &Geometry<B>,
     cfg: C,
@@ -281,6 +282,7 @@ fn generate_quiet<B: Bits, C: Config>(
     }
 }
 
+#[inline(always)]
 fn generate_captures<B: Bits, C: Config>(
     geo: &Geometry<B>,
     cfg: C,
@@ -405,7 +407,8 @@ impl<B: Bits, C: Config> Search<'_, '_, B, C> {
             self.targets & !self.their_kings
         };
         let mut extended = false;
-        for d in rules.man_capture_dirs(self.side).iter() {
+        let dirs = rules.man_capture_dirs(self.side);
+        for d in dirs.iter() {
             if rules.no_reversal && last == Some(d.opposite()) {
                 continue;
             }
