@@ -1,0 +1,148 @@
+//! Property tests of the rules engine over random games of every variant: material after a
+//! move is material before minus the captured set; every legal move is well formed; the
+//! notation of every legal move resolves back to it; FEN round-trips; colour-flipped
+//! positions have equal perft.
+
+use pdn::app::resolve::{MoveSpec, Resolution, Resolver, Separator};
+use pdn::rules::fen::SquareName;
+use pdn::rules::notation::{self, SquareStyle};
+use pdn::rules::perft::{Counting, perft};
+use pdn::rules::{Bits, Color, MoveList, Position, Precedence, Spec, Variant, with_variant};
+use proptest::prelude::*;
+
+/// Play a random game of `V` chosen by `choices`, checking the invariants at every ply;
+/// returns the positions seen.
+fn playout<V: Spec>(choices: &[u8]) -> Vec<Position<V::B>> {
+    let geo = V::geometry();
+    let mut pos = V::start();
+    let mut seen = vec![pos];
+    let mut list = MoveList::new();
+    let mut resolver = Resolver::<V>::new();
+    for &c in choices {
+        V::legal_moves(&pos, &mut list);
+        if list.is_empty() {
+            break;
+        }
+        let side = pos.side();
+        let ours = pos.pieces(side);
+        let theirs = pos.pieces(side.other());
+        // Every move well formed; captures all of the precedence the rules demand.
+        let n0 = list.moves()[0].num_captured();
+        for (i, m) in list.moves().iter().enumerate() {
+            assert!(
+                ours.has(m.from as u32),
+                "{}: move from an empty square",
+                V::RULES.name
+            );
+            assert!(
+                m.from == m.to || !pos.occupied().has(m.to as u32),
+                "{}: move to an occupied square",
+                V::RULES.name
+            );
+            assert_eq!(
+                m.captured & theirs,
+                m.captured,
+                "only enemy pieces are captured"
+            );
+            assert_eq!(
+                list.path(i).len() as u32,
+                m.num_captured(),
+                "one step per capture"
+            );
+            if V::RULES.precedence == Precedence::Quantity {
+                assert_eq!(m.num_captured(), n0, "majority rule");
+            }
+            assert_eq!(
+                m.is_capture(),
+                V::has_capture(&pos),
+                "capture is compulsory"
+            );
+        }
+        let i = c as usize % list.len();
+        let m = list.moves()[i];
+        // The move's notation resolves back to it.
+        let text =
+            notation::write_in_list(geo, V::numbering(), &list, i, SquareStyle::Numeric, 'x');
+        let squares: Vec<SquareName> = text
+            .split(['x', '-'])
+            .map(|s| SquareName::Number(s.parse().unwrap()))
+            .collect();
+        let sep = if m.is_capture() {
+            Separator::Capture
+        } else {
+            Separator::Quiet
+        };
+        match resolver.resolve(&pos, &MoveSpec::new(squares, sep)) {
+            Resolution::Legal { index, .. } => {
+                let r = resolver.legal().moves()[index];
+                assert_eq!(
+                    (r.from, r.to, r.captured),
+                    (m.from, m.to, m.captured),
+                    "{text}"
+                );
+            }
+            other => panic!("{}: {text} does not resolve: {other:?}", V::RULES.name),
+        }
+        let after = pos.after(&m, V::RULES);
+        // Material: the mover keeps every piece, the opponent loses exactly the captured set.
+        assert_eq!(after.pieces(side).count(), ours.count());
+        assert_eq!(after.pieces(side.other()), theirs & !m.captured);
+        assert!(
+            (after.kings() & !after.occupied()).is_empty(),
+            "kings are pieces"
+        );
+        assert!((after.pieces(Color::White) & after.pieces(Color::Black)).is_empty());
+        assert_eq!(after.side(), side.other());
+        pos = after;
+        seen.push(pos);
+    }
+    seen
+}
+
+fn fen_round_trip<V: Spec>(positions: &[Position<V::B>]) {
+    for p in positions {
+        let text = V::to_fen(p);
+        let back = V::from_fen(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert_eq!(back.placement_key(), p.placement_key(), "{text}");
+    }
+}
+
+fn flipped_perft<V: Spec>(positions: &[Position<V::B>]) {
+    let geo = V::geometry();
+    let rotate = |b: u32| {
+        let (r, c) = geo.coord(b);
+        geo.at(
+            geo.height() as i32 - 1 - r as i32,
+            geo.width() as i32 - 1 - c as i32,
+        )
+        .expect("the board is symmetric")
+    };
+    // A few positions along the game, shallow depth (the tree below is random).
+    for p in positions.iter().step_by(7).take(4) {
+        let f = p.flipped(rotate);
+        assert_eq!(
+            perft::<V>(p, 3, Counting::Drop),
+            perft::<V>(&f, 3, Counting::Drop),
+            "{} {}",
+            V::RULES.name,
+            V::to_fen(p)
+        );
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    #[test]
+    fn random_games_keep_every_invariant(
+        variant in 0..Variant::ALL.len(),
+        choices in proptest::collection::vec(any::<u8>(), 0..160),
+    ) {
+        let v = Variant::ALL[variant];
+        with_variant!(v, V => {
+            let seen = playout::<V>(&choices);
+            fen_round_trip::<V>(&seen);
+            flipped_perft::<V>(&seen);
+        });
+    }
+}
