@@ -180,6 +180,8 @@ pub struct Diagnostic {
     pub legal: Option<Vec<String>>,
     /// A diagram of the position before the move (human output only).
     pub board: Option<String>,
+    /// True for a move of a variation (not of the main line).
+    pub variation: bool,
 }
 
 impl Diagnostic {
@@ -196,6 +198,7 @@ impl Diagnostic {
             rule: None,
             legal: None,
             board: None,
+            variation: false,
         }
     }
 

@@ -293,8 +293,8 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                 return false;
             }
         }
-        let as_reply = matches!(self.look.resolve(&st.pos, &spec), Resolution::Legal { .. });
-        let as_alternative = matches!(self.look.resolve(&prev, &spec), Resolution::Legal { .. });
+        let as_reply = self.look.legal_index(&st.pos, &spec).is_some();
+        let as_alternative = self.look.legal_index(&prev, &spec).is_some();
         as_reply && !as_alternative
     }
 
@@ -348,6 +348,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         d.side = Some(st.pos.side());
         d.mv = Some(self.game.text(m.span).to_string());
         if !st.main {
+            d.variation = true;
             d.message = format!("in a variation: {}", d.message);
         }
         if self.settings.diagrams && code.is_move_code() {
@@ -743,13 +744,13 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                 match item {
                     Item::Move(m) => {
                         let Some(spec) = to_spec(m) else { break };
-                        match self.look.resolve(&p, &spec) {
-                            Resolution::Legal { index, .. } => {
+                        match self.look.legal_index(&p, &spec) {
+                            Some(index) => {
                                 let mv = self.look.legal().moves()[index];
                                 p = p.after(&mv, V::RULES);
                                 n += 1;
                             }
-                            _ => break,
+                            None => break,
                         }
                     }
                     Item::Setup(_) => break,

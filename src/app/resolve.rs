@@ -238,6 +238,26 @@ impl<V: Spec> Resolver<V> {
         self.resolve_prepared(pos, spec)
     }
 
+    /// The legal move a recorded move means in `pos`, if exactly one (no diagnosis: for
+    /// quick questions such as "is this parenthesised move a reply?").
+    pub fn legal_index(&mut self, pos: &Position<V::B>, spec: &MoveSpec) -> Option<usize> {
+        self.set_position(pos);
+        self.found.clear();
+        for reading in &spec.readings {
+            if let Squares::Bits = self.load_bits(reading)
+                && self.bits.len() >= 2
+            {
+                let _ = self.find_legal(pos);
+            }
+        }
+        let first = *self.found.first()?;
+        let m = self.legal.moves()[first];
+        self.found
+            .iter()
+            .all(|&i| same_move(&self.legal.moves()[i], &m))
+            .then_some(first)
+    }
+
     /// Resolve against the legal moves already generated for `pos` by
     /// [`Resolver::set_position`].
     pub fn resolve_prepared(&mut self, pos: &Position<V::B>, spec: &MoveSpec) -> Resolution<V::B> {

@@ -122,26 +122,30 @@ pub fn validate_with<O: Observer>(game: &Game, opts: &Options, observer: &mut O)
     }
     let (variant, inferred) = match &choice.source {
         Source::Inferred { candidates, reason } if candidates.len() > 1 => {
-            // Replay under each candidate; keep the first that replays without error, else
-            // the one with the fewest errors. Its result is the answer unless an observer
-            // wants to see the moves (then it is replayed once more, with the observer).
+            // Replay under the candidates in order: the first whose main line replays
+            // without error wins (errors inside variations do not decide); else the one
+            // whose main line goes furthest before its first error. The winner's replay is
+            // the answer unless an observer wants to see the moves (then it is replayed once
+            // more, with the observer).
             let mut best: Option<(u32, Variant, Run)> = None;
             for &v in candidates {
                 let result = with_variant!(v, V => run::<V, _>(game, opts, &mut Ignore));
-                let errors = result
+                let first_error = result
                     .1
                     .iter()
-                    .filter(|d| d.severity() == Severity::Error)
-                    .count() as u32;
-                if best.as_ref().is_none_or(|(e, _, _)| errors < *e) {
-                    best = Some((errors, v, result));
+                    .filter(|d| d.severity() == Severity::Error && !d.variation)
+                    .map(|d| d.ply.unwrap_or(0))
+                    .min();
+                let reach = first_error.unwrap_or(u32::MAX);
+                if best.as_ref().is_none_or(|(r, _, _)| reach > *r) {
+                    best = Some((reach, v, result));
                 }
-                if errors == 0 {
+                if first_error.is_none() {
                     break;
                 }
             }
             // `candidates` is not empty (checked above), so there is a best one.
-            let Some((errors, v, result)) = best else {
+            let Some((reach, v, result)) = best else {
                 return Report {
                     game: game.index,
                     variant: None,
@@ -151,10 +155,10 @@ pub fn validate_with<O: Observer>(game: &Game, opts: &Options, observer: &mut O)
                     diagnostics: diags,
                 };
             };
-            let how = if errors == 0 {
+            let how = if reach == u32::MAX {
                 "replays legally"
             } else {
-                "replays with the fewest errors"
+                "replays furthest before an error"
             };
             let note = Some(format!("no GameType: {reason}; {} {how}", v.name()));
             if !observer.wants_events() {
