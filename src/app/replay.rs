@@ -699,20 +699,26 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             }
             self.plies = ply;
         }
-        // Men that passed their far row during a capture and stayed men.
-        let promo = V::geometry().promotion_row(side);
-        let mut crossed = st.crossed & !mv.captured;
-        let moved_man = after
-            .piece_at(mv.to as u32)
-            .is_some_and(|p| p.role == Role::Man);
-        let was_crossed = crossed.has(mv.from as u32);
-        crossed &= !V::B::bit(mv.from as u32);
-        let passed = self.route[..self.route.len().saturating_sub(1)]
-            .iter()
-            .any(|s| promo.has(s.landing as u32));
-        if moved_man && (was_crossed || passed) {
-            crossed |= V::B::bit(mv.to as u32);
-        }
+        // Men that passed their far row during a capture and stayed men (only multiple
+        // captures can do that, so the common case costs nothing).
+        let crossed = if st.crossed.is_empty() && self.route.len() < 2 {
+            V::B::ZERO
+        } else {
+            let promo = V::geometry().promotion_row(side);
+            let mut crossed = st.crossed & !mv.captured;
+            let moved_man = after
+                .piece_at(mv.to as u32)
+                .is_some_and(|p| p.role == Role::Man);
+            let was_crossed = crossed.has(mv.from as u32);
+            crossed &= !V::B::bit(mv.from as u32);
+            let passed = self.route[..self.route.len().saturating_sub(1)]
+                .iter()
+                .any(|s| promo.has(s.landing as u32));
+            if moved_man && (was_crossed || passed) {
+                crossed |= V::B::bit(mv.to as u32);
+            }
+            crossed
+        };
         st.prev = Some(st.pos);
         st.prev_number = st.number;
         st.prev_ply = ply;
