@@ -126,36 +126,28 @@ pub fn validate_with<O: Observer>(game: &Game, opts: &Options, observer: &mut O)
             // without error wins (errors inside variations do not decide); else the one
             // whose main line goes furthest before its first error. The winner's replay is
             // the answer unless an observer wants to see the moves (then it is replayed once
-            // more, with the observer).
-            let mut best: Option<(u32, Variant, Run)> = None;
-            for &v in candidates {
-                let result = with_variant!(v, V => run::<V, _>(game, opts, &mut Ignore));
-                let first_error = result
-                    .1
-                    .iter()
+            // more, with the observer). `reach`: how far the main line replays before its
+            // first error (MAX: to its end).
+            let reach = |r: &Run| {
+                r.1.iter()
                     .filter(|d| d.severity() == Severity::Error && !d.variation)
                     .map(|d| d.ply.unwrap_or(0))
-                    .min();
-                let reach = first_error.unwrap_or(u32::MAX);
-                if best.as_ref().is_none_or(|(r, _, _)| reach > *r) {
-                    best = Some((reach, v, result));
-                }
-                if first_error.is_none() {
+                    .min()
+                    .unwrap_or(u32::MAX)
+            };
+            let first = candidates[0];
+            let result = with_variant!(first, V => run::<V, _>(game, opts, &mut Ignore));
+            let (mut reach_best, mut v, mut result) = (reach(&result), first, result);
+            for &other in &candidates[1..] {
+                if reach_best == u32::MAX {
                     break;
                 }
+                let r = with_variant!(other, V => run::<V, _>(game, opts, &mut Ignore));
+                if reach(&r) > reach_best {
+                    (reach_best, v, result) = (reach(&r), other, r);
+                }
             }
-            // `candidates` is not empty (checked above), so there is a best one.
-            let Some((reach, v, result)) = best else {
-                return Report {
-                    game: game.index,
-                    variant: None,
-                    inferred: None,
-                    plies: 0,
-                    result: result_text,
-                    diagnostics: diags,
-                };
-            };
-            let how = if reach == u32::MAX {
+            let how = if reach_best == u32::MAX {
                 "replays legally"
             } else {
                 "replays furthest before an error"
