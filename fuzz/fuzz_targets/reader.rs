@@ -12,23 +12,40 @@ fuzz_target!(|data: &[u8]| {
         .with_buffer_size(1 + data.len() % 61)
         .map(|g| g.expect("reading from memory cannot fail"))
         .collect();
-    assert!(streamed == games, "streaming through a small buffer differs");
+    assert!(
+        streamed == games,
+        "streaming through a small buffer differs"
+    );
     let mut text = String::new();
     for g in &games {
         for e in &g.errors {
             let _ = g.line_col(e.span.start);
             let _ = g.text(e.span);
         }
-        write_game(g, &WriteOptions::default(), &mut canonical_move_text, &mut text);
+        write_game(
+            g,
+            &WriteOptions::default(),
+            &mut canonical_move_text,
+            &mut text,
+        );
     }
     let again = read_games(text.as_bytes());
     assert_eq!(again.len(), games.len(), "game count changed:\n{text}");
     for g in &again {
-        assert!(g.errors.is_empty(), "written text has errors {:?}:\n{text}", g.errors);
+        assert!(
+            g.errors.is_empty(),
+            "written text has errors {:?}:\n{text}",
+            g.errors
+        );
     }
     let mut text2 = String::new();
     for g in &again {
-        write_game(g, &WriteOptions::default(), &mut canonical_move_text, &mut text2);
+        write_game(
+            g,
+            &WriteOptions::default(),
+            &mut canonical_move_text,
+            &mut text2,
+        );
     }
     assert_eq!(text, text2, "writing is not idempotent");
 });

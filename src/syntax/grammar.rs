@@ -1014,6 +1014,7 @@ impl<'a> P<'a> {
 
     // ---- moves ----
 
+    #[inline]
     fn set_number(&mut self, n: MoveNumber) {
         if let Some(old) = self.cur().pending.replace(n) {
             self.note(ToleratedKind::MoveNumberWithoutMove, old.span);
@@ -1118,8 +1119,11 @@ impl<'a> P<'a> {
                 } else {
                     MoveKind::Normal
                 };
-                let number = self.cur().pending.take();
-                self.push(Item::Move(MoveItem {
+                let frame = self.cur();
+                // Room first, so that the move is built straight into the vector.
+                frame.items.reserve(1);
+                let number = frame.pending.take();
+                frame.items.push(Item::Move(MoveItem {
                     number,
                     squares,
                     kind,
