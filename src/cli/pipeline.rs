@@ -26,6 +26,11 @@ pub enum Event<R> {
     FileEnd,
 }
 
+/// The largest game the commands read (a game is held in memory whole, at several times
+/// its size once parsed): far above any real record, low enough to bound memory on hostile
+/// input. A larger game is a syntax error of its own and reading goes on.
+const MAX_GAME: usize = 64 << 20;
+
 /// How many games go to a worker at once, and how many bytes of text at most.
 const BATCH_GAMES: usize = 64;
 const BATCH_BYTES: usize = 1 << 20;
@@ -71,7 +76,7 @@ where
             match input::open(input) {
                 Err(e) => consume(Event::FileError(i, e.to_string()))?,
                 Ok(r) => {
-                    let mut reader = Reader::new(r);
+                    let mut reader = Reader::new(r).with_max_game_size(MAX_GAME);
                     loop {
                         match reader.next_game() {
                             Ok(Some(g)) => {
@@ -186,7 +191,7 @@ fn read_all<H, P: FnMut(usize, &Game) -> H>(
                 }
             }
             Ok(r) => {
-                let mut reader = Reader::new(r);
+                let mut reader = Reader::new(r).with_max_game_size(MAX_GAME);
                 let mut batch = Vec::with_capacity(BATCH_GAMES);
                 let mut size = 0usize;
                 loop {

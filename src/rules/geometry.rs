@@ -242,7 +242,8 @@ impl Iterator for DirIter {
 
 /// The internal layout of one board shape: bits, neighbours, rays and rows.
 ///
-/// Built once per shape (see [`Geometry::get`]); all tables are indexed by internal bit.
+/// Built once per shape and shared (see [`Spec::geometry`](super::Spec::geometry)); all
+/// tables are indexed by internal bit.
 #[derive(Debug)]
 pub struct Geometry<B> {
     /// The board shape.
