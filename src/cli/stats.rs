@@ -1,10 +1,94 @@
-//! `pdn stats` (being built).
+//! `pdn stats`: statistics over whole archives (results, variants, lengths, captures,
+//! promotions, openings, players, events, diagnostics, duplicates) as aligned text, one JSON
+//! object or a CSV table. Games are analysed on every core through the batch pipeline and
+//! added to one accumulator in input order, so the output does not depend on `--jobs`.
+
+use std::io::Write;
 
 use anyhow::{Result, bail};
+use pdn::app::gametype::FileHint;
+use pdn::app::stats::{By, Options, Stats, analyse};
+use pdn::app::validate;
 
-use super::Status;
-use super::args::StatsArgs;
+use super::args::{StatsArgs, StatsBy, StatsFormat};
+use super::pipeline::{self, Event};
+use super::{Status, common};
 
-pub fn run(_a: &StatsArgs) -> Result<Status> {
-    bail!("`pdn stats` is not built yet")
+pub fn run(a: &StatsArgs) -> Result<Status> {
+    let by = a.by.map(|b| match b {
+        StatsBy::Player => By::Player,
+        StatsBy::Opening => By::Opening,
+        StatsBy::Event => By::Event,
+    });
+    let duplicates = a.duplicates || a.fuzzy.is_some();
+    if a.fuzzy == Some(0) {
+        bail!("--fuzzy needs a number of plies of at least 1");
+    }
+    if a.format == StatsFormat::Csv {
+        match (by, duplicates) {
+            (None, false) => bail!(
+                "--format csv writes one table: choose it with --by player|opening|event, or ask for --duplicates"
+            ),
+            (Some(_), true) => {
+                bail!("--format csv writes one table: use either --by or --duplicates, not both")
+            }
+            _ => {}
+        }
+    }
+    let setup = common::Setup::new(&a.input)?;
+    let opts = Options {
+        validate: validate::Options {
+            variant: setup.variant,
+            diagrams: false,
+            hint: None,
+        },
+        duplicates,
+        fuzzy: a.fuzzy,
+    };
+    let inputs = &setup.inputs;
+    let mut stats = Stats::new(duplicates, a.fuzzy);
+    let mut hints = FileHint::default();
+    let mut file_errors = setup.unreadable;
+    pipeline::run(
+        inputs,
+        setup.jobs,
+        &setup.progress,
+        |i, game| hints.observe(i, game),
+        |i, game, hint| {
+            let opts = Options {
+                validate: validate::Options {
+                    hint,
+                    ..opts.validate
+                },
+                ..opts
+            };
+            analyse(game, i, &opts).0
+        },
+        |ev| {
+            match ev {
+                Event::FileStart => stats.files += 1,
+                Event::Game(record) => {
+                    setup.progress.game(u64::from(record.errors));
+                    stats.add(record);
+                }
+                Event::FileError(i, e) => {
+                    file_errors += 1;
+                    setup.progress.finish();
+                    eprintln!("pdn: {}: {e}", inputs[i].name);
+                }
+                Event::FileEnd => {}
+            }
+            Ok(())
+        },
+    )?;
+    setup.progress.finish();
+    let names: Vec<String> = inputs.iter().map(|i| i.name.clone()).collect();
+    let mut out = common::stdout();
+    match a.format {
+        StatsFormat::Text => out.write_all(stats.to_text(by, &names).as_bytes())?,
+        StatsFormat::Json => out.write_all(stats.to_json(&names)?.as_bytes())?,
+        StatsFormat::Csv => out.write_all(&stats.to_csv(by, &names)?)?,
+    }
+    out.flush()?;
+    common::status(stats.games_with_errors > 0, file_errors, stats.files)
 }
