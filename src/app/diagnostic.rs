@@ -5,6 +5,7 @@ use std::fmt::Write as _;
 
 use serde::Serialize;
 
+use super::jsonl::Object;
 use crate::rules::Color;
 use crate::syntax::{Game, Span};
 
@@ -234,27 +235,6 @@ pub enum Format {
     Json,
 }
 
-/// The JSON line of a diagnostic (DESIGN.md; keys in this order).
-#[derive(Serialize)]
-struct DiagnosticLine<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    code: &'static str,
-    severity: &'static str,
-    file: &'a str,
-    game: usize,
-    line: Option<u32>,
-    column: Option<u32>,
-    ply: Option<u32>,
-    move_number: Option<u32>,
-    side: Option<&'static str>,
-    #[serde(rename = "move")]
-    mv: Option<&'a str>,
-    message: &'a str,
-    rule: Option<&'a str>,
-    legal: Option<&'a [String]>,
-}
-
 /// Where the lines of a game's text start, to turn byte offsets into line:column without
 /// scanning the text again for every diagnostic.
 #[derive(Clone, Debug)]
@@ -309,27 +289,23 @@ pub fn render(
     };
     match format {
         Format::Json => {
-            let wire = DiagnosticLine {
-                kind: "diagnostic",
-                code: d.code.as_str(),
-                severity: d.severity().as_str(),
-                file,
-                game: game.index,
-                line,
-                column,
-                ply: d.ply,
-                move_number: d.move_number,
-                side: d.side.map(Color::name),
-                mv: d.mv.as_deref(),
-                message: &d.message,
-                rule: d.rule.as_deref(),
-                legal: d.legal.as_deref(),
-            };
-            // Serialising plain data into a String cannot fail.
-            if let Ok(s) = serde_json::to_string(&wire) {
-                out.push_str(&s);
-                out.push('\n');
-            }
+            // The keys and their order are DESIGN.md's.
+            Object::new(out)
+                .str("type", "diagnostic")
+                .str("code", d.code.as_str())
+                .str("severity", d.severity().as_str())
+                .str("file", file)
+                .uint("game", game.index as u64)
+                .opt_uint("line", line.map(u64::from))
+                .opt_uint("column", column.map(u64::from))
+                .opt_uint("ply", d.ply.map(u64::from))
+                .opt_uint("move_number", d.move_number.map(u64::from))
+                .opt_str("side", d.side.map(Color::name))
+                .opt_str("move", d.mv.as_deref())
+                .str("message", &d.message)
+                .opt_str("rule", d.rule.as_deref())
+                .opt_strs("legal", d.legal.as_deref())
+                .end();
         }
         Format::Short => {
             location(out, file, game, line, column);

@@ -83,7 +83,9 @@ impl<B: Bits> Tracker<B> {
             } else {
                 None
             };
-        if self.reached.is_some() {
+        // After an irreversible move outside the endgame no rule can be reached: every
+        // counter starts again.
+        if self.reached.is_some() || (!reversible && self.endgame.is_none()) {
             return;
         }
         for rule in self.rules.draws {

@@ -5,6 +5,7 @@ pub mod board;
 pub mod diagnostic;
 pub mod draws;
 pub mod gametype;
+pub mod jsonl;
 pub mod outcome;
 pub mod replay;
 pub mod resolve;

@@ -123,6 +123,7 @@ pub struct Replayer<'g, V: Spec, O: Observer> {
     resolver: Resolver<V>,
     look: Resolver<V>,
     route: Vec<Step>,
+    spec: MoveSpec,
     observer: &'g mut O,
     diags: Vec<Diagnostic>,
     draws: Tracker<V::B>,
@@ -149,6 +150,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             resolver: Resolver::new(),
             look: Resolver::new(),
             route: Vec::with_capacity(32),
+            spec: MoveSpec::default(),
             observer,
             diags: Vec::new(),
             draws: Tracker::new(V::RULES, start),
@@ -417,7 +419,10 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                 return 0;
             }
         }
-        let Some(spec) = to_spec(m) else {
+        let mut spec = std::mem::take(&mut self.spec);
+        let used = if spec_into(m, &mut spec) {
+            self.play_spec(m, &spec, rest, st)
+        } else {
             // `- -`: the record does not say what was played.
             self.diags.push(
                 Diagnostic::new(
@@ -430,8 +435,20 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             if st.main {
                 self.complete = false;
             }
-            return 0;
+            0
         };
+        self.spec = spec;
+        used
+    }
+
+    /// Replay a recorded move through the resolver (what [`Self::quick`] does not cover).
+    fn play_spec(
+        &mut self,
+        m: &'g MoveItem,
+        spec: &MoveSpec,
+        rest: &'g [Item],
+        st: &mut LineState<V::B>,
+    ) -> usize {
         self.resolver.crossed = st.crossed & st.pos.pieces(st.pos.side());
         self.resolver.set_position(&st.pos);
         if let Some(why) = self.game_over(&st.pos) {
@@ -445,11 +462,11 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             return 0;
         }
         let side = st.pos.side();
-        let mut res = self.resolver.resolve_prepared(&st.pos, &spec);
+        let mut res = self.resolver.resolve_prepared(&st.pos, spec);
         let mut used = 0;
         if let Resolution::Illegal(ill) = &res
             && ill.code == resolve::Code::UnfinishedCapture
-            && let Some((joined, n)) = self.join_split(&st.pos, &spec, rest)
+            && let Some((joined, n)) = self.join_split(&st.pos, spec, rest)
         {
             // PDN 1.0 style: a multi-jump written one jump per move (`11x18 18x25`).
             if !self.split_noted {
@@ -773,27 +790,36 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
 
 /// The recorded move as resolution needs it; `None` for an unknown move.
 pub fn to_spec(m: &MoveItem) -> Option<MoveSpec> {
-    let separator = match m.kind {
-        MoveKind::Unknown => return None,
+    let mut spec = MoveSpec::default();
+    spec_into(m, &mut spec).then_some(spec)
+}
+
+/// [`to_spec`] into a spec whose buffers are reused; false for an unknown move.
+pub fn spec_into(m: &MoveItem, spec: &mut MoveSpec) -> bool {
+    spec.separator = match m.kind {
+        MoveKind::Unknown => return false,
         MoveKind::Normal => Separator::Quiet,
         MoveKind::Capture(_) => Separator::Capture,
         MoveKind::Undivided => Separator::None,
     };
-    let squares: Vec<SquareName> = m.squares.iter().map(|s| square_name(*s)).collect();
-    if separator == Separator::None && squares.len() == 1 {
+    spec.readings.truncate(1);
+    if spec.readings.is_empty() {
+        spec.readings.push(Vec::with_capacity(8));
+    }
+    let squares = &mut spec.readings[0];
+    squares.clear();
+    squares.extend(m.squares.iter().map(|s| square_name(*s)));
+    if spec.separator == Separator::None
+        && squares.len() == 1
+        && let SquareName::Number(n) = squares[0]
+    {
         // All digits in one number: every split into squares of one or two digits.
-        if let SquareName::Number(n) = squares[0] {
-            let readings = splits(&n.to_string());
-            if readings.is_empty() {
-                return Some(MoveSpec::new(squares, separator));
-            }
-            return Some(MoveSpec {
-                readings,
-                separator,
-            });
+        let readings = splits(&n.to_string());
+        if !readings.is_empty() {
+            spec.readings = readings;
         }
     }
-    Some(MoveSpec::new(squares, separator))
+    true
 }
 
 fn square_name(s: Square) -> SquareName {

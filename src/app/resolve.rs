@@ -10,9 +10,10 @@ use crate::rules::{
 };
 
 /// How a recorded move separates its squares.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Separator {
     /// `-`.
+    #[default]
     Quiet,
     /// `x`, `X`, `:` or `×`.
     Capture,
@@ -22,7 +23,7 @@ pub enum Separator {
 
 /// A recorded move, reduced to what resolution needs: one or more readings of its squares
 /// (several when a numeric move without separator can be split in more than one way).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MoveSpec {
     /// The possible readings, each the squares in the order written.
     pub readings: Vec<Vec<SquareName>>,

@@ -9,6 +9,7 @@ use crate::syntax::{Game, Item, Tag};
 
 use super::diagnostic::{Code, Diagnostic, Format, LineIndex, Severity, render};
 use super::gametype::{self, Source};
+use super::jsonl::Object;
 use super::outcome::{self, Outcome};
 use super::replay::{Ignore, Observer, Replayer, Settings};
 
@@ -496,22 +497,6 @@ pub fn is_time_control(v: &str) -> bool {
     })
 }
 
-/// The JSON Lines `game` record.
-#[derive(Serialize)]
-struct GameLine<'a> {
-    #[serde(rename = "type")]
-    kind: &'static str,
-    file: &'a str,
-    game: usize,
-    variant: Option<&'static str>,
-    plies: u32,
-    errors: u32,
-    warnings: u32,
-    result: Option<&'a str>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    variant_inferred: Option<&'a str>,
-}
-
 /// Write a game's diagnostics (and in JSON its `game` record) in a format.
 pub fn render_report(format: Format, file: &str, game: &Game, report: &Report, out: &mut String) {
     if !report.diagnostics.is_empty() {
@@ -521,21 +506,20 @@ pub fn render_report(format: Format, file: &str, game: &Game, report: &Report, o
         }
     }
     if format == Format::Json {
-        let line = GameLine {
-            kind: "game",
-            file,
-            game: game.index,
-            variant: report.variant.map(Variant::name),
-            plies: report.plies,
-            errors: report.errors(),
-            warnings: report.warnings(),
-            result: report.result.as_deref(),
-            variant_inferred: report.inferred.as_deref(),
-        };
-        if let Ok(s) = serde_json::to_string(&line) {
-            out.push_str(&s);
-            out.push('\n');
+        // The keys and their order are DESIGN.md's.
+        let mut o = Object::new(out);
+        o.str("type", "game")
+            .str("file", file)
+            .uint("game", game.index as u64)
+            .opt_str("variant", report.variant.map(Variant::name))
+            .uint("plies", u64::from(report.plies))
+            .uint("errors", u64::from(report.errors()))
+            .uint("warnings", u64::from(report.warnings()))
+            .opt_str("result", report.result.as_deref());
+        if let Some(why) = report.inferred.as_deref() {
+            o.str("variant_inferred", why);
         }
+        o.end();
     }
 }
 

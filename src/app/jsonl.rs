@@ -1,0 +1,196 @@
+//! Hand-written JSON Lines records for the hot output paths (validate's `diagnostic` and
+//! `game` records): written straight into the output buffer, with no intermediate value or
+//! string, byte for byte what `serde_json` writes in its compact form.
+
+/// Append `s` as a JSON string literal (quotes included), escaped as `serde_json` does:
+/// `"` and `\` with a backslash, the control characters below U+0020 as `\n`, `\r`, `\t`,
+/// `\b`, `\f` or `\u00XX`; everything else as is.
+pub fn push_str(out: &mut String, s: &str) {
+    out.push('"');
+    let bytes = s.as_bytes();
+    let mut start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if b >= 0x20 && b != b'"' && b != b'\\' {
+            continue;
+        }
+        // `i` is at an ASCII byte, hence on a character boundary.
+        out.push_str(&s[start..i]);
+        match b {
+            b'"' => out.push_str("\\\""),
+            b'\\' => out.push_str("\\\\"),
+            b'\n' => out.push_str("\\n"),
+            b'\r' => out.push_str("\\r"),
+            b'\t' => out.push_str("\\t"),
+            0x08 => out.push_str("\\b"),
+            0x0c => out.push_str("\\f"),
+            _ => {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                out.push_str("\\u00");
+                out.push(HEX[(b >> 4) as usize] as char);
+                out.push(HEX[(b & 0xf) as usize] as char);
+            }
+        }
+        start = i + 1;
+    }
+    out.push_str(&s[start..]);
+    out.push('"');
+}
+
+/// Append an unsigned integer in decimal.
+pub fn push_uint(out: &mut String, mut n: u64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &d in &buf[i..] {
+        out.push(d as char);
+    }
+}
+
+/// A JSON object being written: its fields in the order they are added, then `}` and a line
+/// break on [`Object::end`]. Keys are written as given (plain ASCII names, never escaped).
+pub struct Object<'a> {
+    out: &'a mut String,
+    first: bool,
+}
+
+impl<'a> Object<'a> {
+    /// Start an object.
+    pub fn new(out: &'a mut String) -> Self {
+        out.push('{');
+        Object { out, first: true }
+    }
+
+    fn key(&mut self, key: &str) {
+        if !self.first {
+            self.out.push(',');
+        }
+        self.first = false;
+        self.out.push('"');
+        self.out.push_str(key);
+        self.out.push_str("\":");
+    }
+
+    /// A string field.
+    pub fn str(&mut self, key: &str, v: &str) -> &mut Self {
+        self.key(key);
+        push_str(self.out, v);
+        self
+    }
+
+    /// A string field, `null` when absent.
+    pub fn opt_str(&mut self, key: &str, v: Option<&str>) -> &mut Self {
+        match v {
+            Some(v) => self.str(key, v),
+            None => self.null(key),
+        }
+    }
+
+    /// An unsigned integer field.
+    pub fn uint(&mut self, key: &str, v: u64) -> &mut Self {
+        self.key(key);
+        push_uint(self.out, v);
+        self
+    }
+
+    /// An unsigned integer field, `null` when absent.
+    pub fn opt_uint(&mut self, key: &str, v: Option<u64>) -> &mut Self {
+        match v {
+            Some(v) => self.uint(key, v),
+            None => self.null(key),
+        }
+    }
+
+    /// An array of strings, `null` when absent.
+    pub fn opt_strs(&mut self, key: &str, v: Option<&[String]>) -> &mut Self {
+        let Some(v) = v else { return self.null(key) };
+        self.key(key);
+        self.out.push('[');
+        for (i, s) in v.iter().enumerate() {
+            if i > 0 {
+                self.out.push(',');
+            }
+            push_str(self.out, s);
+        }
+        self.out.push(']');
+        self
+    }
+
+    /// A `null` field.
+    pub fn null(&mut self, key: &str) -> &mut Self {
+        self.key(key);
+        self.out.push_str("null");
+        self
+    }
+
+    /// Close the object and end the line.
+    pub fn end(&mut self) {
+        self.out.push_str("}\n");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn ours(s: &str) -> String {
+        let mut out = String::new();
+        push_str(&mut out, s);
+        out
+    }
+
+    #[test]
+    fn strings_as_serde_json_writes_them() {
+        for s in [
+            "",
+            "plain",
+            "quote \" and backslash \\",
+            "line\nbreak\r\ttab\u{8}\u{c}",
+            "\u{0}\u{1}\u{1f}\u{7f}",
+            "accents é ü and 中文 and 🂡",
+            "/slash/",
+        ] {
+            assert_eq!(ours(s), serde_json::to_string(s).unwrap(), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn numbers() {
+        for n in [0u64, 7, 10, 99, 100, 12345, u64::MAX] {
+            let mut out = String::new();
+            push_uint(&mut out, n);
+            assert_eq!(out, n.to_string());
+        }
+    }
+
+    #[test]
+    fn object_shape() {
+        let mut out = String::new();
+        Object::new(&mut out)
+            .str("type", "x")
+            .opt_uint("a", Some(3))
+            .opt_uint("b", None)
+            .opt_str("c", None)
+            .opt_strs("d", Some(&["p".to_string(), "q\"".to_string()]))
+            .opt_strs("e", None)
+            .end();
+        assert_eq!(
+            out,
+            "{\"type\":\"x\",\"a\":3,\"b\":null,\"c\":null,\"d\":[\"p\",\"q\\\"\"],\"e\":null}\n"
+        );
+    }
+
+    proptest! {
+        #[test]
+        fn any_string_as_serde_json(s in any::<String>()) {
+            prop_assert_eq!(ours(&s), serde_json::to_string(&s).unwrap());
+        }
+    }
+}
