@@ -4,6 +4,8 @@
 pub mod board;
 pub mod diagnostic;
 pub mod draws;
+pub mod export;
+pub mod fix;
 pub mod gametype;
 pub mod jsonl;
 pub mod outcome;

@@ -1,0 +1,307 @@
+//! The normal form of a move tree, as every exporter writes it: what the replay understood
+//! made explicit in the structure.
+//!
+//! - Book-style replies (`1. 32-28 (19-23)`, the reply in parentheses) become moves of the
+//!   line they continue; real variations stay variations. The replay tells them apart (a
+//!   reply has the ply after the move before it, an alternative the same ply).
+//! - A capture written one jump per move (`11x18 18x25`, PDN 1.0) becomes one move: the
+//!   later fragments, which the replay joined to the first, are dropped.
+//! - Move numbers: the first move of every line and the first move after a setup carry the
+//!   number and side the replay gave them (a line starting with the second player's move,
+//!   after a FEN with Black to move, is numbered `1...`); every other number token is
+//!   dropped, so a writer numbers the moves in sequence from there.
+//! - FMJD's `*` after a move (forced move) becomes the NAG `$7` (PDN 3.0 forbids `*` as a
+//!   move strength).
+//! - With [`Settings::drop_own_comments`], comments starting with `pdn:` before the first
+//!   move (what `pdn fix` writes about a game it cannot repair) are dropped, so that fixing
+//!   twice gives what fixing once gave — except those about a syntax error, which hold the
+//!   text the reader skipped.
+
+use crate::rules::Color;
+use crate::syntax::{Game, Item, Line, MoveItem, MoveKind, MoveNumber, Nag, Span, Square};
+
+use super::super::diagnostic::Diagnostic;
+use super::record::{PlyRecord, Recorder};
+
+/// The number and side of the next move of a line (as a writer counts).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Num {
+    /// Move number.
+    pub number: u32,
+    /// True for the second player's move.
+    pub second: bool,
+}
+
+impl Num {
+    /// The first move of a game.
+    pub const START: Num = Num {
+        number: 1,
+        second: false,
+    };
+
+    /// The number and side of the move after this one.
+    pub fn after(self) -> Num {
+        if self.second {
+            Num {
+                number: self.number.saturating_add(1),
+                second: false,
+            }
+        } else {
+            Num {
+                number: self.number,
+                second: true,
+            }
+        }
+    }
+}
+
+/// What normalisation does.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// Drop `{pdn: …}` comments before the first move.
+    pub drop_own_comments: bool,
+}
+
+/// A capture written one jump per move and joined.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Joined {
+    /// The first fragment (it now stands for the whole capture).
+    pub first: Span,
+    /// The fragments dropped.
+    pub dropped: Vec<Span>,
+}
+
+/// The normal form of a game's move tree and what was changed to get it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Normal {
+    /// The main line.
+    pub body: Line,
+    /// Book-style replies made moves of their line.
+    pub replies: u32,
+    /// Captures written one jump per move that were joined.
+    pub joined: Vec<Joined>,
+    /// `*` strengths made `$7`.
+    pub stars: u32,
+    /// `{pdn: …}` comments dropped.
+    pub own_comments: Vec<String>,
+}
+
+/// The number and side the replay gave a recorded move.
+pub fn num_of(r: &PlyRecord, first_mover: Option<Color>) -> Num {
+    Num {
+        number: r.number,
+        second: first_mover.is_some_and(|f| r.side != f),
+    }
+}
+
+/// Normalise the move tree of `game`; `rec` holds its replay (sorted) and `diagnostics` its
+/// findings; `first_mover` is the variant's first mover (`None` if the game could not be
+/// replayed: then only the syntactic parts apply).
+pub fn normalize(
+    game: &Game,
+    rec: &Recorder,
+    diagnostics: &[Diagnostic],
+    first_mover: Option<Color>,
+    settings: Settings,
+) -> Normal {
+    let mut diag_spans: Vec<u32> = diagnostics
+        .iter()
+        .filter_map(|d| d.span.map(|s| s.start))
+        .collect();
+    diag_spans.sort_unstable();
+    let mut n = Normalizer {
+        rec,
+        diag_spans,
+        first_mover,
+        out: Normal::default(),
+    };
+    let mut items = Vec::with_capacity(game.body.items.len());
+    let mut ctx = Ctx::new(Num::START);
+    let mut src: &[Item] = &game.body.items;
+    if settings.drop_own_comments {
+        let keep = src
+            .iter()
+            .position(|i| !matches!(i, Item::Comment(c) if is_own_comment(&c.text)))
+            .unwrap_or(src.len());
+        let mut kept = Vec::new();
+        for i in &src[..keep] {
+            if let Item::Comment(c) = i {
+                if c.text.trim_start().starts_with("pdn: syntax-error") {
+                    kept.push(i.clone());
+                } else {
+                    n.out.own_comments.push(c.text.clone());
+                }
+            }
+        }
+        items.extend(kept);
+        src = &src[keep..];
+    }
+    n.line(src, &mut ctx, &mut items, 0);
+    n.out.body = Line { items };
+    n.out
+}
+
+/// True for a comment `pdn fix` wrote about a problem (`pdn: …`).
+pub fn is_own_comment(text: &str) -> bool {
+    text.trim_start().starts_with("pdn:")
+}
+
+/// The state of an output line.
+struct Ctx {
+    next: Num,
+    before_last: Option<Num>,
+    resync: bool,
+    last: Option<PlyRecord>,
+}
+
+impl Ctx {
+    fn new(start: Num) -> Ctx {
+        Ctx {
+            next: start,
+            before_last: None,
+            resync: true,
+            last: None,
+        }
+    }
+}
+
+struct Normalizer<'r> {
+    rec: &'r Recorder,
+    diag_spans: Vec<u32>,
+    first_mover: Option<Color>,
+    out: Normal,
+}
+
+/// Deepest nesting walked (the reader allows less).
+const MAX_DEPTH: usize = 256;
+
+impl Normalizer<'_> {
+    fn has_diag(&self, at: u32) -> bool {
+        self.diag_spans.binary_search(&at).is_ok()
+    }
+
+    /// Walk the items of one source line into `out`, continuing the output line `ctx`.
+    fn line(&mut self, src: &[Item], ctx: &mut Ctx, out: &mut Vec<Item>, depth: usize) {
+        // The last written square of the previous move of this source line, if that move
+        // was replayed (or joined): where a later fragment of a split capture would start.
+        let mut chain: Option<(Square, usize)> = None;
+        for item in src {
+            match item {
+                Item::Move(m) => {
+                    let rec = self.rec.find(m.span.start).copied();
+                    if rec.is_none()
+                        && m.kind != MoveKind::Unknown
+                        && let Some((sq, at)) = chain
+                        && m.squares.first() == Some(&sq)
+                        && !self.has_diag(m.span.start)
+                    {
+                        // A later fragment of a capture written one jump per move.
+                        chain = m.squares.last().map(|&s| (s, at));
+                        if let Some(Item::Move(first)) = out.get(at) {
+                            let first = first.span;
+                            match self.out.joined.last_mut() {
+                                Some(j) if j.first == first => j.dropped.push(m.span),
+                                _ => self.out.joined.push(Joined {
+                                    first,
+                                    dropped: vec![m.span],
+                                }),
+                            }
+                        }
+                        continue;
+                    }
+                    chain = match (rec, m.squares.last()) {
+                        (Some(_), Some(&sq)) => Some((sq, out.len())),
+                        _ => None,
+                    };
+                    self.push_move(m, rec, ctx, out);
+                }
+                Item::Comment(_) | Item::Nag(_) => out.push(item.clone()),
+                Item::Setup(_) => {
+                    chain = None;
+                    ctx.resync = true;
+                    out.push(item.clone());
+                }
+                Item::Variation(v) => {
+                    chain = None;
+                    let first = v.line.items.iter().find_map(|i| match i {
+                        Item::Move(m) => Some(m),
+                        Item::Comment(_) | Item::Nag(_) => None,
+                        _ => Some(&NO_MOVE),
+                    });
+                    let first_rec = first.and_then(|m| self.rec.find(m.span.start));
+                    let reply = match (ctx.last, first_rec) {
+                        (Some(l), Some(f)) => f.ply == l.ply + 1 && f.main == l.main,
+                        _ => false,
+                    };
+                    if reply && depth < MAX_DEPTH {
+                        self.out.replies += 1;
+                        self.line(&v.line.items, ctx, out, depth + 1);
+                    } else {
+                        let start = ctx.before_last.unwrap_or(ctx.next);
+                        let mut sub = Ctx::new(start);
+                        let mut items = Vec::with_capacity(v.line.items.len());
+                        if depth < MAX_DEPTH {
+                            self.line(&v.line.items, &mut sub, &mut items, depth + 1);
+                        }
+                        out.push(Item::Variation(crate::syntax::Variation {
+                            line: Line { items },
+                            span: v.span,
+                        }));
+                    }
+                }
+            }
+        }
+    }
+
+    fn push_move(
+        &mut self,
+        m: &MoveItem,
+        rec: Option<PlyRecord>,
+        ctx: &mut Ctx,
+        out: &mut Vec<Item>,
+    ) {
+        let mut item = m.clone();
+        if ctx.resync {
+            ctx.next = match (rec, m.number) {
+                (Some(r), _) if self.first_mover.is_some() => num_of(&r, self.first_mover),
+                (_, Some(t)) => Num {
+                    number: t.number,
+                    second: t.second_player,
+                },
+                _ => ctx.next,
+            };
+            item.number = Some(MoveNumber {
+                number: ctx.next.number,
+                second_player: ctx.next.second,
+                span: m.number.map_or(Span::at(m.span.start), |t| t.span),
+            });
+            ctx.resync = false;
+        } else {
+            item.number = None;
+        }
+        let star = item.strength.as_deref() == Some("*");
+        if star {
+            item.strength = None;
+            self.out.stars += 1;
+        }
+        ctx.before_last = Some(ctx.next);
+        ctx.next = ctx.next.after();
+        ctx.last = rec;
+        out.push(Item::Move(item));
+        if star {
+            out.push(Item::Nag(Nag {
+                value: 7,
+                span: m.span,
+            }));
+        }
+    }
+}
+
+/// Stands for "something other than a move comes first" in a variation.
+static NO_MOVE: MoveItem = MoveItem {
+    number: None,
+    squares: crate::syntax::Squares::new(),
+    kind: MoveKind::Unknown,
+    strength: None,
+    span: Span::at(u32::MAX),
+};
