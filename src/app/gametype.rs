@@ -171,9 +171,15 @@ fn fen_evidence(fen: &str, ev: &mut Evidence) {
     }
 }
 
+/// Items of a record [`evidence`] looks at: the squares that tell the boards apart show
+/// in the first moves (the men of both sides start on them), and the hint is computed on
+/// the reading thread for every game, so it must stay cheap. A game's own variant is still
+/// decided on all of its squares ([`choose`]).
+const EVIDENCE_ITEMS: u32 = 64;
+
 /// What one game of a file says for certain about its variant: its GameType, or squares
-/// that only one board family has. Used as a hint for the tagless games that follow it in
-/// the same file.
+/// that only one board family has (among its first items). Used as a hint for the tagless
+/// games that follow it in the same file.
 pub fn evidence(game: &Game) -> Option<Variant> {
     let mut ev = Evidence::default();
     if let Some(gt) = game.tag("GameType")
@@ -181,14 +187,14 @@ pub fn evidence(game: &Game) -> Option<Variant> {
     {
         // Only the codes that clash between PDN and PlayStrategy need the squares.
         if matches!(t.number, 27 | 31) {
-            let mut budget = 10_000;
+            let mut budget = EVIDENCE_ITEMS;
             collect(&game.body, &mut ev, &mut budget);
         }
         if let Some(v) = from_number(t.number, &ev, t.layout) {
             return Some(v);
         }
     }
-    let mut budget = 10_000;
+    let mut budget = EVIDENCE_ITEMS;
     collect(&game.body, &mut ev, &mut budget);
     if let Some(f) = game.tag("FEN") {
         fen_evidence(f, &mut ev);

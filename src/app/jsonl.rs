@@ -9,10 +9,22 @@ pub fn push_str(out: &mut String, s: &str) {
     out.push('"');
     let bytes = s.as_bytes();
     let mut start = 0;
-    for (i, &b) in bytes.iter().enumerate() {
+    let mut i = 0;
+    while i < bytes.len() {
+        // Eight bytes at a time while none needs escaping (the usual case).
+        if let Some(chunk) = bytes.get(i..i + 8) {
+            let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+            if !needs_escape(word) {
+                i += 8;
+                continue;
+            }
+        }
+        let b = bytes[i];
+        i += 1;
         if b >= 0x20 && b != b'"' && b != b'\\' {
             continue;
         }
+        let i = i - 1;
         // `i` is at an ASCII byte, hence on a character boundary.
         out.push_str(&s[start..i]);
         match b {
@@ -34,6 +46,18 @@ pub fn push_str(out: &mut String, s: &str) {
     }
     out.push_str(&s[start..]);
     out.push('"');
+}
+
+/// True if any byte of `w` is below 0x20, `"` or `\\` (the SWAR zero-byte test).
+#[inline]
+fn needs_escape(w: u64) -> bool {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
+    // Bytes below 0x20: subtracting 0x20 borrows into the high bit only for them (bytes
+    // with the high bit set are excluded by `!w`).
+    let low = w.wrapping_sub(ONES * 0x20) & !w & HIGH;
+    low != 0 || zero(w ^ (ONES * u64::from(b'"'))) != 0 || zero(w ^ (ONES * u64::from(b'\\'))) != 0
 }
 
 /// Append an unsigned integer in decimal.

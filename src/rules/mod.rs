@@ -83,16 +83,9 @@ pub trait Spec: 'static + Send + Sync {
         pos.play(m, Self::RULES);
     }
 
-    /// The start position.
+    /// The start position (read once from the variant table's FEN, then copied).
     fn start() -> Position<Self::B> {
-        let setup = fen::parse(Self::RULES.start_fen).expect("start FEN of the variant table");
-        setup
-            .position(
-                Self::numbering(),
-                Self::geometry(),
-                Self::RULES.first_mover(),
-            )
-            .expect("start FEN of the variant table")
+        start_from_table::<Self>()
     }
 
     /// Read a FEN in the variant's standard numbering.
@@ -120,13 +113,21 @@ pub fn numbering<V: Spec>() -> &'static Numbering {
     V::numbering()
 }
 
+/// The start position of the variant table's FEN (a test of the table pins it).
+fn start_from_table<V: Spec + ?Sized>() -> Position<V::B> {
+    let setup = fen::parse(V::RULES.start_fen).expect("start FEN of the variant table");
+    setup
+        .position(V::numbering(), V::geometry(), V::RULES.first_mover())
+        .expect("start FEN of the variant table")
+}
+
 /// The zero-sized [`Spec`] types, one per variant.
 pub mod spec {
     use std::sync::LazyLock;
 
-    use super::Spec;
     use super::geometry::{self, Geometry, Numbering};
     use super::variant::{self, Rules};
+    use super::{Position, Spec};
 
     macro_rules! specs {
         ($($name:ident: $bits:ty, $rules:path, $geo:path;)*) => {$(
@@ -145,6 +146,11 @@ pub mod spec {
                     static N: LazyLock<Numbering> =
                         LazyLock::new(|| Numbering::new($rules.layout, $geo()));
                     &N
+                }
+                fn start() -> Position<$bits> {
+                    static S: LazyLock<Position<$bits>> =
+                        LazyLock::new(super::start_from_table::<$name>);
+                    *S
                 }
             }
         )*};
