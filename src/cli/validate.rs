@@ -35,7 +35,8 @@ pub fn run(a: &ValidateArgs) -> Result<Status> {
         |i, game| hints.observe(i, game),
         |i, game, hint| {
             let report = validate(game, &Options { hint, ..opts });
-            let mut text = String::new();
+            // About the size of the game for JSON with its usual notes; grows if needed.
+            let mut text = String::with_capacity(256 + game.source.len());
             render_report(format, &inputs[i].name, game, &report, &mut text);
             (text, report.plies, report.errors(), report.warnings())
         },
