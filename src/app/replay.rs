@@ -418,6 +418,9 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                 self.finish(m, st, side, mv, after, Played::Legal, false);
                 return 0;
             }
+            if self.quick_capture(m, st) {
+                return 0;
+            }
         }
         let mut spec = std::mem::take(&mut self.spec);
         let used = if spec_into(m, &mut spec) {
@@ -588,6 +591,63 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             st.after_setup = true;
         }
         used
+    }
+
+    /// The second common case: a capture written `from x to` (with the variant's own capture
+    /// separator) that names exactly one legal move, played without building a move
+    /// specification. Anything else (no match, several moves, the game over, another
+    /// separator that deserves a note) is left to the resolver; true if the move was played.
+    fn quick_capture(&mut self, m: &'g MoveItem, st: &mut LineState<V::B>) -> bool {
+        let MoveKind::Capture(sep) = m.kind else {
+            return false;
+        };
+        if m.squares.len() != 2 || !matches!(sep, 'x' | 'X' | ':' | '×') {
+            return false;
+        }
+        let num = V::numbering();
+        let bit = |s: Square| -> Option<u32> {
+            match s {
+                Square::Num(n) => num.bit_of_number(n),
+                Square::Alg { file, rank } => {
+                    match num.bit_of_algebraic(file as u32, rank as u32) {
+                        Lookup::Square(b) => Some(b),
+                        _ => None,
+                    }
+                }
+            }
+        };
+        let (Some(from), Some(to)) = (bit(m.squares[0]), bit(m.squares[1])) else {
+            return false;
+        };
+        self.resolver.crossed = st.crossed & st.pos.pieces(st.pos.side());
+        self.resolver.set_position(&st.pos);
+        let legal = self.resolver.legal();
+        let mut found: Option<usize> = None;
+        for (i, mv) in legal.moves().iter().enumerate() {
+            if mv.from as u32 != from || mv.to as u32 != to || !mv.is_capture() {
+                continue;
+            }
+            match found {
+                None => found = Some(i),
+                // Two routes taking the same pieces are one move; different pieces: ambiguous.
+                Some(j) if legal.moves()[j].captured == mv.captured => {}
+                Some(_) => return false,
+            }
+        }
+        let Some(index) = found else {
+            return false;
+        };
+        if self.game_over(&st.pos).is_some() {
+            return false;
+        }
+        let mv = legal.moves()[index];
+        let ambiguous = notation::is_ambiguous(legal, index);
+        self.route.clear();
+        self.route.extend_from_slice(legal.path(index));
+        let side = st.pos.side();
+        let after = st.pos.after(&mv, V::RULES);
+        self.finish(m, st, side, mv, after, Played::Legal, ambiguous);
+        true
     }
 
     /// The common case checked directly, without generating the legal moves: a plain
