@@ -200,11 +200,16 @@ pub fn fix(game: &Game, opts: &FixOptions) -> Fixed {
                 ));
             }
             repairs = edits.len() as u32;
-            move_changes(g, a, &mut changes);
+            // The moves a repair wrote are in the audit already, with their final text.
+            let written: Vec<u32> = edits
+                .iter()
+                .filter_map(|e| e.new_span.map(|s| s.start))
+                .collect();
+            move_changes(g, a, &written, &mut changes);
             g2
         }
         _ => {
-            move_changes(game, &a0, &mut changes);
+            move_changes(game, &a0, &[], &mut changes);
             rebuild(game, game.tags.clone(), a0.normal.body.clone())
         }
     };
@@ -509,8 +514,9 @@ fn find_containing(line: &Line, span: Span) -> Option<&MoveItem> {
     None
 }
 
-/// One change per move whose canonical text differs from its syntactic normal form.
-fn move_changes(game: &Game, a: &Analysed<'_>, changes: &mut Vec<Change>) {
+/// One change per move whose canonical text differs from its syntactic normal form (not for
+/// the moves starting at `skip`).
+fn move_changes(game: &Game, a: &Analysed<'_>, skip: &[u32], changes: &mut Vec<Change>) {
     let Some(names) = a.names else { return };
     let mut stack = vec![&a.normal.body];
     let mut found: Vec<(u32, Change)> = Vec::new();
@@ -520,7 +526,7 @@ fn move_changes(game: &Game, a: &Analysed<'_>, changes: &mut Vec<Change>) {
             match item {
                 Item::Move(m) => {
                     let Some(r) = a.record(m) else { continue };
-                    if r.played != super::replay::Played::Legal {
+                    if r.played != super::replay::Played::Legal || skip.contains(&m.span.start) {
                         continue;
                     }
                     text.clear();
@@ -1325,11 +1331,15 @@ fn candidates(
             }
         }
     }
-    // A doubled ply: drop it (not when a variation hangs on it).
-    let next = g.body.items[index + 1..]
+    // A doubled ply: drop it (not when a variation hangs on it, and only when a move
+    // follows: the rest replaying is the evidence, and a last move dropped would compete
+    // with every correction of a slip in it).
+    let rest = &g.body.items[index + 1..];
+    let next = rest
         .iter()
         .find(|i| !matches!(i, Item::Comment(_) | Item::Nag(_)));
-    if code != Code::AmbiguousMove && !matches!(next, Some(Item::Variation(_))) {
+    let follows = rest.iter().any(|i| matches!(i, Item::Move(_)));
+    if code != Code::AmbiguousMove && follows && !matches!(next, Some(Item::Variation(_))) {
         out.push(Edit {
             kind: EditKind::Drop,
             index,
