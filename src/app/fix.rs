@@ -164,17 +164,20 @@ pub fn fix(game: &Game, opts: &FixOptions) -> Fixed {
         ..ExportOptions::default()
     };
     let mut repaired: Option<(Game, Vec<Edit>)> = None;
+    let mut several: Vec<String> = Vec::new();
     if opts.repair && game.errors.is_empty() && has_main_error(&a0.report) {
         let base = rebuild(game, game.tags.clone(), a0.normal.body.clone());
         let mut budget = REPAIR_BUDGET;
-        if let Solve::Unique(edits) = solve(&base, &forced, variant, MAX_REPAIRS, &mut budget, None)
-            && !edits.is_empty()
-        {
-            let mut g = base;
-            for e in &edits {
-                apply_in_place(&mut g, e);
+        match solve(&base, &forced, variant, MAX_REPAIRS, &mut budget, None) {
+            Solve::Unique(edits) if !edits.is_empty() => {
+                let mut g = base;
+                for e in &edits {
+                    apply_in_place(&mut g, e);
+                }
+                repaired = Some((g, edits));
             }
-            repaired = Some((g, edits));
+            Solve::Many(alts) => several = alts,
+            _ => {}
         }
     }
     let ra = repaired
@@ -252,7 +255,18 @@ pub fn fix(game: &Game, opts: &FixOptions) -> Fixed {
         );
         return f;
     }
-    let problems = problem_comments(game, &af.report, &a0.normal.own_comments);
+    let mut problems = problem_comments(game, &af.report, &a0.normal.own_comments);
+    if several.len() > 1
+        && let Some(last) = problems.last_mut()
+        && !last.starts_with("pdn: syntax-error")
+    {
+        let _ = write!(
+            last,
+            "; --repair: several corrections fit ({}), none applied",
+            several.join(" or ")
+        );
+        *last = safe_comment(last);
+    }
     let unrepaired = !problems.is_empty() || !game.errors.is_empty();
     let Analysed {
         report,
@@ -992,8 +1006,8 @@ enum Solve {
     None,
     /// Exactly one sequence of corrections does (empty if the game is legal already).
     Unique(Vec<Edit>),
-    /// Several do.
-    Many,
+    /// Several do: what two of them would write.
+    Many(Vec<String>),
 }
 
 fn move_text_of(squares: &[Square], kind: MoveKind) -> String {
@@ -1108,7 +1122,7 @@ fn solve(
         return Solve::None;
     }
     let cands = candidates(g, index, code, ply, &rec, variant);
-    let mut found: Option<(String, Vec<Edit>)> = None;
+    let mut found: Option<(String, String, Vec<Edit>)> = None;
     for mut e in cands {
         if *budget == 0 {
             return Solve::None;
@@ -1121,14 +1135,21 @@ fn solve(
             EditKind::Insert => index + 1,
             _ => index,
         };
-        let key = match e.new_span.and_then(|s| rc.find(s.start)) {
+        let (key, label) = match e.new_span.and_then(|s| rc.find(s.start)) {
             Some(pr) => {
                 let names = super::export::names(variant, super::export::Notation::Native);
-                let mut t = format!("{:?}:", e.kind == EditKind::Insert);
+                let mut t = String::new();
                 rc.write(pr, Form::Pdn, &names, &mut t);
-                t
+                if e.kind == EditKind::Insert {
+                    (format!("insert:{t}"), format!("{t} inserted"))
+                } else {
+                    (t.clone(), t)
+                }
             }
-            None if e.kind == EditKind::Drop => "drop".to_string(),
+            None if e.kind == EditKind::Drop => (
+                "drop".to_string(),
+                format!("{} dropped", e.before.as_deref().unwrap_or("the move")),
+            ),
             None => continue,
         };
         let rest = match first_main_error(&edited, &r) {
@@ -1136,7 +1157,7 @@ fn solve(
             Some((i, _, _)) if i != usize::MAX && i > touched => {
                 match solve(&edited, opts, variant, depth - 1, budget, Some((r, rc))) {
                     Solve::Unique(v) => Some(v),
-                    Solve::Many => return Solve::Many,
+                    Solve::Many(alts) => return Solve::Many(alts),
                     Solve::None => None,
                 }
             }
@@ -1144,18 +1165,18 @@ fn solve(
         };
         if let Some(rest) = rest {
             match &found {
-                Some((k, _)) if *k == key => {}
-                Some(_) => return Solve::Many,
+                Some((k, _, _)) if *k == key => {}
+                Some((_, l, _)) => return Solve::Many(vec![l.clone(), label]),
                 None => {
                     let mut v = vec![e];
                     v.extend(rest);
-                    found = Some((key, v));
+                    found = Some((key, label, v));
                 }
             }
         }
     }
     match found {
-        Some((_, v)) => Solve::Unique(v),
+        Some((_, _, v)) => Solve::Unique(v),
         None => Solve::None,
     }
 }
