@@ -255,7 +255,7 @@ pub fn fix(game: &Game, opts: &FixOptions) -> Fixed {
         );
         return f;
     }
-    let mut problems = problem_comments(game, &af.report, &a0.normal.own_comments);
+    let mut problems = problem_comments(game, &af.report, &fixed_game, &a0.normal.own_comments);
     if several.len() > 1
         && let Some(last) = problems.last_mut()
         && !last.starts_with("pdn: syntax-error")
@@ -331,7 +331,7 @@ fn as_read(game: &Game, a0: &Analysed<'_>, body: &Line, errors_before: u32) -> F
     notes(game, a0, &mut changes);
     let mut g = rebuild(game, game.tags.clone(), body.clone());
     writable_comments(&mut g.body, &mut changes);
-    let problems = problem_comments(game, &a0.report, &a0.normal.own_comments);
+    let problems = problem_comments(game, &a0.report, game, &a0.normal.own_comments);
     let at = leading_own(&g.body);
     for (k, text) in problems.iter().enumerate() {
         if !a0.normal.own_comments.contains(text) {
@@ -377,9 +377,11 @@ fn leading_own(body: &Line) -> usize {
         .count()
 }
 
-/// The `{pdn: …}` comments a game needs: one per syntax error (with the text skipped), one
-/// naming the errors left.
-fn problem_comments(game: &Game, report: &Report, kept: &[String]) -> Vec<String> {
+/// The `{pdn: …}` comments a game needs: one per syntax error of `game` (with the text
+/// skipped), one naming the errors left in `report`, the report of `replayed` (the move is
+/// named in its syntactic normal form, so that the comment reads the same after a second
+/// `fix`).
+fn problem_comments(game: &Game, report: &Report, replayed: &Game, kept: &[String]) -> Vec<String> {
     let mut out = Vec::new();
     for e in game.errors.iter().take(8) {
         let (line, col) = game.line_col(e.span.start);
@@ -419,10 +421,19 @@ fn problem_comments(game: &Game, report: &Report, kept: &[String]) -> Vec<String
         if let Some(p) = d.ply {
             let _ = write!(s, " at ply {p}");
         }
-        if let Some(m) = &d.mv {
-            let _ = write!(s, " ({})", m.trim());
+        let written = d
+            .span
+            .and_then(|sp| find_move(&replayed.body, sp))
+            .map(|m| canonical_move_text(replayed, m));
+        let raw = d.mv.as_deref().map(str::trim).filter(|m| !m.is_empty());
+        let message = match (raw, &written) {
+            (Some(r), Some(w)) if r != w => d.message.replace(r, w),
+            _ => d.message.clone(),
+        };
+        if let Some(m) = written.or_else(|| raw.map(str::to_string)) {
+            let _ = write!(s, " ({m})");
         }
-        let _ = write!(s, ": {}", d.message);
+        let _ = write!(s, ": {message}");
         out.push(safe_comment(&s));
     }
     // A syntax-error comment of an earlier run stays (it holds skipped text).
