@@ -164,17 +164,20 @@ pub fn fix(game: &Game, opts: &FixOptions) -> Fixed {
         ..ExportOptions::default()
     };
     let mut repaired: Option<(Game, Vec<Edit>)> = None;
+    let mut several: Vec<String> = Vec::new();
     if opts.repair && game.errors.is_empty() && has_main_error(&a0.report) {
         let base = rebuild(game, game.tags.clone(), a0.normal.body.clone());
         let mut budget = REPAIR_BUDGET;
-        if let Solve::Unique(edits) = solve(&base, &forced, variant, MAX_REPAIRS, &mut budget, None)
-            && !edits.is_empty()
-        {
-            let mut g = base;
-            for e in &edits {
-                apply_in_place(&mut g, e);
+        match solve(&base, &forced, variant, MAX_REPAIRS, &mut budget, None) {
+            Solve::Unique(edits) if !edits.is_empty() => {
+                let mut g = base;
+                for e in &edits {
+                    apply_in_place(&mut g, e);
+                }
+                repaired = Some((g, edits));
             }
-            repaired = Some((g, edits));
+            Solve::Many(alts) => several = alts,
+            _ => {}
         }
     }
     let ra = repaired
@@ -200,11 +203,16 @@ pub fn fix(game: &Game, opts: &FixOptions) -> Fixed {
                 ));
             }
             repairs = edits.len() as u32;
-            move_changes(g, a, &mut changes);
+            // The moves a repair wrote are in the audit already, with their final text.
+            let written: Vec<u32> = edits
+                .iter()
+                .filter_map(|e| e.new_span.map(|s| s.start))
+                .collect();
+            move_changes(g, a, &written, &mut changes);
             g2
         }
         _ => {
-            move_changes(game, &a0, &mut changes);
+            move_changes(game, &a0, &[], &mut changes);
             rebuild(game, game.tags.clone(), a0.normal.body.clone())
         }
     };
@@ -247,7 +255,18 @@ pub fn fix(game: &Game, opts: &FixOptions) -> Fixed {
         );
         return f;
     }
-    let problems = problem_comments(game, &af.report, &a0.normal.own_comments);
+    let mut problems = problem_comments(game, &af.report, &fixed_game, &a0.normal.own_comments);
+    if several.len() > 1
+        && let Some(last) = problems.last_mut()
+        && !last.starts_with("pdn: syntax-error")
+    {
+        let _ = write!(
+            last,
+            "; --repair: several corrections fit ({}), none applied",
+            several.join(" or ")
+        );
+        *last = safe_comment(last);
+    }
     let unrepaired = !problems.is_empty() || !game.errors.is_empty();
     let Analysed {
         report,
@@ -312,7 +331,7 @@ fn as_read(game: &Game, a0: &Analysed<'_>, body: &Line, errors_before: u32) -> F
     notes(game, a0, &mut changes);
     let mut g = rebuild(game, game.tags.clone(), body.clone());
     writable_comments(&mut g.body, &mut changes);
-    let problems = problem_comments(game, &a0.report, &a0.normal.own_comments);
+    let problems = problem_comments(game, &a0.report, game, &a0.normal.own_comments);
     let at = leading_own(&g.body);
     for (k, text) in problems.iter().enumerate() {
         if !a0.normal.own_comments.contains(text) {
@@ -358,9 +377,11 @@ fn leading_own(body: &Line) -> usize {
         .count()
 }
 
-/// The `{pdn: …}` comments a game needs: one per syntax error (with the text skipped), one
-/// naming the errors left.
-fn problem_comments(game: &Game, report: &Report, kept: &[String]) -> Vec<String> {
+/// The `{pdn: …}` comments a game needs: one per syntax error of `game` (with the text
+/// skipped), one naming the errors left in `report`, the report of `replayed` (the move is
+/// named in its syntactic normal form, so that the comment reads the same after a second
+/// `fix`).
+fn problem_comments(game: &Game, report: &Report, replayed: &Game, kept: &[String]) -> Vec<String> {
     let mut out = Vec::new();
     for e in game.errors.iter().take(8) {
         let (line, col) = game.line_col(e.span.start);
@@ -400,10 +421,19 @@ fn problem_comments(game: &Game, report: &Report, kept: &[String]) -> Vec<String
         if let Some(p) = d.ply {
             let _ = write!(s, " at ply {p}");
         }
-        if let Some(m) = &d.mv {
-            let _ = write!(s, " ({})", m.trim());
+        let written = d
+            .span
+            .and_then(|sp| find_move(&replayed.body, sp))
+            .map(|m| canonical_move_text(replayed, m));
+        let raw = d.mv.as_deref().map(str::trim).filter(|m| !m.is_empty());
+        let message = match (raw, &written) {
+            (Some(r), Some(w)) if r != w => d.message.replace(r, w),
+            _ => d.message.clone(),
+        };
+        if let Some(m) = written.or_else(|| raw.map(str::to_string)) {
+            let _ = write!(s, " ({m})");
         }
-        let _ = write!(s, ": {}", d.message);
+        let _ = write!(s, ": {message}");
         out.push(safe_comment(&s));
     }
     // A syntax-error comment of an earlier run stays (it holds skipped text).
@@ -509,8 +539,9 @@ fn find_containing(line: &Line, span: Span) -> Option<&MoveItem> {
     None
 }
 
-/// One change per move whose canonical text differs from its syntactic normal form.
-fn move_changes(game: &Game, a: &Analysed<'_>, changes: &mut Vec<Change>) {
+/// One change per move whose canonical text differs from its syntactic normal form (not for
+/// the moves starting at `skip`).
+fn move_changes(game: &Game, a: &Analysed<'_>, skip: &[u32], changes: &mut Vec<Change>) {
     let Some(names) = a.names else { return };
     let mut stack = vec![&a.normal.body];
     let mut found: Vec<(u32, Change)> = Vec::new();
@@ -520,7 +551,7 @@ fn move_changes(game: &Game, a: &Analysed<'_>, changes: &mut Vec<Change>) {
             match item {
                 Item::Move(m) => {
                     let Some(r) = a.record(m) else { continue };
-                    if r.played != super::replay::Played::Legal {
+                    if r.played != super::replay::Played::Legal || skip.contains(&m.span.start) {
                         continue;
                     }
                     text.clear();
@@ -986,8 +1017,8 @@ enum Solve {
     None,
     /// Exactly one sequence of corrections does (empty if the game is legal already).
     Unique(Vec<Edit>),
-    /// Several do.
-    Many,
+    /// Several do: what two of them would write.
+    Many(Vec<String>),
 }
 
 fn move_text_of(squares: &[Square], kind: MoveKind) -> String {
@@ -1102,7 +1133,7 @@ fn solve(
         return Solve::None;
     }
     let cands = candidates(g, index, code, ply, &rec, variant);
-    let mut found: Option<(String, Vec<Edit>)> = None;
+    let mut found: Option<(String, String, Vec<Edit>)> = None;
     for mut e in cands {
         if *budget == 0 {
             return Solve::None;
@@ -1115,14 +1146,21 @@ fn solve(
             EditKind::Insert => index + 1,
             _ => index,
         };
-        let key = match e.new_span.and_then(|s| rc.find(s.start)) {
+        let (key, label) = match e.new_span.and_then(|s| rc.find(s.start)) {
             Some(pr) => {
                 let names = super::export::names(variant, super::export::Notation::Native);
-                let mut t = format!("{:?}:", e.kind == EditKind::Insert);
+                let mut t = String::new();
                 rc.write(pr, Form::Pdn, &names, &mut t);
-                t
+                if e.kind == EditKind::Insert {
+                    (format!("insert:{t}"), format!("{t} inserted"))
+                } else {
+                    (t.clone(), t)
+                }
             }
-            None if e.kind == EditKind::Drop => "drop".to_string(),
+            None if e.kind == EditKind::Drop => (
+                "drop".to_string(),
+                format!("{} dropped", e.before.as_deref().unwrap_or("the move")),
+            ),
             None => continue,
         };
         let rest = match first_main_error(&edited, &r) {
@@ -1130,7 +1168,7 @@ fn solve(
             Some((i, _, _)) if i != usize::MAX && i > touched => {
                 match solve(&edited, opts, variant, depth - 1, budget, Some((r, rc))) {
                     Solve::Unique(v) => Some(v),
-                    Solve::Many => return Solve::Many,
+                    Solve::Many(alts) => return Solve::Many(alts),
                     Solve::None => None,
                 }
             }
@@ -1138,18 +1176,18 @@ fn solve(
         };
         if let Some(rest) = rest {
             match &found {
-                Some((k, _)) if *k == key => {}
-                Some(_) => return Solve::Many,
+                Some((k, _, _)) if *k == key => {}
+                Some((_, l, _)) => return Solve::Many(vec![l.clone(), label]),
                 None => {
                     let mut v = vec![e];
                     v.extend(rest);
-                    found = Some((key, v));
+                    found = Some((key, label, v));
                 }
             }
         }
     }
     match found {
-        Some((_, v)) => Solve::Unique(v),
+        Some((_, _, v)) => Solve::Unique(v),
         None => Solve::None,
     }
 }
@@ -1325,11 +1363,15 @@ fn candidates(
             }
         }
     }
-    // A doubled ply: drop it (not when a variation hangs on it).
-    let next = g.body.items[index + 1..]
+    // A doubled ply: drop it (not when a variation hangs on it, and only when a move
+    // follows: the rest replaying is the evidence, and a last move dropped would compete
+    // with every correction of a slip in it).
+    let rest = &g.body.items[index + 1..];
+    let next = rest
         .iter()
         .find(|i| !matches!(i, Item::Comment(_) | Item::Nag(_)));
-    if code != Code::AmbiguousMove && !matches!(next, Some(Item::Variation(_))) {
+    let follows = rest.iter().any(|i| matches!(i, Item::Move(_)));
+    if code != Code::AmbiguousMove && follows && !matches!(next, Some(Item::Variation(_))) {
         out.push(Edit {
             kind: EditKind::Drop,
             index,

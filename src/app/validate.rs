@@ -128,10 +128,15 @@ pub fn validate_with<O: Observer>(game: &Game, opts: &Options, observer: &mut O)
             // whose main line goes furthest before its first error. The winner's replay is
             // the answer unless an observer wants to see the moves (then it is replayed once
             // more, with the observer). `reach`: how far the main line replays before its
-            // first error (MAX: to its end).
+            // first error (MAX: to its end). A result that disagrees with the final position
+            // says nothing about the board: it does not count.
             let reach = |r: &Run| {
                 r.1.iter()
-                    .filter(|d| d.severity() == Severity::Error && !d.variation)
+                    .filter(|d| {
+                        d.severity() == Severity::Error
+                            && !d.variation
+                            && d.code != Code::ResultMismatch
+                    })
                     .map(|d| d.ply.unwrap_or(0))
                     .min()
                     .unwrap_or(u32::MAX)

@@ -1,0 +1,570 @@
+//! `pdn fix` through the binary: golden files (`fixtures/fix/`, expected output and audit in
+//! `fixtures/fix/expected/`; `PDN_BLESS=1` rewrites them), one `--repair` case per kind of
+//! slip and the ambiguous cases left alone, idempotence, the command-line contract, and the
+//! shared corpus: games in = games out in order, no syntax error written, never more errors
+//! than read (the fmjd-pdn-testsuite files one by one, then the whole corpus in one run).
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use pdn::app::diagnostic::{Code, Severity};
+use pdn::app::gametype::FileHint;
+use pdn::app::validate::{Options, validate};
+use pdn::syntax::read_games;
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_pdn"))
+}
+
+fn fixtures() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/fix")
+}
+
+/// A run of `pdn fix`: its output, its audit, its standard error and exit code.
+struct Run {
+    code: i32,
+    out: Vec<u8>,
+    audit: String,
+    stderr: String,
+}
+
+/// Run `pdn fix ARGS --audit TMP` in `dir`, with `stdin` on standard input if given.
+fn fix_in(dir: &Path, args: &[&str], stdin: Option<&[u8]>) -> Run {
+    let tmp = tempfile::tempdir().unwrap();
+    let audit = tmp.path().join("audit.jsonl");
+    let mut cmd = bin();
+    cmd.current_dir(dir)
+        .arg("fix")
+        .arg("-q")
+        .args(args)
+        .arg("--audit")
+        .arg(&audit)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .stdin(if stdin.is_some() {
+            Stdio::piped()
+        } else {
+            Stdio::null()
+        });
+    let mut child = cmd.spawn().unwrap();
+    if let Some(input) = stdin {
+        use std::io::Write;
+        // Written from a thread: the child writes while it reads.
+        let mut pipe = child.stdin.take().unwrap();
+        let input = input.to_vec();
+        std::thread::spawn(move || pipe.write_all(&input).unwrap());
+    }
+    let o: Output = child.wait_with_output().unwrap();
+    Run {
+        code: o.status.code().unwrap_or(-1),
+        out: o.stdout,
+        audit: std::fs::read_to_string(&audit).unwrap_or_default(),
+        stderr: String::from_utf8_lossy(&o.stderr).into_owned(),
+    }
+}
+
+fn audit_records(audit: &str) -> Vec<serde_json::Value> {
+    audit
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("bad audit line {l}: {e}")))
+        .collect()
+}
+
+/// The fixture inputs, with the flags they are fixed with (`repair*.pdn`: `--repair`).
+fn fixture_inputs() -> Vec<(String, Vec<&'static str>)> {
+    let mut v: Vec<String> = std::fs::read_dir(fixtures())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.ends_with(".pdn"))
+        .collect();
+    v.sort();
+    assert!(v.len() >= 3, "fixtures/fix is missing its inputs");
+    v.into_iter()
+        .map(|n| {
+            let flags = if n.starts_with("repair") {
+                vec!["--repair"]
+            } else {
+                vec![]
+            };
+            (n, flags)
+        })
+        .collect()
+}
+
+#[test]
+fn golden_files() {
+    let bless = std::env::var_os("PDN_BLESS").is_some();
+    let expected = fixtures().join("expected");
+    let mut failures = Vec::new();
+    for (name, flags) in fixture_inputs() {
+        let mut args = flags.clone();
+        args.push(&name);
+        let r = fix_in(&fixtures(), &args, None);
+        assert_ne!(r.code, 2, "{name}: {}", r.stderr);
+        let out = String::from_utf8(r.out).expect("fix writes UTF-8");
+        let stem = name.trim_end_matches(".pdn");
+        let out_path = expected.join(&name);
+        let audit_path = expected.join(format!("{stem}.audit.jsonl"));
+        if bless {
+            std::fs::write(&out_path, &out).unwrap();
+            std::fs::write(&audit_path, &r.audit).unwrap();
+            continue;
+        }
+        let want_out = std::fs::read_to_string(&out_path)
+            .unwrap_or_else(|e| panic!("{}: {e} (PDN_BLESS=1 writes it)", out_path.display()));
+        let want_audit = std::fs::read_to_string(&audit_path).unwrap();
+        if out != want_out {
+            failures.push(format!(
+                "{name}: output differs from {}:\n{out}",
+                out_path.display()
+            ));
+        }
+        if r.audit != want_audit {
+            failures.push(format!(
+                "{name}: audit differs from {}:\n{}",
+                audit_path.display(),
+                r.audit
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn fixing_a_fixed_file_changes_nothing() {
+    for (name, flags) in fixture_inputs() {
+        let first = fix_in(
+            &fixtures(),
+            &[flags.as_slice(), &[name.as_str()]].concat(),
+            None,
+        );
+        let again = fix_in(
+            &fixtures(),
+            &[flags.as_slice(), &["-"]].concat(),
+            Some(&first.out),
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&again.out),
+            String::from_utf8_lossy(&first.out),
+            "{name}: a second fix changed the output"
+        );
+        assert_eq!(again.audit, "", "{name}: a second fix reported changes");
+    }
+}
+
+#[test]
+fn normalisation_audit_names_every_kind_of_change() {
+    let r = fix_in(&fixtures(), &["normalise.pdn", "english.pdn"], None);
+    let recs = audit_records(&r.audit);
+    let has = |game: u64, file: &str, why: &str, before: Option<&str>, after: Option<&str>| {
+        recs.iter().any(|v| {
+            v["file"] == file
+                && v["game"] == game
+                && v["why"].as_str().unwrap().contains(why)
+                && before.is_none_or(|b| v["before"] == b)
+                && after.is_none_or(|a| v["after"] == a)
+        })
+    };
+    for (game, file, why, before, after) in [
+        (1, "normalise.pdn", "leading zeros", Some("01."), None),
+        (
+            1,
+            "normalise.pdn",
+            "capture written with `:`",
+            Some("28:19"),
+            Some("28x19"),
+        ),
+        (
+            1,
+            "normalise.pdn",
+            "spaces inside a move",
+            Some("9 - 14"),
+            Some("9-14"),
+        ),
+        (
+            1,
+            "normalise.pdn",
+            "Date written YYYY.MM.DD",
+            Some("2003-05-01"),
+            Some("2003.05.01"),
+        ),
+        (1, "normalise.pdn", "GameType added", None, Some("20")),
+        (
+            2,
+            "normalise.pdn",
+            "start and destination only",
+            Some("28x19x8"),
+            Some("28x8"),
+        ),
+        (
+            2,
+            "normalise.pdn",
+            "Date written",
+            Some("1.1.1965"),
+            Some("1965.01.01"),
+        ),
+        (
+            3,
+            "normalise.pdn",
+            "full route",
+            Some("47x24x13x36"),
+            Some("47x38x24x13x36"),
+        ),
+        (4, "normalise.pdn", "forced move", Some("*"), None),
+        (
+            4,
+            "normalise.pdn",
+            "Result from the result ending the movetext",
+            None,
+            Some("1-1"),
+        ),
+        (1, "english.pdn", "GameType added", None, Some("21")),
+        (
+            1,
+            "english.pdn",
+            "final position is decided",
+            Some("1/2-1/2"),
+            Some("0-1"),
+        ),
+        (
+            2,
+            "english.pdn",
+            "Date written",
+            Some("2006.12"),
+            Some("2006.12.??"),
+        ),
+    ] {
+        assert!(
+            has(game, file, why, before, after),
+            "{file} game {game}: no change `{why}` {before:?} -> {after:?} in\n{}",
+            r.audit
+        );
+    }
+    // An ambiguous date stays as it is.
+    assert!(!r.audit.contains("03-12-2006"));
+    let out = String::from_utf8(r.out).unwrap();
+    assert!(out.contains("[Date \"03-12-2006\"]"));
+    // Kept: unknown tags, comments, NAGs, variations.
+    for kept in [
+        "[Bord \"7\"]",
+        "{ book }",
+        "$6",
+        "(3... 9-14 $6 { book })",
+        "{ a line comment}",
+        "$7",
+        "(1... 22-18 2. 15x22 25x18)",
+        "11-15 $1",
+    ] {
+        assert!(out.contains(kept), "`{kept}` lost:\n{out}");
+    }
+    // Renumbered moves, `*` as the only separator.
+    assert!(out.contains("1. 32-28 19-23 2. 28x19 14x23 3. 37-32 10-14"));
+    assert_eq!(read_games(&out.into_bytes()).len(), 6);
+}
+
+/// One expected repair: the kind named in `why`, `before`, `after`.
+type Repair = (&'static str, Option<&'static str>, Option<&'static str>);
+
+/// What the repair fixture must give, game by game: `(kind, before, after)` of the one
+/// repair, or `None` for the games where several corrections fit and nothing is changed.
+const REPAIRS: [Option<Repair>; 8] = [
+    Some(("transposed digits", Some("37-23"), Some("37-32"))),
+    Some(("a square off by one", Some("40x28"), Some("40x29"))),
+    Some(("a square off by one", Some("10-15"), Some("10-14"))),
+    Some(("numbered from the other side", Some("11x22"), Some("40x29"))),
+    Some(("a missing ply inserted", None, Some("14x34"))),
+    Some(("a doubled ply dropped", Some("32-28"), None)),
+    None,
+    None,
+];
+
+#[test]
+fn repair_applies_the_unique_candidate_and_nothing_else() {
+    let input = std::fs::read(fixtures().join("repair.pdn")).unwrap();
+    let r = fix_in(&fixtures(), &["--repair", "repair.pdn"], None);
+    let recs = audit_records(&r.audit);
+    let games_in = read_games(&input);
+    let games_out = read_games(&r.out);
+    assert_eq!(games_in.len(), REPAIRS.len());
+    assert_eq!(games_out.len(), REPAIRS.len());
+    for (i, want) in REPAIRS.iter().enumerate() {
+        let game = (i + 1) as u64;
+        let repairs: Vec<&serde_json::Value> = recs
+            .iter()
+            .filter(|v| v["game"] == game && v["why"].as_str().unwrap().starts_with("repair:"))
+            .collect();
+        let report_in = validate(&games_in[i], &Options::default());
+        let report_out = validate(&games_out[i], &Options::default());
+        assert!(report_in.errors() > 0, "game {game} has no slip");
+        match want {
+            Some((kind, before, after)) => {
+                assert_eq!(repairs.len(), 1, "game {game}: {repairs:?}");
+                let v = repairs[0];
+                assert!(
+                    v["why"].as_str().unwrap().contains(kind),
+                    "game {game}: {v}"
+                );
+                assert_eq!(v["before"].as_str(), *before, "game {game}");
+                assert_eq!(v["after"].as_str(), *after, "game {game}");
+                assert!(v["ply"].is_u64());
+                assert_eq!(report_out.errors(), 0, "game {game} still has errors");
+            }
+            None => {
+                assert!(repairs.is_empty(), "game {game}: {repairs:?}");
+                assert_eq!(report_out.errors(), report_in.errors(), "game {game}");
+                let text = String::from_utf8_lossy(&r.out);
+                let block = text.split("\n\n[").nth(i).unwrap();
+                assert!(
+                    block.contains("several corrections fit"),
+                    "game {game}: {block}"
+                );
+            }
+        }
+    }
+    // Without --repair nothing is repaired, and the games are written with their problem.
+    let plain = fix_in(&fixtures(), &["repair.pdn"], None);
+    assert!(!plain.audit.contains("\"repair:"));
+    let text = String::from_utf8_lossy(&plain.out);
+    assert_eq!(text.matches("{pdn: ").count(), REPAIRS.len());
+    assert!(text.contains("12. 37-23"), "the slip is written as read");
+    assert_eq!(plain.code, 1, "errors left: exit 1");
+    assert_eq!(r.code, 1, "two games keep their errors: exit 1");
+}
+
+#[test]
+fn command_line_contract() {
+    let tmp = tempfile::tempdir().unwrap();
+    let input = tmp.path().join("in.pdn");
+    let text = "[Event \"e\"]\n\n01. 32-28 19-23 02. 28:19 14x23 *\n";
+    std::fs::write(&input, text).unwrap();
+    // -o naming an input is refused, and the input is untouched.
+    let o = bin()
+        .args(["fix", "-q"])
+        .arg(&input)
+        .arg("-o")
+        .arg(&input)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(&input).unwrap(), text);
+    // Without --audit: the output, and one count line on standard error.
+    let out = tmp.path().join("out.pdn");
+    let o = bin()
+        .args(["fix", "-q"])
+        .arg(&input)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(o.stdout.is_empty());
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(err.contains("1 games in 1 files, 3 changes"), "{err}");
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        "[Event \"e\"]\n[GameType \"20\"]\n\n1. 32-28 19-23 2. 28x19 14x23 *\n\n"
+    );
+    // Standard input to standard output; the same with one job and with two.
+    let mut big = String::new();
+    for _ in 0..150 {
+        big.push_str(text);
+    }
+    let one = fix_in(tmp.path(), &["-j", "1", "-"], Some(big.as_bytes()));
+    let two = fix_in(tmp.path(), &["-j", "2", "-"], Some(big.as_bytes()));
+    assert_eq!(one.out, two.out);
+    assert_eq!(one.audit, two.audit);
+    assert_eq!(read_games(&one.out).len(), 150);
+    assert_eq!(audit_records(&one.audit).len(), 150 * 3);
+}
+
+/// Per game: (errors, syntax errors, Event tag), validated as `validate` does; `files`
+/// gives how many games each input file had (the variant hint of a file stops at its end),
+/// `None`: one file.
+fn check(bytes: &[u8], files: Option<&[usize]>) -> Vec<(u32, usize, Option<String>)> {
+    let mut hint = FileHint::default();
+    let games = read_games(bytes);
+    let mut file_of = Vec::new();
+    for (f, n) in files.unwrap_or_default().iter().enumerate() {
+        file_of.extend(std::iter::repeat_n(f, *n));
+    }
+    games
+        .iter()
+        .enumerate()
+        .map(|(k, g)| {
+            let h = hint.observe(file_of.get(k).copied().unwrap_or(0), g);
+            let r = validate(
+                g,
+                &Options {
+                    hint: h,
+                    ..Options::default()
+                },
+            );
+            let syntax = r
+                .diagnostics
+                .iter()
+                .filter(|d| d.code == Code::SyntaxError && d.severity() == Severity::Error)
+                .count();
+            (r.errors(), syntax, g.tag("Event").map(str::to_string))
+        })
+        .collect()
+}
+
+/// Every file of the corpus under a directory named `fmjd-pdn-testsuite` (any name), or
+/// else every `*.pdn`.
+fn corpus_files(testsuite: bool) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![common::corpus()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            let in_suite = p.to_string_lossy().contains("/fmjd-pdn-testsuite/");
+            if p.is_dir() {
+                stack.push(p);
+            } else if testsuite == in_suite
+                && (in_suite || p.extension().is_some_and(|x| x.eq_ignore_ascii_case("pdn")))
+            {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// Totals over the files checked.
+#[derive(Default, Debug)]
+struct Totals {
+    files: usize,
+    games: usize,
+    errors_in: u64,
+    errors_out: u64,
+    syntax_in: u64,
+    games_with_errors_in: usize,
+    games_with_errors_out: usize,
+}
+
+/// Compare what was read with what `fix` wrote, game by game.
+fn compare(label: &str, input: &[u8], output: &[u8], t: &mut Totals) {
+    let a = check(input, None);
+    let b = check(output, None);
+    assert_eq!(a.len(), b.len(), "{label}: games in != games out");
+    for (k, (x, y)) in a.iter().zip(&b).enumerate() {
+        assert_eq!(
+            y.1,
+            0,
+            "{label}: game {} written with a syntax error",
+            k + 1
+        );
+        assert!(
+            y.0 <= x.0,
+            "{label}: game {}: {} errors read, {} written",
+            k + 1,
+            x.0,
+            y.0
+        );
+        assert_eq!(x.2, y.2, "{label}: game {}: games out of order", k + 1);
+    }
+    t.games += a.len();
+    t.errors_in += a.iter().map(|x| u64::from(x.0)).sum::<u64>();
+    t.errors_out += b.iter().map(|x| u64::from(x.0)).sum::<u64>();
+    t.syntax_in += a.iter().map(|x| x.1 as u64).sum::<u64>();
+    t.games_with_errors_in += a.iter().filter(|x| x.0 > 0).count();
+    t.games_with_errors_out += b.iter().filter(|x| x.0 > 0).count();
+}
+
+#[test]
+fn fmjd_testsuite_games_kept_no_syntax_error_never_more_errors() {
+    let files = corpus_files(true);
+    assert!(files.len() >= 40, "fmjd-pdn-testsuite files missing");
+    let dir = common::corpus();
+    for repair in [false, true] {
+        let mut t = Totals::default();
+        for f in &files {
+            let input = std::fs::read(f).unwrap();
+            let name = f.to_string_lossy().into_owned();
+            let mut args = vec![name.as_str()];
+            if repair {
+                args.insert(0, "--repair");
+            }
+            let r = fix_in(&dir, &args, None);
+            assert_ne!(r.code, 2, "{name}: {}", r.stderr);
+            let label = format!("{name} (repair: {repair})");
+            compare(&label, &input, &r.out, &mut t);
+            t.files += 1;
+            // Idempotence.
+            let again = fix_in(
+                &dir,
+                &[&args[..args.len() - 1], &["-"]].concat(),
+                Some(&r.out),
+            );
+            assert!(
+                again.out == r.out,
+                "{label}: fixing the fixed file changed it"
+            );
+        }
+        eprintln!("fmjd-pdn-testsuite, repair {repair}: {t:?}");
+        assert!(t.games > 2000, "{t:?}");
+        assert!(
+            t.syntax_in > 0,
+            "the suite's fail/ files have syntax errors"
+        );
+        assert!(t.errors_out < t.errors_in, "{t:?}");
+    }
+}
+
+#[test]
+fn whole_corpus_games_kept_no_syntax_error_never_more_errors() {
+    let files = corpus_files(false);
+    assert!(files.len() > 100, "corpus missing");
+    let mut counts = Vec::new();
+    // Validate the input file by file (the hint of a file does not cross into the next).
+    let mut a = Vec::new();
+    for f in &files {
+        let found = check(&std::fs::read(f).unwrap(), None);
+        counts.push(found.len());
+        a.extend(found);
+    }
+    let names: Vec<String> = files
+        .iter()
+        .map(|p| p.to_string_lossy().into_owned())
+        .collect();
+    let mut args: Vec<&str> = vec!["--repair"];
+    args.extend(names.iter().map(String::as_str));
+    let r = fix_in(&common::corpus(), &args, None);
+    assert_ne!(r.code, 2, "{}", r.stderr);
+    let mut t = Totals {
+        files: files.len(),
+        ..Totals::default()
+    };
+    let b = check(&r.out, Some(&counts));
+    assert_eq!(a.len(), b.len(), "games in != games out");
+    for (k, (x, y)) in a.iter().zip(&b).enumerate() {
+        assert_eq!(y.1, 0, "output game {} has a syntax error", k + 1);
+        assert!(
+            y.0 <= x.0,
+            "output game {}: {} errors read, {} written",
+            k + 1,
+            x.0,
+            y.0
+        );
+        assert_eq!(x.2, y.2, "output game {}: out of order", k + 1);
+    }
+    t.games = a.len();
+    t.errors_in = a.iter().map(|x| u64::from(x.0)).sum();
+    t.errors_out = b.iter().map(|x| u64::from(x.0)).sum();
+    t.games_with_errors_in = a.iter().filter(|x| x.0 > 0).count();
+    t.games_with_errors_out = b.iter().filter(|x| x.0 > 0).count();
+    eprintln!("whole corpus, --repair: {t:?}");
+    assert!(t.games > 10_000);
+    // Idempotence of the whole output.
+    let again = fix_in(&common::corpus(), &["--repair", "-"], Some(&r.out));
+    assert!(again.out == r.out, "fixing the fixed corpus changed it");
+}
