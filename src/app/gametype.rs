@@ -124,20 +124,23 @@ struct Evidence {
 }
 
 fn collect(line: &Line, ev: &mut Evidence, budget: &mut u32) {
-    // Iterative over nested variations, bounded.
+    // Iterative over nested variations, bounded; the running figures in locals (this runs
+    // for every game without a GameType).
+    let (mut max_number, mut squares) = (ev.max_number, ev.squares);
     let mut stack = vec![line];
-    while let Some(l) = stack.pop() {
+    'lines: while let Some(l) = stack.pop() {
         for item in &l.items {
             if *budget == 0 {
-                return;
+                break 'lines;
             }
             *budget -= 1;
             match item {
                 Item::Move(m) => {
-                    for s in m.squares.iter() {
-                        ev.squares += 1;
+                    let sq = m.squares.as_slice();
+                    squares += sq.len() as u32;
+                    for s in sq {
                         match *s {
-                            Square::Num(n) => ev.max_number = ev.max_number.max(n.min(10_000)),
+                            Square::Num(n) => max_number = max_number.max(n.min(10_000)),
                             Square::Alg { file, rank } => {
                                 ev.algebraic = true;
                                 ev.max_file = ev.max_file.max(file);
@@ -151,6 +154,8 @@ fn collect(line: &Line, ev: &mut Evidence, budget: &mut u32) {
             }
         }
     }
+    ev.max_number = max_number;
+    ev.squares = squares;
 }
 
 fn fen_evidence(fen: &str, ev: &mut Evidence) {
