@@ -1,14 +1,16 @@
 //! What the commands that read games share: inputs, variant option, jobs, progress, the
 //! buffered standard output and the exit status.
 
+use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
+use std::path::Path;
 
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use pdn::rules::Variant;
 
 use super::Status;
 use super::args::InputArgs;
-use super::input::{self, Input};
+use super::input::{self, Input, Source};
 use super::progress::Progress;
 
 /// The inputs and settings of a run.
@@ -69,5 +71,39 @@ pub fn status(errors: bool, unreadable: u64, files: u64) -> Result<Status> {
         Status::Errors
     } else {
         Status::Clean
+    })
+}
+
+/// True if two paths name the same existing file.
+pub fn same_file(a: &Path, b: &Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(x), Ok(y)) => x == y,
+        _ => false,
+    }
+}
+
+/// Refuse an output file (`what`: the option naming it) that is also an input.
+pub fn not_an_input(what: &str, path: &Path, inputs: &[Input]) -> Result<()> {
+    for i in inputs {
+        if let Source::File(f) = &i.source
+            && same_file(f, path)
+        {
+            bail!(
+                "{what} {} is also an input: write the output elsewhere",
+                path.display()
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The output: the file `-o` names (created, buffered), else standard output.
+pub fn output(path: Option<&Path>) -> Result<Box<dyn Write>> {
+    Ok(match path {
+        Some(p) => Box::new(BufWriter::with_capacity(
+            1 << 16,
+            File::create(p).with_context(|| format!("cannot create {}", p.display()))?,
+        )),
+        None => stdout(),
     })
 }

@@ -4,7 +4,6 @@
 
 use std::fs::File;
 use std::io::{BufWriter, Write};
-use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 use pdn::app::fix::{FixOptions, audit_line, fix};
@@ -46,7 +45,7 @@ pub fn run(a: &FixArgs) -> Result<Status> {
         if let Some(p) = path {
             for i in inputs {
                 if let Source::File(f) = &i.source
-                    && same_file(f, p)
+                    && common::same_file(f, p)
                 {
                     bail!(
                         "{what} {} is also an input: write the fixed games elsewhere",
@@ -57,7 +56,7 @@ pub fn run(a: &FixArgs) -> Result<Status> {
         }
     }
     if let (Some(o), Some(au)) = (&a.output, &a.audit)
-        && (o == au || same_file(o, au))
+        && (o == au || common::same_file(o, au))
     {
         bail!("-o and --audit name the same file");
     }
@@ -168,12 +167,4 @@ pub fn run(a: &FixArgs) -> Result<Status> {
         t.errors_after,
     );
     common::status(t.errors_after > 0, file_errors, t.files)
-}
-
-/// True if two paths name the same existing file.
-fn same_file(a: &Path, b: &Path) -> bool {
-    match (a.canonicalize(), b.canonicalize()) {
-        (Ok(x), Ok(y)) => x == y,
-        _ => false,
-    }
 }

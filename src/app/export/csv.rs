@@ -96,6 +96,19 @@ impl TagColumns {
     }
 
     /// The tag names, in column order.
+    /// Add a column (a tag name) unless it is there already or a fixed column; its index
+    /// among [`TagColumns::names`].
+    pub fn add(&mut self, name: &str) -> Option<usize> {
+        if FIXED_TAGS.contains(&name) {
+            return None;
+        }
+        if self.seen.insert(name.to_owned()) {
+            self.names.push(name.to_owned());
+            return Some(self.names.len() - 1);
+        }
+        self.names.iter().position(|n| n == name)
+    }
+
     pub fn names(&self) -> &[String] {
         &self.names
     }
@@ -137,6 +150,18 @@ fn tag_value<'t>(tags: &'t [Tag], name: &str, buf: &'t mut String) -> &'t str {
         buf.push_str(&t.value);
     }
     buf
+}
+
+/// The tags of a game that are not among the fixed columns of [`GAME_COLUMNS`], in their
+/// order, each once (a repeated tag's values joined with ` | `): the extra columns of its row.
+pub fn other_tags(game: &Game) -> Vec<(String, String)> {
+    let mut c = TagColumns::new();
+    c.observe(game);
+    let mut buf = String::new();
+    c.names
+        .iter()
+        .map(|n| (n.clone(), tag_value(&game.tags, n, &mut buf).to_owned()))
+        .collect()
 }
 
 /// Write the row of a game.

@@ -1,0 +1,424 @@
+//! `pdn convert`: golden files for every target, the round trips PDN → PDN → JSON and
+//! PDN → Manoury → JSON over the FMJD test suite, and the game and ply counts that
+//! `validate`, `convert --to json`, `--to csv` and `--plies` must agree on.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Run the binary from the crate root (so that the `file` fields of the output are the
+/// relative paths given).
+fn pdn(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_pdn"))
+        .current_dir(root())
+        .args(args)
+        .arg("--quiet")
+        .output()
+        .expect("run pdn")
+}
+
+fn stdout(args: &[&str]) -> String {
+    let o = pdn(args);
+    let code = o.status.code();
+    assert!(
+        matches!(code, Some(0 | 1)),
+        "pdn {args:?}: status {code:?}\n{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    String::from_utf8(o.stdout).expect("UTF-8 output")
+}
+
+fn json_lines(text: &str) -> Vec<Value> {
+    text.lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect()
+}
+
+const GAMES: &str = "fixtures/convert/games.pdn";
+
+/// Compare with `fixtures/convert/expected/NAME`; `PDN_BLESS=1` rewrites it.
+fn golden(name: &str, got: &str) {
+    let path = root().join("fixtures/convert/expected").join(name);
+    if std::env::var_os("PDN_BLESS").is_some() {
+        std::fs::write(&path, got).expect("write golden file");
+    }
+    let want = std::fs::read_to_string(&path).expect("golden file (PDN_BLESS=1 writes it)");
+    assert_eq!(got, want, "output differs from {}", path.display());
+}
+
+#[test]
+fn golden_files_for_every_target() {
+    golden("games.pdn", &stdout(&["convert", "--to", "pdn", GAMES]));
+    golden("games.jsonl", &stdout(&["convert", "--to", "json", GAMES]));
+    golden("games.csv", &stdout(&["convert", "--to", "csv", GAMES]));
+    golden(
+        "games.plies.csv",
+        &stdout(&["convert", "--to", "csv", "--plies", GAMES]),
+    );
+    golden(
+        "games.manoury",
+        &stdout(&["convert", "--to", "manoury", GAMES]),
+    );
+    golden(
+        "games.algebraic.manoury",
+        &stdout(&[
+            "convert",
+            "--to",
+            "manoury",
+            "--notation",
+            "algebraic",
+            GAMES,
+        ]),
+    );
+    golden(
+        "games.numeric.plies.csv",
+        &stdout(&[
+            "convert",
+            "--to",
+            "csv",
+            "--plies",
+            "--notation",
+            "numeric",
+            GAMES,
+        ]),
+    );
+}
+
+#[test]
+fn what_the_golden_files_say() {
+    let pdn = stdout(&["convert", "--to", "pdn", GAMES]).replace('\n', " ");
+    // Strict PDN 3.0: `*` ends every game, the result is in the tag.
+    assert!(pdn.contains("[Result \"2-0\"]") && !pdn.contains("5-10 2-0"));
+    // The ambiguous capture keeps its full route, the book-style replies become moves.
+    assert!(pdn.contains("1. 47x38x24x13x36 *"));
+    assert!(pdn.contains("1. 32-28 19-23 2. 28x19 14x23 3. 37-32 10-14 *"));
+    // Comments, NAGs, strengths and variations are kept.
+    assert!(pdn.contains("{Before the first move}"));
+    assert!(pdn.contains("(3... 9-14 $6 {a book move})"));
+    assert!(pdn.contains("19-23!") && pdn.contains("41-37?"));
+    // Russian stays algebraic, with `x` as the capture separator.
+    assert!(pdn.contains("2. d4xf6 g7xe5"));
+
+    let json_text = stdout(&["convert", "--to", "json", GAMES]);
+    let games = json_lines(&json_text);
+    assert_eq!(games.len(), 5);
+    let g = &games[0];
+    let keys: Vec<&str> = g.as_object().unwrap().keys().map(String::as_str).collect();
+    for k in ["file", "game", "tags", "variant", "fen", "moves", "result"] {
+        assert!(keys.contains(&k), "key {k} in {keys:?}");
+    }
+    assert_eq!(g["file"], GAMES);
+    assert_eq!(g["result"], "2-0");
+    // Tags keep their order (serde_json's map sorts keys: look at the text).
+    let first_line = json_text.lines().next().unwrap();
+    let at = |t: &str| first_line.find(&format!("\"{t}\":")).unwrap();
+    assert!(at("Event") < at("White") && at("White") < at("Black"));
+    assert!(at("Black") < at("Result") && at("Result") < at("Opening"));
+    let m = &g["moves"][1];
+    assert_eq!(
+        (m["number"].as_u64(), m["side"].as_str()),
+        (Some(1), Some("black"))
+    );
+    assert_eq!(
+        (m["move"].as_str(), m["strength"].as_str()),
+        (Some("19-23"), Some("!"))
+    );
+    let with_variation = &g["moves"][5];
+    assert_eq!(with_variation["move"], "10-14");
+    assert_eq!(with_variation["variations"][0][0]["move"], "9-14");
+    assert_eq!(with_variation["variations"][0][0]["nags"][0], 6);
+    // `text` is the move as written, `move` the canonical form.
+    let ru = &games[4]["moves"][3];
+    assert_eq!(
+        (ru["text"].as_str(), ru["move"].as_str()),
+        (Some("g7:e5"), Some("g7xe5"))
+    );
+
+    let man = stdout(&["convert", "--to", "manoury", GAMES]).replace('\n', " ");
+    assert!(man.contains("1. 32-28 (19-23!) 2. 28x19 (14x23) 3. 37-32 (10-14) 4. 41-37? (5-10) *"));
+    let num = stdout(&["convert", "--to", "manoury", "--notation", "numeric", GAMES]);
+    assert!(num.contains("GameType \"25,W,8,8,N2,0\""), "{num}");
+    let alg = stdout(&[
+        "convert",
+        "--to",
+        "manoury",
+        "--notation",
+        "algebraic",
+        GAMES,
+    ]);
+    assert!(alg.contains("GameType \"21,B,8,8,A0,0\""), "{alg}");
+    // The 10x10 board keeps its numbers whatever the notation asked.
+    assert!(alg.contains("1. 32-28 (19-23!)"));
+}
+
+#[test]
+fn csv_columns_and_rows() {
+    let text = stdout(&["convert", "--to", "csv", GAMES]);
+    let mut r = csv::Reader::from_reader(text.as_bytes());
+    let header: Vec<String> = r.headers().unwrap().iter().map(str::to_owned).collect();
+    assert_eq!(
+        &header[..15],
+        [
+            "file",
+            "game",
+            "event",
+            "site",
+            "date",
+            "round",
+            "white",
+            "black",
+            "result",
+            "variant",
+            "plies",
+            "errors",
+            "warnings",
+            "first_error_code",
+            "first_error_ply"
+        ]
+    );
+    // Then the other tags, in the order they first appear.
+    assert_eq!(&header[15..], ["Opening", "GameType", "FEN"]);
+    let rows: Vec<csv::StringRecord> = r.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), 5);
+    assert_eq!(&rows[0][15], "x");
+    assert_eq!(&rows[1][16], "20");
+    assert_eq!(&rows[4][9], "russian");
+    assert_eq!(&rows[4][10], "7");
+
+    let text = stdout(&["convert", "--to", "csv", "--plies", GAMES]);
+    let mut r = csv::Reader::from_reader(text.as_bytes());
+    assert_eq!(
+        r.headers().unwrap().iter().collect::<Vec<_>>(),
+        [
+            "file",
+            "game",
+            "ply",
+            "number",
+            "side",
+            "move",
+            "path",
+            "captured",
+            "promotion",
+            "fen_before",
+            "fen_after",
+            "white_men",
+            "white_kings",
+            "black_men",
+            "black_kings"
+        ]
+    );
+    let rows: Vec<csv::StringRecord> = r.records().map(Result::unwrap).collect();
+    assert_eq!(rows.len(), 26, "every ply of every main line");
+    let amb = rows.iter().find(|r| &r[1] == "2").unwrap();
+    assert_eq!(&amb[5], "47x38x24x13x36");
+    assert_eq!(&amb[7], "42 29 19 31");
+    assert_eq!(&amb[13], "1");
+    // A row's FEN after is the next row's FEN before.
+    for w in rows.windows(2) {
+        if w[0][1] == w[1][1] {
+            assert_eq!(&w[0][10], &w[1][9]);
+        }
+    }
+}
+
+#[test]
+fn usage_errors() {
+    let o = pdn(&["convert", "--to", "json", "--plies", GAMES]);
+    assert_eq!(o.status.code(), Some(2));
+    let o = pdn(&["convert", "--to", "json", GAMES, "-o", GAMES]);
+    assert_eq!(o.status.code(), Some(2), "refuses to overwrite an input");
+}
+
+/// Every file of the FMJD test suite's `succeed` directories, all variants.
+fn succeed_files() -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    for variant in std::fs::read_dir(common::corpus()).unwrap() {
+        let dir = variant.unwrap().path().join("fmjd-pdn-testsuite/succeed");
+        if dir.is_dir() {
+            for f in std::fs::read_dir(&dir).unwrap() {
+                out.push(f.unwrap().path());
+            }
+        }
+    }
+    out.sort();
+    assert!(out.len() > 30, "the succeed files are there");
+    out
+}
+
+fn convert_file(to: &str, path: &Path) -> String {
+    stdout(&["convert", "--to", to, path.to_str().unwrap()])
+}
+
+/// The moves of a JSON game without what depends on how they were written (`text`).
+fn moves_without_text(v: &Value) -> Value {
+    match v {
+        Value::Array(a) => Value::Array(a.iter().map(moves_without_text).collect()),
+        Value::Object(o) => Value::Object(
+            o.iter()
+                .filter(|(k, _)| k.as_str() != "text")
+                .map(|(k, v)| (k.clone(), moves_without_text(v)))
+                .collect(),
+        ),
+        v => v.clone(),
+    }
+}
+
+/// The tags as a set, with the `Result` tag the writer adds (PDN 3.0 keeps the result in
+/// the tag only) when the game had the result in its movetext alone.
+fn tag_set(g: &Value, result: &Value) -> BTreeSet<(String, String)> {
+    let mut s: BTreeSet<(String, String)> = g["tags"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .map(|(k, v)| (k.clone(), v.as_str().unwrap().to_owned()))
+        .collect();
+    if !s.iter().any(|(k, _)| k == "Result") {
+        s.insert(("Result".into(), result.as_str().unwrap_or("*").to_owned()));
+    }
+    s
+}
+
+#[test]
+fn succeed_files_convert_to_pdn_and_back_to_the_same_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut games = 0;
+    for f in succeed_files() {
+        let original = json_lines(&convert_file("json", &f));
+        let pdn = convert_file("pdn", &f);
+        let written = dir.path().join("written.pdn");
+        std::fs::write(&written, &pdn).unwrap();
+        // The written file is strict: no syntax error.
+        let report = stdout(&["validate", "-f", "json", written.to_str().unwrap()]);
+        assert!(
+            !report.contains("\"code\":\"syntax-error\""),
+            "{}: syntax error in the written PDN",
+            f.display()
+        );
+        let again = json_lines(&convert_file("json", &written));
+        assert_eq!(original.len(), again.len(), "{}: game count", f.display());
+        for (a, b) in original.iter().zip(&again) {
+            let at = format!("{} game {}", f.display(), a["game"]);
+            assert_eq!(a["game"], b["game"], "{at}");
+            assert_eq!(
+                tag_set(a, &a["result"]),
+                tag_set(b, &b["result"]),
+                "{at}: tags"
+            );
+            assert_eq!(a["variant"], b["variant"], "{at}: variant");
+            assert_eq!(a["fen"], b["fen"], "{at}: start position");
+            let (ra, rb) = (
+                a["result"].as_str().unwrap_or("*"),
+                b["result"].as_str().unwrap_or("*"),
+            );
+            assert_eq!(ra, rb, "{at}: result");
+            assert_eq!(
+                moves_without_text(&a["moves"]),
+                moves_without_text(&b["moves"]),
+                "{at}: moves"
+            );
+            games += 1;
+        }
+    }
+    assert!(games > 1900, "{games} games compared");
+}
+
+#[test]
+fn succeed_files_through_manoury_keep_their_main_lines() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut games = 0;
+    for f in succeed_files() {
+        let original = json_lines(&convert_file("json", &f));
+        let rows = convert_file("csv", &f);
+        let errors: Vec<u64> = csv::Reader::from_reader(rows.as_bytes())
+            .records()
+            .map(|r| r.unwrap()[11].parse().unwrap())
+            .collect();
+        let man = dir.path().join("book.pdn");
+        std::fs::write(&man, convert_file("manoury", &f)).unwrap();
+        let again = json_lines(&convert_file("json", &man));
+        assert_eq!(original.len(), again.len(), "{}: game count", f.display());
+        let main = |g: &Value| -> Vec<(Value, Value)> {
+            g["moves"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|m| !m["move"].is_null())
+                .map(|m| (m["move"].clone(), m["strength"].clone()))
+                .collect()
+        };
+        for ((a, b), e) in original.iter().zip(&again).zip(&errors) {
+            // A record with an error (an ambiguous capture the replay had to choose for, a
+            // move played as recorded) may be told differently once its replies are in
+            // parentheses; the clean ones must come back move for move.
+            if *e > 0 {
+                continue;
+            }
+            let at = format!("{} game {}", f.display(), a["game"]);
+            assert_eq!(main(a), main(b), "{at}: main line");
+            assert_eq!(
+                (&a["variant"], &a["fen"]),
+                (&b["variant"], &b["fen"]),
+                "{at}"
+            );
+            games += 1;
+        }
+    }
+    assert!(games > 1900, "{games} games compared");
+}
+
+/// `validate`'s summary line.
+fn summary(paths: &[&str]) -> Value {
+    let mut args = vec!["validate", "-f", "json"];
+    args.extend_from_slice(paths);
+    let out = stdout(&args);
+    let last = out.lines().last().unwrap();
+    serde_json::from_str(last).unwrap()
+}
+
+#[test]
+fn validate_json_and_csv_count_the_same_games_and_plies() {
+    let corpus = common::corpus();
+    let dirs: Vec<String> = ["international", "english", "russian", "misc-syntax"]
+        .iter()
+        .map(|d| {
+            corpus
+                .join(d)
+                .join("fmjd-pdn-testsuite")
+                .to_string_lossy()
+                .into_owned()
+        })
+        .filter(|d| Path::new(d).is_dir())
+        .collect();
+    let paths: Vec<&str> = dirs.iter().map(String::as_str).collect();
+    let s = summary(&paths);
+    let mut args = vec!["convert", "--to", "json"];
+    args.extend_from_slice(&paths);
+    let json = stdout(&args).lines().count() as u64;
+    args[2] = "csv";
+    let csv_text = stdout(&args);
+    let csv_games = csv::Reader::from_reader(csv_text.as_bytes())
+        .records()
+        .count() as u64;
+    args.push("--plies");
+    let plies_text = stdout(&args);
+    let ply_rows = csv::Reader::from_reader(plies_text.as_bytes())
+        .records()
+        .count() as u64;
+    let games = s["games"].as_u64().unwrap();
+    assert!(games > 1000);
+    assert_eq!(json, games, "convert --to json");
+    assert_eq!(csv_games, games, "convert --to csv");
+    assert_eq!(
+        ply_rows,
+        s["plies"].as_u64().unwrap(),
+        "--plies rows = plies validated"
+    );
+}
