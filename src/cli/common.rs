@@ -62,9 +62,11 @@ pub fn stdout() -> Box<dyn Write> {
 }
 
 /// The exit status: errors found (or files that could not be read) give 1; if no file at
-/// all could be read, it is fatal.
-pub fn status(errors: bool, unreadable: u64, files: u64) -> Result<Status> {
-    if unreadable > 0 && unreadable >= files {
+/// all could be read, it is fatal. `unreadable` counts every input that failed (at the
+/// command line or while reading), `files` the inputs the pipeline opened or tried to (those
+/// found missing at the command line are not among them).
+pub fn status(errors: bool, unreadable: u64, files: u64, missing: u64) -> Result<Status> {
+    if unreadable > 0 && unreadable >= files + missing {
         bail!("no input could be read");
     }
     Ok(if errors || unreadable > 0 {

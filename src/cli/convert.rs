@@ -116,7 +116,7 @@ pub fn run(a: &ConvertArgs) -> Result<Status> {
     }
     out.flush()?;
     // The exit status of every command (DESIGN.md): 1 if a game has an error diagnostic.
-    common::status(with_errors > 0, file_errors, files)
+    common::status(with_errors > 0, file_errors, files, setup.unreadable)
 }
 
 /// Replay a game and write it in the target format.

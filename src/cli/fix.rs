@@ -166,5 +166,5 @@ pub fn run(a: &FixArgs) -> Result<Status> {
         t.errors_before,
         t.errors_after,
     );
-    common::status(t.errors_after > 0, file_errors, t.files)
+    common::status(t.errors_after > 0, file_errors, t.files, setup.unreadable)
 }

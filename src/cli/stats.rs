@@ -90,5 +90,10 @@ pub fn run(a: &StatsArgs) -> Result<Status> {
         StatsFormat::Csv => out.write_all(&stats.to_csv(by, &names)?)?,
     }
     out.flush()?;
-    common::status(stats.games_with_errors > 0, file_errors, stats.files)
+    common::status(
+        stats.games_with_errors > 0,
+        file_errors,
+        stats.files,
+        setup.unreadable,
+    )
 }

@@ -63,5 +63,10 @@ pub fn run(a: &ValidateArgs) -> Result<Status> {
     summary.render(format, &mut text);
     out.write_all(text.as_bytes())?;
     out.flush()?;
-    common::status(summary.errors > 0, file_errors, summary.files)
+    common::status(
+        summary.errors > 0,
+        file_errors,
+        summary.files,
+        setup.unreadable,
+    )
 }

@@ -1,0 +1,202 @@
+//! Batch inputs of every command: directories (recursive, `*.pdn` in any case), standard
+//! input, gzip files, unreadable files among good ones; `--jobs 1` and `--jobs 2` giving
+//! byte-identical output over the whole shared corpus; no progress bar when standard error
+//! is not a terminal; shell completions and the man page.
+
+mod common;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn run(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pdn"))
+        .current_dir(root())
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run pdn");
+    {
+        let mut i = child.stdin.take().unwrap();
+        if let Some(bytes) = stdin {
+            i.write_all(bytes).unwrap();
+        }
+    }
+    child.wait_with_output().unwrap()
+}
+
+fn text(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+const GAME: &str = "[Event \"x\"]\n1. 32-28 19-23 2. 28x19 14x23 *\n";
+
+/// The last line of `validate -f json`: the summary.
+fn summary(o: &Output) -> serde_json::Value {
+    serde_json::from_str(text(o).lines().last().unwrap()).unwrap()
+}
+
+#[test]
+fn directories_are_walked_for_pdn_files_in_any_case() {
+    let dir = tempfile::tempdir().unwrap();
+    let sub = dir.path().join("b/c");
+    std::fs::create_dir_all(&sub).unwrap();
+    std::fs::write(dir.path().join("a.pdn"), GAME).unwrap();
+    std::fs::write(sub.join("UPPER.PDN"), format!("{GAME}\n{GAME}")).unwrap();
+    std::fs::write(dir.path().join("notes.txt"), "1. 32-28 *\n").unwrap();
+    std::fs::write(dir.path().join("b/readme.md"), "no").unwrap();
+    let o = run(
+        &["validate", "-f", "json", "-q", dir.path().to_str().unwrap()],
+        None,
+    );
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    let s = summary(&o);
+    assert_eq!(
+        (s["files"].as_u64(), s["games"].as_u64()),
+        (Some(2), Some(3))
+    );
+    // In name order: a.pdn, then b/c/UPPER.PDN.
+    let files: Vec<String> = text(&o)
+        .lines()
+        .filter(|l| l.contains("\"type\":\"game\""))
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["file"]
+                .as_str()
+                .unwrap()
+                .to_owned()
+        })
+        .collect();
+    assert!(
+        files[0].ends_with("a.pdn") && files[2].ends_with("UPPER.PDN"),
+        "{files:?}"
+    );
+}
+
+#[test]
+fn standard_input_with_a_dash_or_no_path() {
+    for args in [
+        &["validate", "-f", "json", "-"][..],
+        &["validate", "-f", "json"][..],
+    ] {
+        let o = run(args, Some(GAME.as_bytes()));
+        assert_eq!(o.status.code(), Some(0));
+        assert_eq!(summary(&o)["plies"], 4);
+    }
+    let o = run(&["convert", "--to", "json", "-"], Some(GAME.as_bytes()));
+    assert!(text(&o).starts_with("{\"file\":\"-\",\"game\":1,"));
+}
+
+#[test]
+fn gzip_files_are_read_transparently() {
+    let dir = tempfile::tempdir().unwrap();
+    let gz = dir.path().join("games.pdn.gz");
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    e.write_all(format!("{GAME}\n{GAME}").as_bytes()).unwrap();
+    std::fs::write(&gz, e.finish().unwrap()).unwrap();
+    let o = run(&["validate", "-f", "json", gz.to_str().unwrap()], None);
+    assert_eq!(summary(&o)["games"], 2);
+    // Found by a directory walk too, and through standard input.
+    let o = run(&["stats", "-f", "json", dir.path().to_str().unwrap()], None);
+    let s: serde_json::Value = serde_json::from_str(&text(&o)).unwrap();
+    assert_eq!(s["games"], 2);
+    let o = run(
+        &["validate", "-f", "json"],
+        Some(&std::fs::read(&gz).unwrap()),
+    );
+    assert_eq!(summary(&o)["plies"], 8);
+}
+
+#[test]
+fn an_unreadable_file_is_reported_and_skipped() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = dir.path().join("good.pdn");
+    std::fs::write(&good, GAME).unwrap();
+    let missing = dir.path().join("missing.pdn");
+    let o = run(
+        &[
+            "validate",
+            "-f",
+            "json",
+            missing.to_str().unwrap(),
+            good.to_str().unwrap(),
+        ],
+        None,
+    );
+    assert_eq!(o.status.code(), Some(1), "a file could not be read");
+    assert!(String::from_utf8_lossy(&o.stderr).contains("missing.pdn"));
+    assert_eq!(summary(&o)["games"], 1, "the good file was read");
+    // Nothing could run: fatal.
+    let o = run(&["validate", missing.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(2));
+    let o = run(&["stats", missing.to_str().unwrap()], None);
+    assert_eq!(o.status.code(), Some(2));
+}
+
+#[test]
+fn no_progress_bar_when_standard_error_is_not_a_terminal() {
+    let corpus = common::corpus().join("international");
+    for quiet in [false, true] {
+        let mut args = vec!["validate", "-f", "short", corpus.to_str().unwrap()];
+        if quiet {
+            args.push("--quiet");
+        }
+        let o = run(&args, None);
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            !err.contains('\r') && !err.contains('\x1b'),
+            "no bar drawn: {err:?}"
+        );
+        assert!(text(&o).lines().last().unwrap().starts_with("checked "));
+    }
+}
+
+fn jobs_identical(args: &[&str], corpus: &Path) {
+    let mut one = args.to_vec();
+    let c = corpus.to_str().unwrap();
+    one.extend_from_slice(&[c, "-q", "--jobs", "1"]);
+    let mut two = args.to_vec();
+    two.extend_from_slice(&[c, "-q", "--jobs", "2"]);
+    let (a, b) = (run(&one, None), run(&two, None));
+    assert_eq!(a.status.code(), b.status.code(), "{args:?}");
+    assert!(a.stdout.len() > 1000, "{args:?}: output");
+    assert!(
+        a.stdout == b.stdout,
+        "{args:?}: --jobs 1 and --jobs 2 differ"
+    );
+}
+
+#[test]
+fn jobs_1_and_jobs_2_give_byte_identical_output_over_the_whole_corpus() {
+    let corpus = common::corpus();
+    jobs_identical(&["validate", "-f", "json"], &corpus);
+    jobs_identical(&["validate", "-f", "human"], &corpus);
+    jobs_identical(&["stats", "-f", "json", "--duplicates"], &corpus);
+    jobs_identical(&["convert", "--to", "json"], &corpus);
+    jobs_identical(&["fix"], &corpus);
+}
+
+#[test]
+fn completions_and_man_page() {
+    for shell in ["bash", "zsh", "fish"] {
+        let o = run(&["completions", shell], None);
+        assert_eq!(o.status.code(), Some(0));
+        let t = text(&o);
+        assert!(t.contains("validate") && t.contains("convert"), "{shell}");
+    }
+    let o = run(&["man"], None);
+    assert_eq!(o.status.code(), Some(0));
+    let t = text(&o);
+    assert!(t.starts_with(".ie") || t.contains(".TH"), "roff");
+    assert!(t.contains("validate"));
+}
