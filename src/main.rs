@@ -10,5 +10,23 @@ use std::process::ExitCode;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
+    return_memory_sooner();
     cli::main()
+}
+
+/// mimalloc keeps freed memory for a second before giving it back to the system; with games
+/// parsed on one thread and freed on others that holds about twice the working set. A tenth
+/// of a second keeps the resident memory of a long run near what is in flight, at no
+/// measurable cost.
+fn return_memory_sooner() {
+    // `mi_option_purge_delay` in mimalloc v3's `mi_option_e` (libmimalloc-sys =0.1.49).
+    const PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
+    // SAFETY: mimalloc's option calls take plain integers and may be called at any time;
+    // they only read or write the option table. The default of this index is checked to be
+    // the documented purge delay (1000 ms) so that another version's layout is left alone.
+    unsafe {
+        if libmimalloc_sys::mi_option_get(PURGE_DELAY) == 1000 {
+            libmimalloc_sys::mi_option_set(PURGE_DELAY, 100);
+        }
+    }
 }

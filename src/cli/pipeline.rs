@@ -32,7 +32,7 @@ pub enum Event<R> {
 const MAX_GAME: usize = 64 << 20;
 
 /// How many games go to a worker at once, and how many bytes of text at most.
-const BATCH_GAMES: usize = 64;
+const BATCH_GAMES: usize = 16;
 const BATCH_BYTES: usize = 1 << 20;
 
 enum Job<H> {
@@ -103,9 +103,17 @@ where
     let bytes = AtomicU64::new(0);
     let (job_tx, job_rx) = bounded::<(u64, Job<H>)>(jobs * 2);
     let (done_tx, done_rx) = bounded::<(u64, Done<R>)>(jobs * 2);
+    // At most this many jobs between the reader and the consumer (queued, being worked on,
+    // or done and waiting for an earlier one): memory stays bounded even when one worker is
+    // descheduled while the others run ahead.
+    let window = jobs * 4;
+    let (credit_tx, credit_rx) = bounded::<()>(window);
+    for _ in 0..window {
+        let _ = credit_tx.send(());
+    }
     thread::scope(|s| {
         let bytes_r = &bytes;
-        s.spawn(move || read_all(inputs, job_tx, bytes_r, &mut prepare));
+        s.spawn(move || read_all(inputs, job_tx, credit_rx, bytes_r, &mut prepare));
         for _ in 0..jobs {
             let rx: Receiver<(u64, Job<H>)> = job_rx.clone();
             let tx: Sender<(u64, Done<R>)> = done_tx.clone();
@@ -143,6 +151,7 @@ where
                 }
                 while let Some(done) = pending.remove(&next) {
                     next += 1;
+                    let _ = credit_tx.send(());
                     match done {
                         Done::Start => consume(Event::FileStart)?,
                         Done::Games(rs) => {
@@ -160,8 +169,9 @@ where
                 }
             }
         })();
-        // On error the receiver goes away: workers and reader stop at their next send.
+        // On error the receivers go away: workers and reader stop at their next send.
         drop(done_rx);
+        drop(credit_tx);
         progress.set(bytes.load(Ordering::Relaxed));
         result
     })
@@ -170,11 +180,17 @@ where
 fn read_all<H, P: FnMut(usize, &Game) -> H>(
     inputs: &[Input],
     tx: Sender<(u64, Job<H>)>,
+    credits: Receiver<()>,
     bytes: &AtomicU64,
     prepare: &mut P,
 ) {
     let mut seq = 0u64;
     let mut send = |job: Job<H>| -> bool {
+        // One credit per job in flight: the consumer gives it back once it has used the
+        // job's result in order. It bounds the results waiting for a slow batch too.
+        if credits.recv().is_err() {
+            return false;
+        }
         let ok = tx.send((seq, job)).is_ok();
         seq += 1;
         ok
