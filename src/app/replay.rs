@@ -604,18 +604,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         if m.squares.len() != 2 || !matches!(sep, 'x' | 'X' | ':' | '×') {
             return false;
         }
-        let num = V::numbering();
-        let bit = |s: Square| -> Option<u32> {
-            match s {
-                Square::Num(n) => num.bit_of_number(n),
-                Square::Alg { file, rank } => {
-                    match num.bit_of_algebraic(file as u32, rank as u32) {
-                        Lookup::Square(b) => Some(b),
-                        _ => None,
-                    }
-                }
-            }
-        };
+        let bit = square_bit::<V>;
         let (Some(from), Some(to)) = (bit(m.squares[0]), bit(m.squares[1])) else {
             return false;
         };
@@ -661,18 +650,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         if rules.variant == crate::rules::Variant::Breakthrough && pos.kings().any() {
             return None;
         }
-        let num = V::numbering();
-        let bit = |s: Square| -> Option<u32> {
-            match s {
-                Square::Num(n) => num.bit_of_number(n),
-                Square::Alg { file, rank } => {
-                    match num.bit_of_algebraic(file as u32, rank as u32) {
-                        Lookup::Square(b) => Some(b),
-                        _ => None,
-                    }
-                }
-            }
-        };
+        let bit = square_bit::<V>;
         let from = bit(m.squares[0])?;
         let to = bit(m.squares[1])?;
         let side = pos.side();
@@ -852,6 +830,20 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
 pub fn to_spec(m: &MoveItem) -> Option<MoveSpec> {
     let mut spec = MoveSpec::default();
     spec_into(m, &mut spec).then_some(spec)
+}
+
+/// The bit of a square as written, in the variant's standard numbering (`None` off the
+/// board).
+#[inline]
+fn square_bit<V: Spec>(s: Square) -> Option<u32> {
+    let num = V::numbering();
+    match s {
+        Square::Num(n) => num.bit_of_number(n),
+        Square::Alg { file, rank } => match num.bit_of_algebraic(file as u32, rank as u32) {
+            Lookup::Square(b) => Some(b),
+            _ => None,
+        },
+    }
 }
 
 /// [`to_spec`] into a spec whose buffers are reused; false for an unknown move.
