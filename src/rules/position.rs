@@ -172,13 +172,15 @@ impl<B: Bits> Position<B> {
         let from = B::bit(m.from as u32);
         let to = B::bit(m.to as u32);
         let was_king = self.kings & from;
+        // The captured pieces leave first: with immediate removal (Turkish, Thai) a king may
+        // end its capture on the square of a piece it took earlier in the same move.
+        self.pieces[them] &= !m.captured;
+        self.kings &= !m.captured;
         self.pieces[us] = (self.pieces[us] & !from) | to;
         self.kings &= !from;
         if was_king.any() || m.promotes() {
             self.kings |= to;
         }
-        self.pieces[them] &= !m.captured;
-        self.kings &= !m.captured;
         if rules.same_king_limit > 0 {
             self.update_runs(m, was_king.any());
         }
