@@ -1,7 +1,8 @@
 //! The PDN syntax layer: reading PDN files into [`Game`]s and writing games back as strict
 //! PDN 3.0. It knows nothing of legality and never imports the rules layer.
 //!
-//! - [`Reader`] streams games from any `io::Read`; [`read_games`] reads a whole buffer.
+//! - [`Reader`] streams games from any `io::Read`; [`read_games`] reads a whole buffer;
+//!   [`pieces`] cuts a file into pieces that threads read apart, with the same games.
 //! - [`Game`] keeps everything read: tags, the move tree (moves with their numbers and
 //!   strengths, comments, NAGs, variations, setups), the terminator, the syntax errors and
 //!   the non-standard constructs that were tolerated, with byte spans into the game's text.
@@ -13,6 +14,7 @@
 
 mod game;
 mod grammar;
+pub mod pieces;
 mod reader;
 mod squares;
 mod token;

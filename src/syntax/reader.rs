@@ -58,6 +58,51 @@ pub struct Reader<R> {
     failed: bool,
     /// Reused capacity for the main line of the game being parsed.
     scratch: Vec<Item>,
+    /// Piece mode (see `pieces`): file offset of the cut; no game starting at or after it
+    /// is read (`u64::MAX` otherwise).
+    stop: u64,
+    /// Piece mode: the source ends before the file does, so a game that needs bytes past
+    /// its end, or ends past the cut, is left for the next piece.
+    open_end: bool,
+    /// Piece mode: what the next piece must resume.
+    pub(crate) rest: Rest,
+    /// Piece mode: file offset of the source's first byte.
+    piece_base: u64,
+}
+
+/// What a piece leaves for the next one (see [`super::pieces::read_piece`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rest {
+    /// Nothing: the next piece starts at a game boundary.
+    Nothing,
+    /// A game starts at this byte of the piece and was not decided inside it: its bytes up
+    /// to the cut go in front of the next piece, which then starts at `origin`.
+    Game {
+        /// Index into the piece's bytes.
+        from: usize,
+        /// Where the game starts.
+        origin: Origin,
+    },
+    /// The piece ended while skipping the rest of a game that was too long: the next piece
+    /// goes on skipping to a line that starts with `[`.
+    Skipping,
+}
+
+/// Where a piece of a file starts, and the reading state there.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Origin {
+    /// File offset of the piece's first byte.
+    pub offset: u64,
+    /// 1-based line of the piece's first byte.
+    pub line: u32,
+    /// 1-based column (in characters) of the piece's first byte.
+    pub column: u32,
+    /// The piece starts the file (a byte-order mark is looked for).
+    pub file_start: bool,
+    /// A byte-order mark was stripped before the piece: note it on its first game.
+    pub bom_pending: bool,
+    /// The piece starts while skipping to a line that starts with `[`.
+    pub skipping: bool,
 }
 
 impl<R: Read> Reader<R> {
@@ -82,7 +127,60 @@ impl<R: Read> Reader<R> {
             skipping: false,
             failed: false,
             scratch: Vec::new(),
+            stop: u64::MAX,
+            open_end: false,
+            rest: Rest::Nothing,
+            piece_base: 0,
         }
+    }
+
+    /// A reader of one piece of a file: the source holds the file's bytes from
+    /// `origin.offset`; games starting before `cut` (an index into the source) are read,
+    /// and with `file_end` false the source's end is not the file's.
+    pub(crate) fn piece(
+        source: R,
+        len: usize,
+        cut: usize,
+        origin: &Origin,
+        file_end: bool,
+    ) -> Self {
+        let mut r = Reader::new(source).with_buffer_size(len + 1);
+        r.base = origin.offset;
+        r.line = origin.line;
+        r.column = origin.column;
+        r.bom_checked = !origin.file_start;
+        r.bom_pending = origin.bom_pending;
+        r.skipping = origin.skipping;
+        r.stop = origin.offset.saturating_add(cut as u64);
+        r.open_end = !file_end;
+        r.piece_base = origin.offset;
+        r
+    }
+
+    /// File offset of the next unread byte.
+    fn here(&self) -> u64 {
+        self.base + self.start as u64
+    }
+
+    /// Leave the game starting here for the next piece.
+    fn leave_game(&mut self) -> Option<Game> {
+        self.rest = Rest::Game {
+            from: usize::try_from(self.here() - self.stop_origin()).unwrap_or(usize::MAX),
+            origin: Origin {
+                offset: self.here(),
+                line: self.line,
+                column: self.column,
+                file_start: false,
+                bom_pending: self.bom_pending,
+                skipping: false,
+            },
+        };
+        None
+    }
+
+    /// File offset of the source's first byte (piece mode).
+    fn stop_origin(&self) -> u64 {
+        self.piece_base
     }
 
     /// The largest game read (default 256 MiB, at most 1 GiB). A larger game keeps what its
@@ -134,13 +232,26 @@ impl<R: Read> Reader<R> {
             self.advance(ws);
             if self.start == self.end {
                 if self.eof {
+                    if self.open_end && self.skipping {
+                        self.rest = Rest::Skipping;
+                    }
                     return Ok(None);
                 }
                 self.refill()?;
                 continue;
             }
+            if self.here() >= self.stop {
+                // Piece mode: the rest belongs to the next piece.
+                if self.skipping {
+                    self.rest = Rest::Skipping;
+                }
+                return Ok(None);
+            }
             if self.skipping {
                 if !self.skip_to_tags() {
+                    if self.here() >= self.stop {
+                        continue;
+                    }
                     if self.eof {
                         return Ok(None);
                     }
@@ -151,9 +262,22 @@ impl<R: Read> Reader<R> {
             let limit = (self.end - self.start).min(self.max_game_size);
             let truncated = limit < self.end - self.start;
             let slice = &self.buf[self.start..self.start + limit];
-            match grammar::parse_game(slice, self.eof && !truncated, &mut self.scratch) {
+            let eof = self.eof && !self.open_end && !truncated;
+            match grammar::parse_game(slice, eof, &mut self.scratch) {
+                Ok(parsed) if self.open_end && self.crosses(parsed.consumed) => {
+                    return Ok(self.leave_game());
+                }
                 Ok(parsed) => return Ok(Some(self.take(parsed))),
-                Err(NeedMore) if limit >= self.max_game_size => return Ok(Some(self.too_big())),
+                // Piece mode: a game cut short may only be decided by the next piece (the
+                // whole game then comes again with it), so it is not cut here.
+                Err(NeedMore)
+                    if limit >= self.max_game_size
+                        && !(self.open_end && self.crosses(self.max_game_size)) =>
+                {
+                    return Ok(self.too_big());
+                }
+                Err(NeedMore) if self.open_end && self.eof => return Ok(self.leave_game()),
+                Err(NeedMore) if limit >= self.max_game_size => return Ok(self.leave_game()),
                 Err(NeedMore) => self.refill()?,
             }
         }
@@ -249,7 +373,7 @@ impl<R: Read> Reader<R> {
     }
 
     /// The game filled the maximum size without ending.
-    fn too_big(&mut self) -> Game {
+    fn too_big(&mut self) -> Option<Game> {
         let limit = self.max_game_size.min(self.end - self.start);
         let slice = &self.buf[self.start..self.start + limit];
         let parsed = match grammar::parse_game(slice, true, &mut self.scratch) {
@@ -258,7 +382,7 @@ impl<R: Read> Reader<R> {
         };
         if parsed.end != End::Eof {
             // It did end; only the look past its end was cut.
-            return self.take(parsed);
+            return Some(self.take(parsed));
         }
         let mut game = self.build(parsed);
         let end = game.source.len() as u32;
@@ -272,12 +396,19 @@ impl<R: Read> Reader<R> {
         });
         self.advance(limit);
         self.skipping = true;
-        game
+        Some(game)
+    }
+
+    /// Piece mode: a game starting here and `len` bytes long would end past the cut.
+    fn crosses(&self, len: usize) -> bool {
+        self.here().saturating_add(len as u64) > self.stop
     }
 
     /// Skip to a line that starts with `[`; true when found.
     fn skip_to_tags(&mut self) -> bool {
-        let region = &self.buf[self.start..self.end];
+        // In piece mode the search stops at the cut: the next piece goes on from there.
+        let to_cut = usize::try_from(self.stop - self.here()).unwrap_or(usize::MAX);
+        let region = &self.buf[self.start..self.end.min(self.start.saturating_add(to_cut))];
         for k in memchr_iter(b'[', region) {
             let at_line_start = if k == 0 {
                 self.column == 1
@@ -364,7 +495,7 @@ fn decode_1252(raw: &[u8], ended: End) -> Game {
 }
 
 /// Line breaks in `region` (CR LF, LF, lone CR), given whether the byte before it was a CR.
-fn count_breaks(region: &[u8], prev_cr: bool) -> u32 {
+pub(crate) fn count_breaks(region: &[u8], prev_cr: bool) -> u32 {
     let mut n = memchr_iter(b'\n', region).count();
     if prev_cr && region.first() == Some(&b'\n') {
         n -= 1;
@@ -384,7 +515,7 @@ fn count_breaks(region: &[u8], prev_cr: bool) -> u32 {
 }
 
 /// Characters in UTF-8 bytes (continuation bytes do not count).
-fn chars(b: &[u8]) -> u32 {
+pub(crate) fn chars(b: &[u8]) -> u32 {
     let n = b.iter().filter(|&&c| (c as i8) >= -0x40).count();
     u32::try_from(n).unwrap_or(u32::MAX)
 }

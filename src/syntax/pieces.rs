@@ -1,0 +1,299 @@
+//! Reading one file on several threads: [`Pieces`] cuts a byte stream into pieces at likely
+//! game boundaries, cheaply and without parsing; [`read_piece`] reads the games of one piece
+//! exactly as [`Reader`] reads them from the whole file.
+//!
+//! A cut is only a guess. Each piece carries some bytes past its cut, so the games that end
+//! before the cut are decided inside it (the grammar never decides on where its input
+//! happens to end); a game that starts before the cut and is not decided there — it needs
+//! more bytes, or ends past the cut — is left as a [`Rest`], and its bytes go in front of
+//! the next piece with [`Piece::after`]. Read in order, the pieces give the games of the
+//! sequential reader, byte for byte (a test compares them on the whole corpus at many cut
+//! sizes).
+
+use std::io::{self, Read};
+
+use memchr::{memchr_iter, memrchr, memrchr2};
+
+use super::game::Game;
+pub use super::reader::{Origin, Rest};
+use super::reader::{Reader, count_breaks};
+use super::token::is_ws;
+
+/// Bytes a piece carries past its cut: enough for the grammar's look ahead at the end of a
+/// game (a piece whose last game needs more just leaves it to the next piece).
+pub const LOOK_PAST_CUT: usize = 256;
+
+/// One piece of a file: the games starting before `cut` are its own.
+#[derive(Clone, Debug)]
+pub struct Piece {
+    /// The file's bytes from `origin.offset`: up to the cut, then up to
+    /// [`LOOK_PAST_CUT`] more.
+    pub bytes: Vec<u8>,
+    /// Where this piece's games stop (an index into `bytes`).
+    pub cut: usize,
+    /// Where the piece starts.
+    pub origin: Origin,
+    /// The file ends at the end of `bytes` (then `cut == bytes.len()`).
+    pub file_end: bool,
+}
+
+impl Piece {
+    /// The piece that follows one whose reading left `rest`: the left game's bytes (from
+    /// `prev`, the previous piece's bytes) go in front of this piece.
+    pub fn after(self, rest: &Rest, prev: &Piece) -> Piece {
+        match rest {
+            Rest::Nothing => self,
+            Rest::Skipping => Piece {
+                origin: Origin {
+                    skipping: true,
+                    ..self.origin
+                },
+                ..self
+            },
+            Rest::Game { from, origin } => {
+                let tail = &prev.bytes[(*from).min(prev.cut)..prev.cut];
+                let mut bytes = Vec::with_capacity(tail.len() + self.bytes.len());
+                bytes.extend_from_slice(tail);
+                bytes.extend_from_slice(&self.bytes);
+                Piece {
+                    bytes,
+                    cut: tail.len() + self.cut,
+                    origin: origin.clone(),
+                    file_end: self.file_end,
+                }
+            }
+        }
+    }
+}
+
+/// Read the games of a piece (numbered from 1 within the piece) and what it leaves to the
+/// next piece of the same file; `max_game_size` as for [`Reader::with_max_game_size`].
+pub fn read_piece(piece: &Piece, max_game_size: usize) -> (Vec<Game>, Rest) {
+    let mut reader = Reader::piece(
+        &piece.bytes[..],
+        piece.bytes.len(),
+        piece.cut,
+        &piece.origin,
+        piece.file_end,
+    )
+    .with_max_game_size(max_game_size);
+    let mut games = Vec::new();
+    // Reading from memory cannot fail.
+    while let Ok(Some(g)) = reader.next_game() {
+        games.push(g);
+    }
+    let rest = std::mem::replace(&mut reader.rest, Rest::Nothing);
+    (games, rest)
+}
+
+/// Cuts a byte stream into [`Piece`]s of about `target` bytes, at a line that starts with
+/// `[` after a line that does not (the first tag of a game, in a well-formed file); a piece
+/// with no such line is cut at a line break once it reaches `forced` bytes.
+#[derive(Debug)]
+pub struct Pieces<R> {
+    src: R,
+    /// The file's bytes from the start of the next piece.
+    buf: Vec<u8>,
+    eof: bool,
+    failed: bool,
+    origin: Origin,
+    /// The byte before `buf[0]` was a CR.
+    prev_cr: bool,
+    /// Where the search for a cut goes on (no cut before it was found).
+    searched: usize,
+    target: usize,
+    forced: usize,
+    bytes_read: u64,
+}
+
+impl<R: Read> Pieces<R> {
+    /// Pieces of `source`, about 64 KiB each, forced at 4 MiB.
+    pub fn new(source: R) -> Self {
+        Pieces {
+            src: source,
+            buf: Vec::new(),
+            eof: false,
+            failed: false,
+            origin: Origin {
+                offset: 0,
+                line: 1,
+                column: 1,
+                file_start: true,
+                bom_pending: false,
+                skipping: false,
+            },
+            prev_cr: false,
+            searched: 0,
+            target: 64 * 1024,
+            forced: 4 << 20,
+            bytes_read: 0,
+        }
+    }
+
+    /// The size pieces are cut at when a line starting with `[` allows it, and the size at
+    /// which a piece is cut at any line break (at least `target`).
+    pub fn with_sizes(mut self, target: usize, forced: usize) -> Self {
+        self.target = target.max(1);
+        self.forced = forced.max(self.target);
+        self
+    }
+
+    /// Bytes taken from the source so far.
+    pub fn bytes_read(&self) -> u64 {
+        self.bytes_read
+    }
+
+    /// Read until `buf` holds `want` bytes or the source ends.
+    fn fill(&mut self, want: usize) -> io::Result<()> {
+        while self.buf.len() < want && !self.eof {
+            let have = self.buf.len();
+            let room = (want - have).max(8 * 1024);
+            self.buf.resize(have + room, 0);
+            match self.src.read(&mut self.buf[have..]) {
+                Ok(0) => {
+                    self.buf.truncate(have);
+                    self.eof = true;
+                }
+                Ok(n) => {
+                    self.buf.truncate(have + n);
+                    self.bytes_read += n as u64;
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => self.buf.truncate(have),
+                Err(e) => {
+                    self.buf.truncate(have);
+                    return Err(e);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The next piece, `None` at the end of the source.
+    ///
+    /// # Errors
+    ///
+    /// I/O errors of the source; the pieces before it are whole, the iterator then ends.
+    pub fn next_piece(&mut self) -> io::Result<Option<Piece>> {
+        if self.failed {
+            return Ok(None);
+        }
+        let r = self.next_inner();
+        if r.is_err() {
+            self.failed = true;
+        }
+        r
+    }
+
+    fn next_inner(&mut self) -> io::Result<Option<Piece>> {
+        let mut want = self.target + LOOK_PAST_CUT;
+        loop {
+            self.fill(want)?;
+            if self.buf.is_empty() && self.eof {
+                return Ok(None);
+            }
+            if self.eof && self.buf.len() <= want {
+                // The rest of the file.
+                let bytes = std::mem::take(&mut self.buf);
+                let cut = bytes.len();
+                return Ok(Some(Piece {
+                    bytes,
+                    cut,
+                    origin: self.origin.clone(),
+                    file_end: true,
+                }));
+            }
+            let limit = self.buf.len().saturating_sub(LOOK_PAST_CUT);
+            let from = self.searched.max(self.target.min(limit));
+            if let Some(cut) = find_cut(&self.buf, from, limit) {
+                return Ok(Some(self.cut_at(cut)));
+            }
+            self.searched = limit.max(from);
+            if limit >= self.forced {
+                // No game start in sight: cut after the last line break (or anywhere, but
+                // never between a CR and its LF).
+                let cut = match memrchr(b'\n', &self.buf[..limit]) {
+                    Some(k) if k > 0 => k + 1,
+                    _ => limit,
+                };
+                let mut cut = cut.max(1);
+                if self.buf[cut - 1] == b'\r' && self.buf.get(cut) == Some(&b'\n') {
+                    cut += 1;
+                }
+                return Ok(Some(self.cut_at(cut)));
+            }
+            want = (self.buf.len() * 2).min(self.forced + LOOK_PAST_CUT);
+        }
+    }
+
+    /// Hand out `buf[..cut]` (with the bytes past it) and keep `buf[cut..]`.
+    fn cut_at(&mut self, cut: usize) -> Piece {
+        let rest = self.buf[cut..].to_vec();
+        let mut bytes = std::mem::replace(&mut self.buf, rest);
+        bytes.truncate((cut + LOOK_PAST_CUT).min(bytes.len()));
+        let head = &bytes[..cut];
+        let next = Origin {
+            offset: self.origin.offset + cut as u64,
+            line: self
+                .origin
+                .line
+                .saturating_add(count_breaks(head, self.prev_cr)),
+            column: match memrchr2(b'\n', b'\r', head) {
+                Some(k) => 1 + super::reader::chars(&head[k + 1..]),
+                None => self
+                    .origin
+                    .column
+                    .saturating_add(super::reader::chars(head)),
+            },
+            file_start: false,
+            bom_pending: false,
+            skipping: false,
+        };
+        self.prev_cr = head.last() == Some(&b'\r');
+        self.searched = 0;
+        let origin = std::mem::replace(&mut self.origin, next);
+        Piece {
+            bytes,
+            cut,
+            origin,
+            file_end: false,
+        }
+    }
+}
+
+/// The first `[` in `buf[from..limit]` that starts a line after a line that does not start
+/// with `[` (blank lines skipped).
+fn find_cut(buf: &[u8], from: usize, limit: usize) -> Option<usize> {
+    if from >= limit {
+        return None;
+    }
+    for k in memchr_iter(b'[', &buf[from..limit]) {
+        let p = from + k;
+        if p == 0 || !matches!(buf[p - 1], b'\n' | b'\r') {
+            continue;
+        }
+        // The previous line with something on it.
+        let mut q = p;
+        while q > 0 && is_ws(buf[q - 1]) {
+            q -= 1;
+        }
+        if q == 0 {
+            continue;
+        }
+        let line_start = memrchr2(b'\n', b'\r', &buf[..q]).map_or(0, |k| k + 1);
+        let first = buf[line_start..q]
+            .iter()
+            .find(|&&b| b != b' ' && b != b'\t');
+        if first != Some(&b'[') {
+            return Some(p);
+        }
+    }
+    None
+}
+
+impl<R: Read> Iterator for Pieces<R> {
+    type Item = io::Result<Piece>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.next_piece().transpose()
+    }
+}
