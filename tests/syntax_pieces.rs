@@ -7,7 +7,7 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use pdn::syntax::pieces::{Piece, Pieces, Rest, read_piece};
+use pdn::syntax::pieces::{Pieces, Rest, read_piece};
 use pdn::syntax::{Game, Reader};
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -38,15 +38,15 @@ fn files(dir: &Path, out: &mut Vec<PathBuf>) {
 /// Games through pieces of the given sizes, numbered through the file.
 fn by_pieces(bytes: &[u8], target: usize, forced: usize, max_game: usize) -> Vec<Game> {
     let mut out = Vec::new();
-    let mut prev: Option<(Piece, Rest)> = None;
+    let mut prev: Option<Rest> = None;
     for piece in Pieces::new(bytes).with_sizes(target, forced) {
         let piece = piece.expect("reading from memory");
-        let piece = match &prev {
-            Some((p, rest)) => piece.after(rest, p),
+        let mut piece = match prev.take() {
+            Some(rest) => piece.after(rest),
             None => piece,
         };
-        let (games, rest) = read_piece(&piece, max_game);
-        match rest {
+        let (games, rest) = read_piece(&mut piece, max_game);
+        match &rest {
             Rest::Game { .. } => LEFT_GAMES.fetch_add(1, Ordering::Relaxed),
             Rest::Skipping => LEFT_SKIPS.fetch_add(1, Ordering::Relaxed),
             Rest::Nothing => 0,
@@ -56,9 +56,9 @@ fn by_pieces(bytes: &[u8], target: usize, forced: usize, max_game: usize) -> Vec
             g.index += base;
             out.push(g);
         }
-        prev = Some((piece, rest));
+        prev = Some(rest);
     }
-    if let Some((_, rest)) = prev {
+    if let Some(rest) = prev {
         assert_eq!(rest, Rest::Nothing, "the last piece left something");
     }
     out

@@ -13,7 +13,6 @@ use std::io::{Seek, SeekFrom, Write};
 use anyhow::{Context, Result, bail};
 use pdn::app::export::csv::{PLY_COLUMNS, PlyRows, TagColumns, game_row, other_tags};
 use pdn::app::export::{self, ExportOptions, Notation, analyse};
-use pdn::app::gametype::FileHint;
 use pdn::app::validate::{self, Options, validate_with};
 
 use super::args::{ConvertArgs, ConvertTo, NotationArg};
@@ -65,7 +64,6 @@ pub fn run(a: &ConvertArgs) -> Result<Status> {
         w.write_record(PLY_COLUMNS)?;
         out.write_all(&w.into_inner()?)?;
     }
-    let mut hints = FileHint::default();
     let (mut files, mut games, mut with_errors) = (0u64, 0u64, 0u64);
     let mut file_errors = setup.unreadable;
     let to = a.to;
@@ -74,7 +72,6 @@ pub fn run(a: &ConvertArgs) -> Result<Status> {
         inputs,
         setup.jobs,
         &setup.progress,
-        |i, game| hints.observe(i, game),
         |i, game, hint| {
             let opts = ExportOptions {
                 validate: validate::Options {

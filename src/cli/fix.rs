@@ -7,7 +7,6 @@ use std::io::{BufWriter, Write};
 
 use anyhow::{Context, Result, bail};
 use pdn::app::fix::{FixOptions, audit_line, fix};
-use pdn::app::gametype::FileHint;
 use pdn::app::validate::Options;
 
 use super::args::FixArgs;
@@ -82,14 +81,12 @@ pub fn run(a: &FixArgs) -> Result<Status> {
         },
         repair: a.repair,
     };
-    let mut hints = FileHint::default();
     let mut t = Totals::default();
     let mut file_errors = setup.unreadable;
     pipeline::run(
         inputs,
         setup.jobs,
         &setup.progress,
-        |i, game| hints.observe(i, game),
         |i, game, hint| {
             let f = fix(
                 game,

@@ -6,7 +6,6 @@
 use std::io::Write;
 
 use anyhow::{Result, bail};
-use pdn::app::gametype::FileHint;
 use pdn::app::stats::{By, Options, Stats, analyse};
 use pdn::app::validate;
 
@@ -47,13 +46,11 @@ pub fn run(a: &StatsArgs) -> Result<Status> {
     };
     let inputs = &setup.inputs;
     let mut stats = Stats::new(duplicates, a.fuzzy);
-    let mut hints = FileHint::default();
     let mut file_errors = setup.unreadable;
     pipeline::run(
         inputs,
         setup.jobs,
         &setup.progress,
-        |i, game| hints.observe(i, game),
         |i, game, hint| {
             let opts = Options {
                 validate: validate::Options {

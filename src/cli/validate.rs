@@ -4,7 +4,6 @@ use std::io::Write;
 
 use anyhow::Result;
 use pdn::app::diagnostic::Format;
-use pdn::app::gametype::FileHint;
 use pdn::app::validate::{Options, Summary, render_report, validate};
 
 use super::args::{FormatArg, ValidateArgs};
@@ -23,7 +22,6 @@ pub fn run(a: &ValidateArgs) -> Result<Status> {
         diagrams: format == Format::Human,
         hint: None,
     };
-    let mut hints = FileHint::default();
     let mut out = common::stdout();
     let mut summary = Summary::default();
     let inputs = &setup.inputs;
@@ -32,7 +30,6 @@ pub fn run(a: &ValidateArgs) -> Result<Status> {
         inputs,
         setup.jobs,
         &setup.progress,
-        |i, game| hints.observe(i, game),
         |i, game, hint| {
             let report = validate(game, &Options { hint, ..opts });
             // About the size of the game for JSON with its usual notes; grows if needed.

@@ -5,16 +5,17 @@
 //! A cut is only a guess. Each piece carries some bytes past its cut, so the games that end
 //! before the cut are decided inside it (the grammar never decides on where its input
 //! happens to end); a game that starts before the cut and is not decided there — it needs
-//! more bytes, or ends past the cut — is left as a [`Rest`], and its bytes go in front of
-//! the next piece with [`Piece::after`]. Read in order, the pieces give the games of the
+//! more bytes, or ends past the cut — is left as a [`Rest`] with its bytes, which go in
+//! front of the next piece with [`Piece::after`]. Read in order, the pieces give the games of the
 //! sequential reader, byte for byte (a test compares them on the whole corpus at many cut
 //! sizes).
 
+use std::cell::RefCell;
 use std::io::{self, Read};
 
 use memchr::{memchr_iter, memrchr, memrchr2};
 
-use super::game::Game;
+use super::game::{Game, Item};
 pub use super::reader::{Origin, Rest};
 use super::reader::{Reader, count_breaks};
 use super::token::is_ws;
@@ -38,9 +39,8 @@ pub struct Piece {
 }
 
 impl Piece {
-    /// The piece that follows one whose reading left `rest`: the left game's bytes (from
-    /// `prev`, the previous piece's bytes) go in front of this piece.
-    pub fn after(self, rest: &Rest, prev: &Piece) -> Piece {
+    /// This piece, after one whose reading left `rest`: a left game's bytes go in front.
+    pub fn after(self, rest: Rest) -> Piece {
         match rest {
             Rest::Nothing => self,
             Rest::Skipping => Piece {
@@ -50,15 +50,13 @@ impl Piece {
                 },
                 ..self
             },
-            Rest::Game { from, origin } => {
-                let tail = &prev.bytes[(*from).min(prev.cut)..prev.cut];
-                let mut bytes = Vec::with_capacity(tail.len() + self.bytes.len());
-                bytes.extend_from_slice(tail);
+            Rest::Game { mut bytes, origin } => {
+                let cut = bytes.len() + self.cut;
                 bytes.extend_from_slice(&self.bytes);
                 Piece {
                     bytes,
-                    cut: tail.len() + self.cut,
-                    origin: origin.clone(),
+                    cut,
+                    origin,
                     file_end: self.file_end,
                 }
             }
@@ -66,29 +64,40 @@ impl Piece {
     }
 }
 
+thread_local! {
+    /// Capacity for a game's main line, reused from piece to piece on a thread.
+    static SCRATCH: RefCell<Vec<Item>> = const { RefCell::new(Vec::new()) };
+}
+
 /// Read the games of a piece (numbered from 1 within the piece) and what it leaves to the
-/// next piece of the same file; `max_game_size` as for [`Reader::with_max_game_size`].
-pub fn read_piece(piece: &Piece, max_game_size: usize) -> (Vec<Game>, Rest) {
+/// next piece of the same file; `max_game_size` as for [`Reader::with_max_game_size`]. The
+/// piece is only borrowed: it is as it was afterwards.
+pub fn read_piece(piece: &mut Piece, max_game_size: usize) -> (Vec<Game>, Rest) {
+    let scratch = SCRATCH.with(|s| std::mem::take(&mut *s.borrow_mut()));
+    let bytes = std::mem::take(&mut piece.bytes);
     let mut reader = Reader::piece(
-        &piece.bytes[..],
-        piece.bytes.len(),
+        io::empty(),
+        bytes,
         piece.cut,
         &piece.origin,
         piece.file_end,
+        scratch,
     )
     .with_max_game_size(max_game_size);
     let mut games = Vec::new();
-    // Reading from memory cannot fail.
+    // Nothing is read from the source: no I/O error can come.
     while let Ok(Some(g)) = reader.next_game() {
         games.push(g);
     }
-    let rest = std::mem::replace(&mut reader.rest, Rest::Nothing);
+    let (bytes, scratch, rest) = reader.into_parts();
+    piece.bytes = bytes;
+    SCRATCH.with(|s| *s.borrow_mut() = scratch);
     (games, rest)
 }
 
-/// Cuts a byte stream into [`Piece`]s of about `target` bytes, at a line that starts with
-/// `[` after a line that does not (the first tag of a game, in a well-formed file); a piece
-/// with no such line is cut at a line break once it reaches `forced` bytes.
+/// Cuts a byte stream into [`Piece`]s of about `target` bytes, where a game likely starts (a
+/// `[` that starts a line after one that does not end with `]`, or that follows a result);
+/// a piece with no such place is cut at a line break once it reaches `forced` bytes.
 #[derive(Debug)]
 pub struct Pieces<R> {
     src: R,
@@ -96,6 +105,8 @@ pub struct Pieces<R> {
     buf: Vec<u8>,
     eof: bool,
     failed: bool,
+    /// A read error that comes after the bytes read before it.
+    pending: Option<io::Error>,
     origin: Origin,
     /// The byte before `buf[0]` was a CR.
     prev_cr: bool,
@@ -114,6 +125,7 @@ impl<R: Read> Pieces<R> {
             buf: Vec::new(),
             eof: false,
             failed: false,
+            pending: None,
             origin: Origin {
                 offset: 0,
                 line: 1,
@@ -185,9 +197,27 @@ impl<R: Read> Pieces<R> {
     }
 
     fn next_inner(&mut self) -> io::Result<Option<Piece>> {
+        if let Some(e) = self.pending.take() {
+            return Err(e);
+        }
         let mut want = self.target + LOOK_PAST_CUT;
         loop {
-            self.fill(want)?;
+            if let Err(e) = self.fill(want) {
+                if self.buf.is_empty() {
+                    return Err(e);
+                }
+                // What was read before the error is read as far as it goes (as the
+                // sequential reader does); a game it cuts short is lost with the error.
+                self.pending = Some(e);
+                let bytes = std::mem::take(&mut self.buf);
+                let cut = bytes.len();
+                return Ok(Some(Piece {
+                    bytes,
+                    cut,
+                    origin: self.origin.clone(),
+                    file_end: false,
+                }));
+            }
             if self.buf.is_empty() && self.eof {
                 return Ok(None);
             }
@@ -260,31 +290,30 @@ impl<R: Read> Pieces<R> {
     }
 }
 
-/// The first `[` in `buf[from..limit]` that starts a line after a line that does not start
-/// with `[` (blank lines skipped).
+/// The first `[` in `buf[from..limit]` that likely starts a game: at the start of a line
+/// after a line that does not end with `]` (blank lines skipped), or right after a result
+/// (`…1-1[White "…"]`, a shape of some exports).
 fn find_cut(buf: &[u8], from: usize, limit: usize) -> Option<usize> {
     if from >= limit {
         return None;
     }
     for k in memchr_iter(b'[', &buf[from..limit]) {
         let p = from + k;
-        if p == 0 || !matches!(buf[p - 1], b'\n' | b'\r') {
+        if p == 0 {
             continue;
         }
-        // The previous line with something on it.
-        let mut q = p;
-        while q > 0 && is_ws(buf[q - 1]) {
-            q -= 1;
-        }
-        if q == 0 {
-            continue;
-        }
-        let line_start = memrchr2(b'\n', b'\r', &buf[..q]).map_or(0, |k| k + 1);
-        let first = buf[line_start..q]
-            .iter()
-            .find(|&&b| b != b' ' && b != b'\t');
-        if first != Some(&b'[') {
-            return Some(p);
+        match buf[p - 1] {
+            b'\n' | b'\r' => {
+                let mut q = p;
+                while q > 0 && is_ws(buf[q - 1]) {
+                    q -= 1;
+                }
+                if q > 0 && buf[q - 1] != b']' {
+                    return Some(p);
+                }
+            }
+            b'0'..=b'9' | b'*' => return Some(p),
+            _ => {}
         }
     }
     None

@@ -66,8 +66,6 @@ pub struct Reader<R> {
     open_end: bool,
     /// Piece mode: what the next piece must resume.
     pub(crate) rest: Rest,
-    /// Piece mode: file offset of the source's first byte.
-    piece_base: u64,
 }
 
 /// What a piece leaves for the next one (see [`super::pieces::read_piece`]).
@@ -75,11 +73,11 @@ pub struct Reader<R> {
 pub enum Rest {
     /// Nothing: the next piece starts at a game boundary.
     Nothing,
-    /// A game starts at this byte of the piece and was not decided inside it: its bytes up
-    /// to the cut go in front of the next piece, which then starts at `origin`.
+    /// A game starts before the cut and was not decided inside the piece: its bytes up to
+    /// the cut go in front of the next piece, which then starts at `origin`.
     Game {
-        /// Index into the piece's bytes.
-        from: usize,
+        /// The game's bytes up to the cut.
+        bytes: Vec<u8>,
         /// Where the game starts.
         origin: Origin,
     },
@@ -130,21 +128,25 @@ impl<R: Read> Reader<R> {
             stop: u64::MAX,
             open_end: false,
             rest: Rest::Nothing,
-            piece_base: 0,
         }
     }
 
-    /// A reader of one piece of a file: the source holds the file's bytes from
-    /// `origin.offset`; games starting before `cut` (an index into the source) are read,
-    /// and with `file_end` false the source's end is not the file's.
+    /// A reader of one piece of a file held in memory: `bytes` are the file's bytes from
+    /// `origin.offset`; games starting before `cut` (an index into them) are read, and with
+    /// `file_end` false their end is not the file's. `scratch` is reused capacity.
     pub(crate) fn piece(
         source: R,
-        len: usize,
+        bytes: Vec<u8>,
         cut: usize,
         origin: &Origin,
         file_end: bool,
+        scratch: Vec<Item>,
     ) -> Self {
-        let mut r = Reader::new(source).with_buffer_size(len + 1);
+        let mut r = Reader::new(source);
+        r.end = bytes.len();
+        r.buf = bytes;
+        r.eof = true;
+        r.scratch = scratch;
         r.base = origin.offset;
         r.line = origin.line;
         r.column = origin.column;
@@ -153,8 +155,13 @@ impl<R: Read> Reader<R> {
         r.skipping = origin.skipping;
         r.stop = origin.offset.saturating_add(cut as u64);
         r.open_end = !file_end;
-        r.piece_base = origin.offset;
         r
+    }
+
+    /// The buffer and the scratch capacity back (piece mode: the buffer holds the piece's
+    /// bytes unchanged, as the source is never read).
+    pub(crate) fn into_parts(self) -> (Vec<u8>, Vec<Item>, Rest) {
+        (self.buf, self.scratch, self.rest)
     }
 
     /// File offset of the next unread byte.
@@ -164,8 +171,11 @@ impl<R: Read> Reader<R> {
 
     /// Leave the game starting here for the next piece.
     fn leave_game(&mut self) -> Option<Game> {
+        // The source is the piece in memory: its bytes are all in the buffer.
+        let to_cut = usize::try_from(self.stop - self.here()).unwrap_or(usize::MAX);
+        let bytes = self.buf[self.start..self.end.min(self.start.saturating_add(to_cut))].to_vec();
         self.rest = Rest::Game {
-            from: usize::try_from(self.here() - self.stop_origin()).unwrap_or(usize::MAX),
+            bytes,
             origin: Origin {
                 offset: self.here(),
                 line: self.line,
@@ -176,11 +186,6 @@ impl<R: Read> Reader<R> {
             },
         };
         None
-    }
-
-    /// File offset of the source's first byte (piece mode).
-    fn stop_origin(&self) -> u64 {
-        self.piece_base
     }
 
     /// The largest game read (default 256 MiB, at most 1 GiB). A larger game keeps what its
@@ -286,6 +291,10 @@ impl<R: Read> Reader<R> {
     /// Move the live bytes to the front, grow the buffer when it is more than half full,
     /// and read until it is full or the source ends.
     fn refill(&mut self) -> io::Result<()> {
+        if self.eof {
+            // Nothing more to come (and in piece mode the buffer must stay as it is).
+            return Ok(());
+        }
         if self.start > 0 {
             self.buf.copy_within(self.start..self.end, 0);
             self.base += self.start as u64;
