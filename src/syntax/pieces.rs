@@ -158,23 +158,17 @@ impl<R: Read> Pieces<R> {
     /// Read until `buf` holds `want` bytes or the source ends.
     fn fill(&mut self, want: usize) -> io::Result<()> {
         while self.buf.len() < want && !self.eof {
-            let have = self.buf.len();
-            let room = (want - have).max(8 * 1024);
-            self.buf.resize(have + room, 0);
-            match self.src.read(&mut self.buf[have..]) {
-                Ok(0) => {
-                    self.buf.truncate(have);
-                    self.eof = true;
-                }
+            let room = (want - self.buf.len()).max(8 * 1024);
+            self.buf.reserve(room);
+            // `read_to_end` reads into the spare capacity without zeroing it first.
+            match (&mut self.src).take(room as u64).read_to_end(&mut self.buf) {
                 Ok(n) => {
-                    self.buf.truncate(have + n);
                     self.bytes_read += n as u64;
+                    // Short of `room`: the source itself said it ended.
+                    self.eof = n < room;
                 }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => self.buf.truncate(have),
-                Err(e) => {
-                    self.buf.truncate(have);
-                    return Err(e);
-                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
             }
         }
         Ok(())

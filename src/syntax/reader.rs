@@ -10,7 +10,7 @@
 use std::io::{self, Read};
 
 use encoding_rs::WINDOWS_1252;
-use memchr::{memchr, memchr_iter, memrchr2};
+use memchr::{memchr_iter, memrchr2};
 
 use super::game::{Encoding, Game, Item, Span, SyntaxError, Tolerated, ToleratedKind};
 use super::grammar::{self, End, NeedMore, Parsed};
@@ -509,17 +509,10 @@ pub(crate) fn count_breaks(region: &[u8], prev_cr: bool) -> u32 {
     if prev_cr && region.first() == Some(&b'\n') {
         n -= 1;
     }
-    if memchr(b'\r', region).is_some() {
-        for (i, &b) in region.iter().enumerate() {
-            if b == b'\r' {
-                match region.get(i + 1) {
-                    Some(b'\n') => {}
-                    _ => n += 1,
-                }
-            }
-        }
-        // `\r\n` inside the region: the `\n` counted it, the `\r` did not.
-    }
+    // A CR counts unless an LF follows (`\r\n` inside the region: the `\n` counted it).
+    n += memchr_iter(b'\r', region)
+        .filter(|&i| region.get(i + 1) != Some(&b'\n'))
+        .count();
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
