@@ -30,3 +30,16 @@ fn return_memory_sooner() {
         }
     }
 }
+
+/// Back memory with small pages from now on. mimalloc advises its arenas as transparent
+/// huge pages, so with several threads, each with its heap, resident memory grows in 2 MiB
+/// steps per thread: 57 MiB with two jobs on a long stream, 29 MiB with small pages. One
+/// thread keeps huge pages (21 MiB, and about 2 % faster).
+pub(crate) fn small_pages() {
+    // SAFETY: `prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0)` only sets a flag of this process's
+    // memory map, read by the kernel when it backs a page; its failure changes nothing.
+    #[cfg(target_os = "linux")]
+    unsafe {
+        libc::prctl(libc::PR_SET_THP_DISABLE, 1, 0, 0, 0);
+    }
+}

@@ -1,8 +1,9 @@
 //! The batch pipeline shared by every command: a reader thread cuts the inputs into pieces
 //! (`pdn::syntax::pieces`, no parsing) and hands them out in jobs; worker threads read the
 //! games of their pieces and run the command's work on them; results come back to the
-//! calling thread in exactly the input order. With one job everything runs inline, through
-//! the same pieces, so the output does not depend on the number of jobs.
+//! calling thread in exactly the input order. With one job everything runs inline with the
+//! sequential reader, which gives the same games as the pieces (tests/syntax_pieces.rs), so
+//! the output does not depend on the number of jobs.
 //!
 //! What one piece needs from the ones before it — the game left over at its cut, the game
 //! number, the variant the earlier games of the file showed — is small and is handed from
@@ -21,8 +22,8 @@ use std::time::{Duration, Instant};
 use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, bounded};
 use pdn::app::gametype::FileHint;
 use pdn::rules::Variant;
-use pdn::syntax::Game;
 use pdn::syntax::pieces::{Piece, Pieces, Rest, read_piece};
+use pdn::syntax::{Game, Reader};
 
 use super::input::{self, Input};
 use super::progress::Progress;
@@ -173,29 +174,39 @@ where
 {
     let bytes = AtomicU64::new(0);
     if jobs <= 1 {
-        let mut carry = Carry::default();
-        let mut failed = None;
-        read_all(inputs, &bytes, |parts| {
-            let (read, next) = read_job(parts, || std::mem::take(&mut carry));
-            carry = next;
-            for r in read {
-                let ev = match r {
-                    Read::Start => Event::FileStart,
-                    Read::Game(i, g, hint) => Event::Game(work(i, &g, hint)),
-                    Read::Error(i, e) => Event::FileError(i, e),
-                    Read::End => Event::FileEnd,
-                };
-                if let Err(e) = consume(ev) {
-                    failed = Some(e);
-                    return false;
+        // One thread: the sequential reader, game by game (the pieces give the same games:
+        // tests/syntax_pieces.rs, and tests/cli_batch.rs compares the outputs).
+        let mut done_before = 0u64;
+        for (i, input) in inputs.iter().enumerate() {
+            consume(Event::FileStart)?;
+            match input::open(input) {
+                Err(e) => consume(Event::FileError(i, e.to_string()))?,
+                Ok(r) => {
+                    let mut reader = Reader::new(r).with_max_game_size(MAX_GAME);
+                    let mut hint = FileHint::default();
+                    loop {
+                        match reader.next_game() {
+                            Ok(Some(g)) => {
+                                let h = hint.observe(i, &g);
+                                consume(Event::Game(work(i, &g, h)))?;
+                                progress.set(done_before + reader.bytes_read());
+                            }
+                            Ok(None) => break,
+                            Err(e) => {
+                                consume(Event::FileError(i, e.to_string()))?;
+                                break;
+                            }
+                        }
+                    }
+                    done_before += reader.bytes_read();
                 }
             }
-            progress.set(bytes.load(Ordering::Relaxed));
-            true
-        });
-        progress.set(bytes.load(Ordering::Relaxed));
-        return failed.map_or(Ok(()), Err);
+            consume(Event::FileEnd)?;
+        }
+        progress.set(done_before);
+        return Ok(());
     }
+    crate::small_pages();
     let (job_tx, job_rx) = bounded::<(u64, Vec<Part>)>(jobs * 2);
     let (done_tx, done_rx) = bounded::<(u64, Vec<Event<R>>)>(jobs * 2);
     // At most this many jobs between the reader and the consumer (queued, being worked on,
