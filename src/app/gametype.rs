@@ -125,15 +125,15 @@ struct Evidence {
 
 fn collect(line: &Line, ev: &mut Evidence, budget: &mut u32) {
     // Iterative over nested variations, bounded; the running figures in locals (this runs
-    // for every game without a GameType).
+    // for every game without a GameType, so the main line needs no allocation).
     let (mut max_number, mut squares) = (ev.max_number, ev.squares);
-    let mut stack = vec![line];
-    'lines: while let Some(l) = stack.pop() {
-        for item in &l.items {
-            if *budget == 0 {
-                break 'lines;
-            }
-            *budget -= 1;
+    let mut left = *budget as usize;
+    let mut stack: Vec<&Line> = Vec::new();
+    let mut next = Some(line);
+    while let Some(l) = next.take().or_else(|| stack.pop()) {
+        let items = &l.items[..l.items.len().min(left)];
+        left -= items.len();
+        for item in items {
             match item {
                 Item::Move(m) => {
                     let sq = m.squares.as_slice();
@@ -153,7 +153,11 @@ fn collect(line: &Line, ev: &mut Evidence, budget: &mut u32) {
                 _ => {}
             }
         }
+        if left == 0 {
+            break;
+        }
     }
+    *budget = left as u32;
     ev.max_number = max_number;
     ev.squares = squares;
 }
