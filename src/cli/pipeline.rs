@@ -1,25 +1,30 @@
-//! The batch pipeline shared by every command: a reader thread cuts the inputs into pieces
-//! (`pdn::syntax::pieces`, no parsing) and hands them out in jobs; worker threads read the
-//! games of their pieces and run the command's work on them; results come back to the
-//! calling thread in exactly the input order. With one job everything runs inline with the
-//! sequential reader, which gives the same games as the pieces (tests/syntax_pieces.rs), so
-//! the output does not depend on the number of jobs.
+//! The batch pipeline shared by every command: the inputs are cut into pieces
+//! (`pdn::syntax::pieces`, no parsing) and handed out in jobs of about 32 KB; each thread
+//! takes the next job when it needs one, reads the games of its pieces and runs the
+//! command's work on them; results are consumed in exactly the input order. With one job
+//! everything runs inline with the sequential reader, which gives the same games as the
+//! pieces (tests/syntax_pieces.rs), so the output does not depend on the number of jobs.
+//!
+//! There are exactly `jobs` threads, the calling thread among them: it consumes the results
+//! that are ready between its own jobs and sleeps only when it can neither consume nor take
+//! a job. (A separate reader thread and a consumer thread, woken for every job, preempted the
+//! workers on a two-core machine several thousand times a second.) A job may start only
+//! within a window of `jobs * 8` jobs after the last one consumed, so memory stays bounded.
 //!
 //! What one piece needs from the ones before it — the game left over at its cut, the game
 //! number, the variant the earlier games of the file showed — is small and is handed from
-//! job to job in order (`Chain`): a worker reads its first piece as if nothing was left
+//! job to job in order (`Chain`): a thread reads its first piece as if nothing was left
 //! over, waits for the previous job's hand-over (which comes as soon as that job has read
 //! its pieces, before its work), re-reads the piece in the rare case that a game was left
 //! over, and passes its own hand-over on before it does the work.
 
 use std::collections::BTreeMap;
 use std::io;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Condvar, Mutex};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crossbeam_channel::{Receiver, RecvTimeoutError, Sender, bounded};
 use pdn::app::gametype::FileHint;
 use pdn::rules::Variant;
 use pdn::syntax::pieces::{Piece, Pieces, Rest, read_piece};
@@ -72,6 +77,7 @@ struct Carry {
 struct Chain {
     state: Mutex<(u64, Carry)>,
     turn: Condvar,
+    aborted: AtomicBool,
 }
 
 impl Chain {
@@ -79,6 +85,7 @@ impl Chain {
         Chain {
             state: Mutex::new((0, Carry::default())),
             turn: Condvar::new(),
+            aborted: AtomicBool::new(false),
         }
     }
 
@@ -86,9 +93,20 @@ impl Chain {
     fn take(&self, seq: u64) -> Carry {
         let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
         while s.0 != seq {
+            if self.aborted.load(Ordering::SeqCst) {
+                // The run stopped: this job's results will not be used.
+                return Carry::default();
+            }
             s = self.turn.wait(s).unwrap_or_else(|e| e.into_inner());
         }
         std::mem::take(&mut s.1)
+    }
+
+    /// Wake every waiter for good: the run stopped.
+    fn abort(&self) {
+        self.aborted.store(true, Ordering::SeqCst);
+        drop(self.state.lock().unwrap_or_else(|e| e.into_inner()));
+        self.turn.notify_all();
     }
 
     /// Job `seq` is read: pass `carry` to the next one.
@@ -207,130 +225,343 @@ where
         return Ok(());
     }
     crate::small_pages();
-    let (job_tx, job_rx) = bounded::<(u64, Vec<Part>)>(jobs * 2);
-    let (done_tx, done_rx) = bounded::<(u64, Vec<Event<R>>)>(jobs * 2);
-    // At most this many jobs between the reader and the consumer (queued, being worked on,
-    // or done and waiting for an earlier one): memory stays bounded even when one worker is
-    // descheduled while the others run ahead.
-    let window = jobs * 8;
-    let (credit_tx, credit_rx) = bounded::<()>(window);
-    for _ in 0..window {
-        let _ = credit_tx.send(());
-    }
-    let chain = Chain::new();
+    let shared = Shared {
+        feed: Mutex::new(Feed::new(inputs, &bytes)),
+        room: Condvar::new(),
+        waiting_for_room: AtomicUsize::new(0),
+        consumed: AtomicU64::new(0),
+        window: jobs as u64 * 8,
+        stop: AtomicBool::new(false),
+        done: Mutex::new(Done::default()),
+        ready: Condvar::new(),
+        chain: Chain::new(),
+    };
     thread::scope(|s| {
-        let bytes_r = &bytes;
-        s.spawn(move || {
-            let mut seq = 0u64;
-            read_all(inputs, bytes_r, |parts| {
-                // One credit per job in flight: the consumer gives it back once it has used
-                // the job's results in order.
-                if credit_rx.recv().is_err() {
-                    return false;
-                }
-                let ok = job_tx.send((seq, parts)).is_ok();
-                seq += 1;
-                ok
-            });
-        });
-        for _ in 0..jobs {
-            let rx: Receiver<(u64, Vec<Part>)> = job_rx.clone();
-            let tx: Sender<(u64, Vec<Event<R>>)> = done_tx.clone();
+        // jobs - 1 helpers; the calling thread is the last worker and also puts the results
+        // back in order, between its own jobs, so no thread waits on another to be woken.
+        for _ in 1..jobs {
+            let shared = &shared;
             let work = &work;
-            let chain = &chain;
             s.spawn(move || {
-                for (seq, parts) in rx.iter() {
-                    let (read, carry) = read_job(parts, || chain.take(seq));
-                    chain.give(seq, carry);
-                    let done = read
-                        .into_iter()
-                        .map(|r| match r {
-                            Read::Start => Event::FileStart,
-                            Read::Game(i, g, hint) => Event::Game(work(i, &g, hint)),
-                            Read::Error(i, e) => Event::FileError(i, e),
-                            Read::End => Event::FileEnd,
-                        })
-                        .collect();
-                    if tx.send((seq, done)).is_err() {
-                        break;
-                    }
+                let _guard = StopOnPanic(shared);
+                while let Some((seq, parts)) = shared.take_job() {
+                    let done = shared.do_job(seq, parts, work);
+                    shared.deliver(seq, done);
                 }
             });
         }
-        drop(job_rx);
-        drop(done_tx);
-        // Put the results back in order.
-        let mut pending: BTreeMap<u64, Vec<Event<R>>> = BTreeMap::new();
-        let mut next = 0u64;
-        let mut last_tick = Instant::now();
-        let result = (|| -> io::Result<()> {
-            loop {
-                match done_rx.recv_timeout(Duration::from_millis(50)) {
-                    Ok((seq, done)) => {
-                        pending.insert(seq, done);
-                    }
-                    Err(RecvTimeoutError::Timeout) => {}
-                    Err(RecvTimeoutError::Disconnected) => return Ok(()),
-                }
-                while let Some(done) = pending.remove(&next) {
-                    next += 1;
-                    let _ = credit_tx.send(());
-                    for ev in done {
-                        consume(ev)?;
-                    }
-                }
-                if last_tick.elapsed() >= Duration::from_millis(50) {
-                    progress.set(bytes.load(Ordering::Relaxed));
-                    last_tick = Instant::now();
-                }
-            }
-        })();
-        // On error the receivers go away: workers and reader stop at their next send.
-        drop(done_rx);
-        drop(credit_tx);
+        let guard = StopOnPanic(&shared);
+        let result = shared.lead(&work, &mut consume, progress, &bytes);
+        drop(guard);
+        // On error (or a helper's panic) the helpers stop at their next job.
+        shared.halt();
         progress.set(bytes.load(Ordering::Relaxed));
         result
     })
 }
 
-/// Cut the inputs into jobs of parts, in order, and give each to `send` (false: stop).
-fn read_all(inputs: &[Input], bytes: &AtomicU64, mut send: impl FnMut(Vec<Part>) -> bool) {
-    let mut parts = Vec::new();
-    let mut size = 0usize;
-    let mut done_before = 0u64;
-    for (i, input) in inputs.iter().enumerate() {
-        parts.push(Part::Start);
-        match input::open(input) {
-            Err(e) => parts.push(Part::Error(i, e.to_string())),
-            Ok(r) => {
-                let mut pieces = Pieces::new(r).with_sizes(PIECE_BYTES, FORCED_PIECE);
-                loop {
-                    match pieces.next_piece() {
-                        Ok(Some(p)) => {
-                            size += p.cut;
-                            parts.push(Part::Piece(i, p));
-                            if size >= JOB_BYTES {
-                                bytes.store(done_before + pieces.bytes_read(), Ordering::Relaxed);
-                                size = 0;
-                                if !send(std::mem::take(&mut parts)) {
-                                    return;
-                                }
-                            }
-                        }
-                        Ok(None) => break,
-                        Err(e) => {
-                            parts.push(Part::Error(i, e.to_string()));
-                            break;
-                        }
+/// What the threads of a multi-job run share.
+struct Shared<'a, R> {
+    /// The inputs, cut into jobs on demand by whichever thread needs one.
+    feed: Mutex<Feed<'a>>,
+    /// Signalled (under `feed`) when jobs were consumed and a thread waits for room.
+    room: Condvar,
+    waiting_for_room: AtomicUsize,
+    /// Jobs whose results were consumed: a job `seq` may start only below `consumed +
+    /// window`, so memory stays bounded even when one thread is descheduled while the
+    /// others run ahead.
+    consumed: AtomicU64,
+    window: u64,
+    stop: AtomicBool,
+    /// Results waiting for their turn.
+    done: Mutex<Done<R>>,
+    /// Signalled when the result the leader waits for arrives.
+    ready: Condvar,
+    chain: Chain,
+}
+
+/// Results of jobs, by sequence number, until consumed in order.
+struct Done<R> {
+    results: BTreeMap<u64, Vec<Event<R>>>,
+    /// The leader sleeps until this job's result arrives (`u64::MAX`: it does not sleep).
+    awaited: u64,
+}
+
+impl<R> Default for Done<R> {
+    fn default() -> Self {
+        Done {
+            results: BTreeMap::new(),
+            awaited: u64::MAX,
+        }
+    }
+}
+
+/// Sets the stop flag if a helper panics, so that the leader does not wait for it.
+struct StopOnPanic<'s, 'a, R>(&'s Shared<'a, R>);
+
+impl<R> Drop for StopOnPanic<'_, '_, R> {
+    fn drop(&mut self) {
+        if thread::panicking() {
+            self.0.halt();
+        }
+    }
+}
+
+impl<'a, R> Shared<'a, R> {
+    fn lock_feed(&self) -> std::sync::MutexGuard<'_, Feed<'a>> {
+        self.feed.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn lock_done(&self) -> std::sync::MutexGuard<'_, Done<R>> {
+        self.done.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Stop everything: no new jobs, nobody left waiting.
+    fn halt(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+        self.chain.abort();
+        drop(self.lock_feed());
+        self.room.notify_all();
+        drop(self.lock_done());
+        self.ready.notify_all();
+    }
+
+    /// The next job, once there is room for it in the window; `None` when the inputs are
+    /// exhausted or the run stopped.
+    fn take_job(&self) -> Option<(u64, Vec<Part>)> {
+        match self.try_take(true) {
+            Taken::Job(seq, parts) => Some((seq, parts)),
+            Taken::Full | Taken::Exhausted => None,
+        }
+    }
+
+    /// The next job; `wait`: wait for room in the window rather than answer `Full`.
+    fn try_take(&self, wait: bool) -> Taken {
+        let mut feed = self.lock_feed();
+        loop {
+            if self.stop.load(Ordering::SeqCst) || feed.exhausted {
+                return Taken::Exhausted;
+            }
+            // The waiter count first, then the check: `consume_ready` stores `consumed`
+            // first, then reads the count, so one of the two sees the other.
+            self.waiting_for_room.fetch_add(1, Ordering::SeqCst);
+            let full = feed.seq >= self.consumed.load(Ordering::SeqCst) + self.window;
+            if !full {
+                self.waiting_for_room.fetch_sub(1, Ordering::SeqCst);
+                break;
+            }
+            if !wait {
+                self.waiting_for_room.fetch_sub(1, Ordering::SeqCst);
+                return Taken::Full;
+            }
+            feed = self.room.wait(feed).unwrap_or_else(|e| e.into_inner());
+            self.waiting_for_room.fetch_sub(1, Ordering::SeqCst);
+        }
+        match feed.next_job() {
+            Some(parts) => {
+                let seq = feed.seq;
+                feed.seq += 1;
+                Taken::Job(seq, parts)
+            }
+            None => Taken::Exhausted,
+        }
+    }
+
+    /// Read a job's games and run the work on them.
+    fn do_job<W>(&self, seq: u64, parts: Vec<Part>, work: &W) -> Vec<Event<R>>
+    where
+        W: Fn(usize, &Game, Option<Variant>) -> R,
+    {
+        let (read, carry) = read_job(parts, || self.chain.take(seq));
+        self.chain.give(seq, carry);
+        read.into_iter()
+            .map(|r| match r {
+                Read::Start => Event::FileStart,
+                Read::Game(i, g, hint) => Event::Game(work(i, &g, hint)),
+                Read::Error(i, e) => Event::FileError(i, e),
+                Read::End => Event::FileEnd,
+            })
+            .collect()
+    }
+
+    /// A job's result is ready: wake the leader only if it waits for this one.
+    fn deliver(&self, seq: u64, done: Vec<Event<R>>) {
+        let mut d = self.lock_done();
+        d.results.insert(seq, done);
+        if d.awaited == seq {
+            d.awaited = u64::MAX;
+            drop(d);
+            self.ready.notify_one();
+        }
+    }
+
+    /// The calling thread's part: consume the results in order and, between them, do jobs
+    /// itself; sleep only when there is neither a result to consume nor a job to take.
+    fn lead<W, C>(
+        &self,
+        work: &W,
+        consume: &mut C,
+        progress: &Progress,
+        bytes: &AtomicU64,
+    ) -> io::Result<()>
+    where
+        W: Fn(usize, &Game, Option<Variant>) -> R,
+        C: FnMut(Event<R>) -> io::Result<()>,
+    {
+        let mut next = 0u64;
+        let mut last_tick = Instant::now();
+        let mut exhausted = false;
+        loop {
+            // Everything that is ready, in order.
+            loop {
+                let batch = {
+                    let mut d = self.lock_done();
+                    let mut batch = Vec::new();
+                    while let Some(r) = d.results.remove(&(next + batch.len() as u64)) {
+                        batch.push(r);
+                    }
+                    batch
+                };
+                if batch.is_empty() {
+                    break;
+                }
+                for done in batch {
+                    next += 1;
+                    for ev in done {
+                        consume(ev)?;
                     }
                 }
-                done_before += pieces.bytes_read();
-                bytes.store(done_before, Ordering::Relaxed);
+                self.consumed.store(next, Ordering::SeqCst);
+                if self.waiting_for_room.load(Ordering::SeqCst) > 0 {
+                    drop(self.lock_feed());
+                    self.room.notify_all();
+                }
+            }
+            if last_tick.elapsed() >= Duration::from_millis(50) {
+                progress.set(bytes.load(Ordering::Relaxed));
+                last_tick = Instant::now();
+            }
+            if self.stop.load(Ordering::SeqCst) {
+                return Ok(());
+            }
+            if !exhausted {
+                match self.try_take(false) {
+                    Taken::Job(seq, parts) => {
+                        let done = self.do_job(seq, parts, work);
+                        self.lock_done().results.insert(seq, done);
+                        continue;
+                    }
+                    Taken::Exhausted => exhausted = true,
+                    Taken::Full => {}
+                }
+            }
+            // Nothing to do but wait for the next result (or learn that all is done).
+            let mut d = self.lock_done();
+            if d.results.contains_key(&next) {
+                continue;
+            }
+            if exhausted && self.lock_feed().seq == next {
+                return Ok(());
+            }
+            d.awaited = next;
+            let (d, _) = self
+                .ready
+                .wait_timeout(d, Duration::from_millis(50))
+                .unwrap_or_else(|e| e.into_inner());
+            drop(d);
+        }
+    }
+}
+
+/// What [`Shared::try_take`] found.
+enum Taken {
+    Job(u64, Vec<Part>),
+    /// The window is full.
+    Full,
+    /// No more jobs.
+    Exhausted,
+}
+
+/// The inputs, cut into jobs of parts in order on demand.
+struct Feed<'a> {
+    inputs: &'a [Input],
+    /// The next input to open.
+    next_input: usize,
+    /// The input being cut.
+    current: Option<(usize, Pieces<Box<dyn io::Read + Send>>)>,
+    /// Bytes of the inputs before the current one.
+    done_before: u64,
+    /// Bytes read so far, for the progress bar.
+    bytes: &'a AtomicU64,
+    /// The sequence number of the next job.
+    seq: u64,
+    exhausted: bool,
+}
+
+impl<'a> Feed<'a> {
+    fn new(inputs: &'a [Input], bytes: &'a AtomicU64) -> Feed<'a> {
+        Feed {
+            inputs,
+            next_input: 0,
+            current: None,
+            done_before: 0,
+            bytes,
+            seq: 0,
+            exhausted: false,
+        }
+    }
+
+    /// The next job: pieces up to about `JOB_BYTES` (several small files together), with
+    /// the starts, ends and errors of the files among them; `None` at the end.
+    fn next_job(&mut self) -> Option<Vec<Part>> {
+        let mut parts = Vec::new();
+        let mut size = 0usize;
+        loop {
+            let Some((i, pieces)) = self.current.as_mut() else {
+                let Some(input) = self.inputs.get(self.next_input) else {
+                    self.exhausted = true;
+                    return (!parts.is_empty()).then_some(parts);
+                };
+                let i = self.next_input;
+                self.next_input += 1;
+                parts.push(Part::Start);
+                match input::open(input) {
+                    Ok(r) => {
+                        let pieces = Pieces::new(r).with_sizes(PIECE_BYTES, FORCED_PIECE);
+                        self.current = Some((i, pieces));
+                    }
+                    Err(e) => {
+                        parts.push(Part::Error(i, e.to_string()));
+                        parts.push(Part::End);
+                    }
+                }
+                continue;
+            };
+            let i = *i;
+            match pieces.next_piece() {
+                Ok(Some(p)) => {
+                    size += p.cut;
+                    parts.push(Part::Piece(i, p));
+                    if size >= JOB_BYTES {
+                        let read = self.done_before + pieces.bytes_read();
+                        self.bytes.store(read, Ordering::Relaxed);
+                        return Some(parts);
+                    }
+                }
+                Ok(None) => {
+                    self.done_before += pieces.bytes_read();
+                    self.bytes.store(self.done_before, Ordering::Relaxed);
+                    self.current = None;
+                    parts.push(Part::End);
+                }
+                Err(e) => {
+                    parts.push(Part::Error(i, e.to_string()));
+                    self.done_before += pieces.bytes_read();
+                    self.bytes.store(self.done_before, Ordering::Relaxed);
+                    self.current = None;
+                    parts.push(Part::End);
+                }
             }
         }
-        parts.push(Part::End);
-    }
-    if !parts.is_empty() {
-        send(parts);
     }
 }
