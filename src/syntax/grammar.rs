@@ -201,17 +201,19 @@ fn eq_compact(text: &[u8], compacted: &[u8]) -> bool {
 /// count 0 otherwise.
 #[inline]
 fn two_digits(b: &[u8]) -> (u32, usize) {
-    match b {
-        [d1 @ b'0'..=b'9', d2 @ b'0'..=b'9', rest @ ..]
-            if !matches!(rest.first(), Some(b'0'..=b'9')) =>
-        {
-            (u32::from(d1 - b'0') * 10 + u32::from(d2 - b'0'), 2)
-        }
-        [d1 @ b'0'..=b'9', rest @ ..] if !matches!(rest.first(), Some(b'0'..=b'9')) => {
-            (u32::from(d1 - b'0'), 1)
-        }
-        _ => (0, 0),
+    let digit = |i: usize| b.get(i).map_or(u8::MAX, |c| c.wrapping_sub(b'0'));
+    let d1 = digit(0);
+    if d1 > 9 {
+        return (0, 0);
     }
+    let d2 = digit(1);
+    if d2 > 9 {
+        return (u32::from(d1), 1);
+    }
+    if digit(2) <= 9 {
+        return (0, 0);
+    }
+    (u32::from(d1) * 10 + u32::from(d2), 2)
 }
 
 impl<'a> P<'a> {
@@ -1092,15 +1094,18 @@ impl<'a> P<'a> {
                     }
                     break;
                 }
+                // Where reading goes on: past the spaces that were looked at.
+                let mut resume = p;
                 match s[p] {
                     b' ' | b'\t' => {
-                        let mut q = p;
+                        let mut q = p + 1;
                         while q < s.len() && (s[q] == b' ' || s[q] == b'\t') {
                             q += 1;
                         }
                         if q >= s.len() || matches!(s[q], b'-' | b'x' | b'X' | b':' | 0xC3 | 0xD7) {
                             return false;
                         }
+                        resume = q;
                     }
                     b'\n' | b'\r' | b'{' | b')' | b'$' | b'%' | b';' | b'[' => {}
                     _ => return false,
@@ -1130,7 +1135,7 @@ impl<'a> P<'a> {
                     strength: None,
                     span: sp(start, p),
                 }));
-                self.pos = p;
+                self.pos = resume;
                 true
             }
             _ => false,

@@ -34,17 +34,24 @@ impl Squares {
     #[inline]
     pub fn push(&mut self, sq: Square) {
         match &mut self.0 {
+            Repr::Inline { len, buf } if usize::from(*len) < INLINE => {
+                buf[usize::from(*len)] = sq;
+                *len += 1;
+            }
+            _ => self.push_slow(sq),
+        }
+    }
+
+    /// [`Squares::push`] past the inline capacity (long captures only).
+    #[cold]
+    #[inline(never)]
+    fn push_slow(&mut self, sq: Square) {
+        match &mut self.0 {
             Repr::Inline { len, buf } => {
-                let n = usize::from(*len);
-                if n < INLINE {
-                    buf[n] = sq;
-                    *len += 1;
-                } else {
-                    let mut v = Vec::with_capacity(INLINE * 2);
-                    v.extend_from_slice(buf);
-                    v.push(sq);
-                    self.0 = Repr::Heap(v);
-                }
+                let mut v = Vec::with_capacity(INLINE * 2);
+                v.extend_from_slice(&buf[..usize::from(*len).min(INLINE)]);
+                v.push(sq);
+                self.0 = Repr::Heap(v);
             }
             Repr::Heap(v) => v.push(sq),
         }
