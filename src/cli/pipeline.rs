@@ -21,7 +21,7 @@
 use std::collections::BTreeMap;
 use std::io;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex};
+use std::sync::{Condvar, Mutex, TryLockError};
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -443,6 +443,12 @@ impl<'a, R> Shared<'a, R> {
             }
             if self.stop.load(Ordering::SeqCst) {
                 return Ok(());
+            }
+            // Another thread cutting a job may be blocked reading a slow input (a pipe):
+            // results that are ready go out first.
+            let busy = matches!(self.feed.try_lock(), Err(TryLockError::WouldBlock));
+            if busy && self.lock_done().results.contains_key(&next) {
+                continue;
             }
             if !exhausted {
                 match self.try_take(false) {
