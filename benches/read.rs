@@ -12,6 +12,10 @@ use std::path::{Path, PathBuf};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pdn::syntax::Reader;
 
+/// The allocator of the `pdn` binary, so that the figures are those of the tool.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn corpus() -> PathBuf {
     let dir = match std::env::var_os("PDN_CORPUS") {
         Some(p) => PathBuf::from(p),

@@ -7,6 +7,10 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pdn::app::validate::{Options, validate};
 use pdn::syntax::{Game, read_games};
 
+/// The allocator of the `pdn` binary, so that the figures are those of the tool.
+#[global_allocator]
+static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn corpus() -> PathBuf {
     match std::env::var_os("PDN_CORPUS") {
         Some(p) => PathBuf::from(p),
