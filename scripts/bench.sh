@@ -24,6 +24,9 @@ trap 'rm -rf "$TMP"' EXIT
 median() { # median of a hyperfine JSON export, in seconds
     python3 -c 'import json,sys,statistics; r=json.load(open(sys.argv[1]))["results"]; print(*[statistics.median(x["times"]) for x in r])' "$1"
 }
+paired() { # RUNS WARMUP CMD...: interleaved rounds (scripts/paired.py); prints medians then ratios
+    python3 "$ROOT/scripts/paired.py" "$@" | python3 -c 'import json,sys; d=json.load(sys.stdin); print(*d["medians"], *d["ratios"])'
+}
 json_field() { python3 -c 'import json,sys; print(json.loads(sys.stdin.read().strip().splitlines()[-1])[sys.argv[1]])' "$1"; }
 
 echo "== machine"
@@ -50,10 +53,11 @@ BYTES=$(stat -c %s "$TMP/intl.pdn")
 SUMMARY=$("$BIN" validate "$TMP/intl.pdn" --quiet --format json | tail -1 || true)
 PLIES=$(echo "$SUMMARY" | json_field plies)
 GAMES=$(echo "$SUMMARY" | json_field games)
-hyperfine --style none --ignore-failure --warmup 2 --runs "$RUNS" --export-json "$TMP/validate.json" \
+# Interleaved rounds (jobs 1, jobs 2, jobs 1, ...): the machine is shared and its speed drifts
+# over minutes, which would bias a ratio of two separate series.
+read -r V1 V2 VR < <(paired "$RUNS" 2 \
     "$BIN validate $TMP/intl.pdn --jobs 1 --quiet --format json" \
-    "$BIN validate $TMP/intl.pdn --jobs 2 --quiet --format json" >/dev/null
-read -r V1 V2 < <(median "$TMP/validate.json")
+    "$BIN validate $TMP/intl.pdn --jobs 2 --quiet --format json")
 echo "$GAMES games, $PLIES plies, $BYTES bytes: jobs 1 $V1 s, jobs 2 $V2 s"
 # The same games four times over: a run long enough that starting the process and the
 # threads, and the last job, weigh little beside the throughput.
@@ -61,11 +65,10 @@ for i in 1 2 3 4; do cat "$TMP/intl.pdn"; done > "$TMP/intl4.pdn"
 for i in 1 2; do cat "$TMP/intl.pdn"; done > "$TMP/intl2.pdn"
 # The machine's own ceiling for two cores: two independent `--jobs 1` processes at once, each
 # on half of the same work (no sharing at all); `--jobs 2` cannot beat it.
-hyperfine --style none --ignore-failure --warmup 1 --runs "$RUNS" --export-json "$TMP/validate4.json" \
+read -r W1 W2 WP WR WPR < <(paired "$RUNS" 1 \
     "$BIN validate $TMP/intl4.pdn --jobs 1 --quiet --format json" \
     "$BIN validate $TMP/intl4.pdn --jobs 2 --quiet --format json" \
-    "bash -c '$BIN validate $TMP/intl2.pdn --jobs 1 --quiet --format json >/dev/null & $BIN validate $TMP/intl2.pdn --jobs 1 --quiet --format json >/dev/null; wait'" >/dev/null
-read -r W1 W2 WP < <(median "$TMP/validate4.json")
+    "$BIN validate $TMP/intl2.pdn --jobs 1 --quiet --format json >/dev/null & $BIN validate $TMP/intl2.pdn --jobs 1 --quiet --format json; wait")
 echo "four times over: jobs 1 $W1 s, jobs 2 $W2 s, two processes on halves $WP s"
 
 echo "== reading alone vs a plain read (criterion, in memory, the whole corpus)"
@@ -97,10 +100,9 @@ echo "== whole corpus, --jobs 1 vs --jobs 2 (byte-identical output)"
 "$BIN" validate "$CORPUS" --jobs 2 --quiet --format json > "$TMP/j2.jsonl" || true
 if cmp -s "$TMP/j1.jsonl" "$TMP/j2.jsonl"; then SAME=identical; else SAME=DIFFERENT; fi
 ALLPLIES=$(tail -1 "$TMP/j1.jsonl" | json_field plies)
-hyperfine --style none --ignore-failure --warmup 1 --runs "$RUNS" --export-json "$TMP/all.json" \
-    "$BIN validate $CORPUS --jobs 1 --quiet --format json" \
-    "$BIN validate $CORPUS --jobs 2 --quiet --format json" >/dev/null
-read -r A1 A2 < <(median "$TMP/all.json")
+read -r A1 A2 AR < <(paired "$RUNS" 1 \
+    "$BIN validate '$CORPUS' --jobs 1 --quiet --format json" \
+    "$BIN validate '$CORPUS' --jobs 2 --quiet --format json")
 
 echo "== memory: a 1 GB archive through standard input"
 if [ $QUICK = 0 ]; then
@@ -156,9 +158,9 @@ tmp = sys.argv[1]
 def f(x, d=3):
     return "n/a" if x in ("", None) else f"{float(x):.{d}f}"
 perft9, nodes9 = float("$PERFT9"), int("$NODES9")
-v1, v2, plies = float("$V1"), float("$V2"), int("$PLIES")
-w1, w2, wp = float("$W1"), float("$W2"), float("$WP")
-a1, a2, allplies = float("$A1"), float("$A2"), int("$ALLPLIES")
+v1, v2, vr, plies = float("$V1"), float("$V2"), float("$VR"), int("$PLIES")
+w1, w2, wp, wr, wpr = float("$W1"), float("$W2"), float("$WP"), float("$WR"), float("$WPR")
+a1, a2, ar, allplies = float("$A1"), float("$A2"), float("$AR"), int("$ALLPLIES")
 wk_rate = int("$WK_PLIES") / float("$WK_SECONDS")
 py_rate = "$PY_RATE"
 read_mbs, copy_mbs = "$READ_MBS", "$COPY_MBS"
@@ -169,17 +171,19 @@ w = lines.append
 w("# Benchmarks")
 w("")
 w(f"Produced by \`scripts/bench.sh\` on {datetime.date.today()}: $CPU, $CORES cores, $RUSTC.")
-w("The machine is shared and noisy: every figure is the median of $RUNS runs (hyperfine), whole")
-w("process, release build. Inputs are read in place from the shared corpus.")
+w("The machine is shared and noisy: every figure is the median of $RUNS runs, whole process,")
+w("release build (hyperfine; the \`--jobs\` comparisons in interleaved rounds by")
+w("\`scripts/paired.py\`, each ratio the median of the rounds' ratios, since the machine's speed")
+w("drifts over minutes). Inputs are read in place from the shared corpus.")
 w("")
 w("| figure | measured | bar (DESIGN.md) |")
 w("|---|---|---|")
 w(f"| \`perft --variant international --depth 9\` ({nodes9:,} leaves), one core | {perft9:.3f} s ({nodes9/perft9/1e6:.1f} M leaves/s) | < 0.5 s, goal < 0.4 s (BikDam 0.43 s) |")
 w(f"| \`validate\`, international corpus ({int('$GAMES'):,} games, {plies:,} plies, {mb:.1f} MB), \`--jobs 1\` | {v1:.3f} s = **{plies/v1/1e6:.2f} M plies/s per core** | >= 5 M plies/s, goal 10 M |")
-w(f"| same, \`--jobs 2\` | {v2:.3f} s = {plies/v2/1e6:.2f} M plies/s, ratio {v1/v2:.2f} | ratio >= 1.8 |")
-w(f"| same file four times ({4*plies:,} plies, {4*mb:.1f} MB), \`--jobs 1\` / \`--jobs 2\` | {w1:.3f} s = {4*plies/w1/1e6:.2f} M plies/s / {w2:.3f} s = {4*plies/w2/1e6:.2f} M plies/s, **ratio {w1/w2:.2f}** | ratio >= 1.8 |")
-w(f"| the machine's ceiling: two \`--jobs 1\` processes at once, each on half of that file | {wp:.3f} s, ratio {w1/wp:.2f} to one process (\`--jobs 2\` reaches {wp/w2:.0%} of it) | (context for the ratio) |")
-w(f"| \`validate\`, whole shared corpus ({allplies:,} plies), \`--jobs 1\` / \`--jobs 2\` | {a1:.3f} s / {a2:.3f} s, ratio {a1/a2:.2f}; outputs $SAME | byte-identical |")
+w(f"| same, \`--jobs 2\` | {v2:.3f} s = {plies/v2/1e6:.2f} M plies/s, ratio {vr:.2f} | ratio >= 1.8 |")
+w(f"| same file four times ({4*plies:,} plies, {4*mb:.1f} MB), \`--jobs 1\` / \`--jobs 2\` | {w1:.3f} s = {4*plies/w1/1e6:.2f} M plies/s / {w2:.3f} s = {4*plies/w2/1e6:.2f} M plies/s, **ratio {wr:.2f}** | ratio >= 1.8 |")
+w(f"| the machine's ceiling: two \`--jobs 1\` processes at once, each on half of that file | {wp:.3f} s, ratio {wpr:.2f} to one process (\`--jobs 2\` reaches {wr/wpr:.0%} of it) | (context for the ratio) |")
+w(f"| \`validate\`, whole shared corpus ({allplies:,} plies), \`--jobs 1\` / \`--jobs 2\` | {a1:.3f} s / {a2:.3f} s, ratio {ar:.2f}; outputs $SAME | byte-identical |")
 if "$RSS_KB":
     w(f"| memory, {int('$BIG_BYTES')/2**30:.2f} GiB through stdin ({int('$BIG_GAMES'):,} games) | {int('$RSS_KB')/1024:.1f} MiB peak resident, {float('$BIG_SECONDS'):.1f} s | < 64 MB, constant |")
 if read_mbs:

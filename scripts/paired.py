@@ -1,0 +1,46 @@
+#!/usr/bin/env python3
+"""Time shell commands in interleaved rounds, for ratios that hold on a noisy machine.
+
+usage: paired.py RUNS WARMUP CMD [CMD ...]
+
+Each round runs every command once (output to /dev/null), in turn, so that a slow phase of
+a shared machine hits all of them alike; the order rotates from round to round. Prints one
+JSON object: the median wall time of each command in seconds ("medians") and, for every
+command after the first, the median over the rounds of (first command's time / its time)
+("ratios"): for `--jobs 1` first and `--jobs 2` second, the speed-up.
+"""
+
+import json
+import statistics
+import subprocess
+import sys
+import time
+
+
+def run(cmd: str) -> float:
+    start = time.perf_counter()
+    subprocess.run(cmd, shell=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def main() -> None:
+    runs, warmup, cmds = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3:]
+    for _ in range(warmup):
+        for c in cmds:
+            run(c)
+    times = [[] for _ in cmds]
+    for r in range(runs):
+        order = list(range(len(cmds)))
+        order = order[r % len(cmds):] + order[: r % len(cmds)]
+        for i in order:
+            times[i].append(run(cmds[i]))
+    medians = [statistics.median(t) for t in times]
+    ratios = [
+        statistics.median(a / b for a, b in zip(times[0], times[i]))
+        for i in range(1, len(cmds))
+    ]
+    print(json.dumps({"medians": medians, "ratios": ratios}))
+
+
+if __name__ == "__main__":
+    main()
