@@ -139,13 +139,12 @@ fn collect(line: &Line, ev: &mut Evidence, budget: &mut u32) {
                     let sq = m.squares.as_slice();
                     squares += sq.len() as u32;
                     for s in sq {
-                        match *s {
-                            Square::Num(n) => max_number = max_number.max(n.min(10_000)),
-                            Square::Alg { file, rank } => {
-                                ev.algebraic = true;
-                                ev.max_file = ev.max_file.max(file);
-                                ev.max_rank = ev.max_rank.max(rank);
-                            }
+                        if let Square::Num(n) = *s {
+                            max_number = max_number.max(n);
+                        } else if let Square::Alg { file, rank } = *s {
+                            ev.algebraic = true;
+                            ev.max_file = ev.max_file.max(file);
+                            ev.max_rank = ev.max_rank.max(rank);
                         }
                     }
                 }
@@ -158,7 +157,8 @@ fn collect(line: &Line, ev: &mut Evidence, budget: &mut u32) {
         }
     }
     *budget = left as u32;
-    ev.max_number = max_number;
+    // Clamped once here rather than per square: the maximum of the clamped values.
+    ev.max_number = max_number.min(10_000);
     ev.squares = squares;
 }
 
