@@ -1,6 +1,7 @@
 //! Batch inputs of every command: directories (recursive, `*.pdn` in any case), standard
-//! input, gzip files, unreadable files among good ones; `--jobs 1` and `--jobs 2` giving
-//! byte-identical output over the whole shared corpus; no progress bar when standard error
+//! input, gzip files, unreadable files among good ones; `--jobs 1` and `--jobs 2` (and 5)
+//! giving byte-identical output over the whole shared corpus; a closed output stopping every
+//! thread; no progress bar when standard error
 //! is not a terminal; shell completions and the man page.
 
 mod common;
@@ -162,17 +163,22 @@ fn no_progress_bar_when_standard_error_is_not_a_terminal() {
 }
 
 fn jobs_identical(args: &[&str], corpus: &Path) {
+    jobs_identical_with(args, corpus, "2");
+}
+
+/// `--jobs 1` and `--jobs N` give the same status and the same bytes.
+fn jobs_identical_with(args: &[&str], corpus: &Path, jobs: &str) {
     let mut one = args.to_vec();
     let c = corpus.to_str().unwrap();
     one.extend_from_slice(&[c, "-q", "--jobs", "1"]);
-    let mut two = args.to_vec();
-    two.extend_from_slice(&[c, "-q", "--jobs", "2"]);
-    let (a, b) = (run(&one, None), run(&two, None));
+    let mut many = args.to_vec();
+    many.extend_from_slice(&[c, "-q", "--jobs", jobs]);
+    let (a, b) = (run(&one, None), run(&many, None));
     assert_eq!(a.status.code(), b.status.code(), "{args:?}");
     assert!(a.stdout.len() > 1000, "{args:?}: output");
     assert!(
         a.stdout == b.stdout,
-        "{args:?}: --jobs 1 and --jobs 2 differ"
+        "{args:?}: --jobs 1 and --jobs {jobs} differ"
     );
 }
 
@@ -184,6 +190,43 @@ fn jobs_1_and_jobs_2_give_byte_identical_output_over_the_whole_corpus() {
     jobs_identical(&["stats", "-f", "json", "--duplicates"], &corpus);
     jobs_identical(&["convert", "--to", "json"], &corpus);
     jobs_identical(&["fix"], &corpus);
+}
+
+#[test]
+fn more_jobs_than_cores_give_the_same_output() {
+    // Several helper threads beside the main one: jobs are taken out of order, results wait
+    // for their turn and the window fills.
+    jobs_identical_with(&["validate", "-f", "json"], &common::corpus(), "5");
+}
+
+#[test]
+fn a_reader_that_stops_early_stops_every_thread() {
+    // The consumer of the output goes away after a few bytes: the write error must stop the
+    // helper threads too (none left waiting for a turn or for room), so the process ends.
+    let corpus = common::corpus();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_pdn"))
+        .args(["validate", "-f", "json", "-q", "--jobs", "3"])
+        .arg(&corpus)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("run pdn");
+    let mut out = child.stdout.take().unwrap();
+    let mut first = [0u8; 64];
+    std::io::Read::read_exact(&mut out, &mut first).unwrap();
+    drop(out);
+    let start = std::time::Instant::now();
+    loop {
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        if start.elapsed() > std::time::Duration::from_secs(60) {
+            child.kill().unwrap();
+            panic!("pdn did not stop after its output was closed");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
 }
 
 #[test]

@@ -244,7 +244,7 @@ where
             let work = &work;
             s.spawn(move || {
                 let _guard = StopOnPanic(shared);
-                while let Some((seq, parts)) = shared.take_job() {
+                while let Some((seq, parts)) = shared.take_job(true) {
                     let done = shared.do_job(seq, parts, work);
                     shared.deliver(seq, done);
                 }
@@ -326,24 +326,16 @@ impl<'a, R> Shared<'a, R> {
         self.ready.notify_all();
     }
 
-    /// The next job, once there is room for it in the window; `None` when the inputs are
-    /// exhausted or the run stopped.
-    fn take_job(&self) -> Option<(u64, Vec<Part>)> {
-        match self.try_take(true) {
-            Taken::Job(seq, parts) => Some((seq, parts)),
-            Taken::Full | Taken::Exhausted => None,
-        }
-    }
-
-    /// The next job; `wait`: wait for room in the window rather than answer `Full`.
-    fn try_take(&self, wait: bool) -> Taken {
+    /// The next job and its sequence number; `None` when the inputs are exhausted or the
+    /// run stopped, and, unless `wait` (wait for room), when the window is full.
+    fn take_job(&self, wait: bool) -> Option<(u64, Vec<Part>)> {
         let mut feed = self.lock_feed();
         loop {
             if self.stop.load(Ordering::SeqCst) || feed.exhausted {
-                return Taken::Exhausted;
+                return None;
             }
-            // The waiter count first, then the check: `consume_ready` stores `consumed`
-            // first, then reads the count, so one of the two sees the other.
+            // The waiter count first, then the check: `lead` stores `consumed` first, then
+            // reads the count, so one of the two sees the other.
             self.waiting_for_room.fetch_add(1, Ordering::SeqCst);
             let full = feed.seq >= self.consumed.load(Ordering::SeqCst) + self.window;
             if !full {
@@ -352,19 +344,15 @@ impl<'a, R> Shared<'a, R> {
             }
             if !wait {
                 self.waiting_for_room.fetch_sub(1, Ordering::SeqCst);
-                return Taken::Full;
+                return None;
             }
             feed = self.room.wait(feed).unwrap_or_else(|e| e.into_inner());
             self.waiting_for_room.fetch_sub(1, Ordering::SeqCst);
         }
-        match feed.next_job() {
-            Some(parts) => {
-                let seq = feed.seq;
-                feed.seq += 1;
-                Taken::Job(seq, parts)
-            }
-            None => Taken::Exhausted,
-        }
+        let parts = feed.next_job()?;
+        let seq = feed.seq;
+        feed.seq += 1;
+        Some((seq, parts))
     }
 
     /// Read a job's games and run the work on them.
@@ -410,7 +398,6 @@ impl<'a, R> Shared<'a, R> {
     {
         let mut next = 0u64;
         let mut last_tick = Instant::now();
-        let mut exhausted = false;
         loop {
             // Everything that is ready, in order.
             loop {
@@ -450,25 +437,21 @@ impl<'a, R> Shared<'a, R> {
             if busy && self.lock_done().results.contains_key(&next) {
                 continue;
             }
-            if !exhausted {
-                match self.try_take(false) {
-                    Taken::Job(seq, parts) => {
-                        let done = self.do_job(seq, parts, work);
-                        self.lock_done().results.insert(seq, done);
-                        continue;
-                    }
-                    Taken::Exhausted => exhausted = true,
-                    Taken::Full => {}
-                }
+            if let Some((seq, parts)) = self.take_job(false) {
+                let done = self.do_job(seq, parts, work);
+                self.deliver(seq, done);
+                continue;
             }
             // Nothing to do but wait for the next result (or learn that all is done).
             let mut d = self.lock_done();
             if d.results.contains_key(&next) {
                 continue;
             }
-            if exhausted && self.lock_feed().seq == next {
+            let feed = self.lock_feed();
+            if feed.exhausted && feed.seq == next {
                 return Ok(());
             }
+            drop(feed);
             d.awaited = next;
             let (d, _) = self
                 .ready
@@ -477,15 +460,6 @@ impl<'a, R> Shared<'a, R> {
             drop(d);
         }
     }
-}
-
-/// What [`Shared::try_take`] found.
-enum Taken {
-    Job(u64, Vec<Part>),
-    /// The window is full.
-    Full,
-    /// No more jobs.
-    Exhausted,
 }
 
 /// The inputs, cut into jobs of parts in order on demand.
@@ -553,21 +527,16 @@ impl<'a> Feed<'a> {
                         self.bytes.store(read, Ordering::Relaxed);
                         return Some(parts);
                     }
+                    continue;
                 }
-                Ok(None) => {
-                    self.done_before += pieces.bytes_read();
-                    self.bytes.store(self.done_before, Ordering::Relaxed);
-                    self.current = None;
-                    parts.push(Part::End);
-                }
-                Err(e) => {
-                    parts.push(Part::Error(i, e.to_string()));
-                    self.done_before += pieces.bytes_read();
-                    self.bytes.store(self.done_before, Ordering::Relaxed);
-                    self.current = None;
-                    parts.push(Part::End);
-                }
+                Ok(None) => {}
+                Err(e) => parts.push(Part::Error(i, e.to_string())),
             }
+            // The input is done (to its end, or to a read error).
+            self.done_before += pieces.bytes_read();
+            self.bytes.store(self.done_before, Ordering::Relaxed);
+            self.current = None;
+            parts.push(Part::End);
         }
     }
 }
