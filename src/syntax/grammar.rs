@@ -216,6 +216,69 @@ fn two_digits(b: &[u8]) -> (u32, usize) {
     (u32::from(d1) * 10 + u32::from(d2), 2)
 }
 
+/// A move of two squares of one or two digits each, found by [`simple_move`].
+#[derive(Clone, Copy, Debug)]
+struct SimpleMove {
+    from: u32,
+    to: u32,
+    /// Bytes of the move.
+    len: usize,
+    /// `x` (else `-`).
+    capture: bool,
+    /// A square has a leading zero.
+    lz: bool,
+    /// The move is `1-1` as written (a result).
+    one_one: bool,
+    /// The byte after the move.
+    term: u8,
+}
+
+/// The common move shape `32-28` / `9x18` at the start of `b` (at least 8 bytes), computed
+/// on one 64-bit word with few branches (their outcome varies from move to move, so
+/// mispredicted branches were most of the cost of reading a move): squares of one or two
+/// digits, not zero, joined by `-` or `x`, the next byte not a digit and not a second `x`.
+/// Anything else is `None` and goes the general way.
+#[inline]
+fn simple_move(b: &[u8]) -> Option<SimpleMove> {
+    const H: u64 = 0x8080_8080_8080_8080;
+    let mut a = [0u8; 8];
+    a.copy_from_slice(b.get(..8)?);
+    let w = u64::from_le_bytes(a);
+    // Each byte minus `0`; a digit byte has its high bit clear in `x` and in `x - 10`.
+    let x = w ^ 0x3030_3030_3030_3030;
+    let t = (x | H) - 0x0A0A_0A0A_0A0A_0A0A;
+    let digits = !t & !x & H;
+    let n1 = ((digits ^ H).trailing_zeros() >> 3) as usize;
+    if !(1..=2).contains(&n1) {
+        return None;
+    }
+    let rest = digits >> (8 * (n1 + 1));
+    let n2 = ((rest ^ (H >> (8 * (n1 + 1)))).trailing_zeros() >> 3) as usize;
+    if !(1..=2).contains(&n2) {
+        return None;
+    }
+    let byte = |i: usize| ((x >> (8 * i)) & 0xFF) as u32;
+    let sep = a[n1];
+    let len = n1 + 1 + n2;
+    let term = a[len];
+    let (h1, h2) = (byte(0), byte(n1 + 1));
+    let from = if n1 == 2 { h1 * 10 + byte(1) } else { h1 };
+    let to = if n2 == 2 { h2 * 10 + byte(n1 + 2) } else { h2 };
+    let capture = sep == b'x';
+    if from == 0 || to == 0 || !(capture || sep == b'-') || (capture && term == b'x') {
+        return None;
+    }
+    Some(SimpleMove {
+        from,
+        to,
+        len,
+        capture,
+        lz: (n1 == 2 && h1 == 0) | (n2 == 2 && h2 == 0),
+        one_one: len == 3 && from == 1 && to == 1,
+        term,
+    })
+}
+
 impl<'a> P<'a> {
     // ---- positions and the end of the slice ----
 
@@ -453,7 +516,7 @@ impl<'a> P<'a> {
                 tags: self.tags,
                 body: Line {
                     items: {
-                        let items: Vec<Item> = self.main.items.drain(..).collect();
+                        let items: Vec<Item> = self.main.items.split_off(0);
                         *scratch = self.main.items;
                         items
                     },
@@ -1035,6 +1098,11 @@ impl<'a> P<'a> {
         if s.len() - start < 16 {
             return false;
         }
+        if let Some(m) = simple_move(&s[start..start + 16])
+            && self.simple(start, m)
+        {
+            return true;
+        }
         let (v1, n1) = two_digits(&s[start..]);
         if n1 == 0 || v1 == 0 {
             return false;
@@ -1140,6 +1208,54 @@ impl<'a> P<'a> {
             }
             _ => false,
         }
+    }
+
+    /// Read the move `m` found at `start` by [`simple_move`] when what follows it ends it
+    /// plainly; false, with nothing read, otherwise.
+    #[inline]
+    fn simple(&mut self, start: usize, m: SimpleMove) -> bool {
+        let s = self.s;
+        let p = start + m.len;
+        let resume = match m.term {
+            b' ' | b'\t' => {
+                let mut q = p + 1;
+                while q < s.len() && (s[q] == b' ' || s[q] == b'\t') {
+                    q += 1;
+                }
+                if q >= s.len() || matches!(s[q], b'-' | b'x' | b'X' | b':' | 0xC3 | 0xD7) {
+                    return false;
+                }
+                q
+            }
+            b'\n' | b'\r' | b'{' | b')' | b'$' | b'%' | b';' | b'[' => p,
+            _ => return false,
+        };
+        if !m.capture && (self.result_tag_movelike || m.one_one) {
+            return false;
+        }
+        if m.lz {
+            self.note(ToleratedKind::LeadingZeros, sp(start, p));
+        }
+        let mut squares = Squares::new();
+        squares.push(Square::Num(m.from));
+        squares.push(Square::Num(m.to));
+        let kind = if m.capture {
+            MoveKind::Capture('x')
+        } else {
+            MoveKind::Normal
+        };
+        let frame = self.cur();
+        frame.items.reserve(1);
+        let number = frame.pending.take();
+        frame.items.push(Item::Move(MoveItem {
+            number,
+            squares,
+            kind,
+            strength: None,
+            span: sp(start, p),
+        }));
+        self.pos = resume;
+        true
     }
 
     /// A token starting with a digit: move number, numeric move or result.
@@ -1604,6 +1720,31 @@ mod tests {
             );
             at += a.consumed.max(1);
         }
+    }
+
+    #[test]
+    fn simple_move_shapes() {
+        let m = |t: &str| {
+            let mut b = t.as_bytes().to_vec();
+            b.resize(16, b' ');
+            simple_move(&b).map(|m| (m.from, m.to, m.len, m.capture, m.lz, m.one_one, m.term))
+        };
+        assert_eq!(m("32-28 "), Some((32, 28, 5, false, false, false, b' ')));
+        assert_eq!(m("9x18\n"), Some((9, 18, 4, true, false, false, b'\n')));
+        assert_eq!(m("5-10{"), Some((5, 10, 4, false, false, false, b'{')));
+        assert_eq!(m("09-13"), Some((9, 13, 5, false, true, false, b' ')));
+        assert_eq!(m("1-1 "), Some((1, 1, 3, false, false, true, b' ')));
+        assert_eq!(m("1-10"), Some((1, 10, 4, false, false, false, b' ')));
+        assert_eq!(m("30-25!"), Some((30, 25, 5, false, false, false, b'!')));
+        // Longer captures, three digits, zero squares, other separators: the general way.
+        assert_eq!(m("9x18x27 "), None);
+        assert_eq!(m("100-5 "), None);
+        assert_eq!(m("32-100"), None);
+        assert_eq!(m("0-2 "), None);
+        assert_eq!(m("20-00"), None);
+        assert_eq!(m("32X28 "), None);
+        assert_eq!(m("12. 32-28"), None);
+        assert_eq!(m("32-"), None);
     }
 
     #[test]
