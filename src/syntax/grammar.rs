@@ -234,8 +234,8 @@ struct SimpleMove {
 }
 
 /// The common move shape `32-28` / `9x18` at the start of `b` (at least 8 bytes), computed
-/// on one 64-bit word with few branches (their outcome varies from move to move, so
-/// mispredicted branches were most of the cost of reading a move): squares of one or two
+/// on one 64-bit word with few branches (branches whose outcome varies from move to move,
+/// such as the number of digits, were mispredicted often): squares of one or two
 /// digits, not zero, joined by `-` or `x`, the next byte not a digit and not a second `x`.
 /// Anything else is `None` and goes the general way.
 #[inline]
