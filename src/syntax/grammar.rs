@@ -229,8 +229,6 @@ struct SimpleMove {
     lz: bool,
     /// The move is `1-1` as written (a result).
     one_one: bool,
-    /// The byte after the move.
-    term: u8,
 }
 
 /// The common move shape `32-28` / `9x18` at the start of `b` (at least 8 bytes), computed
@@ -275,7 +273,6 @@ fn simple_move(b: &[u8]) -> Option<SimpleMove> {
         capture,
         lz: (n1 == 2 && h1 == 0) | (n2 == 2 && h2 == 0),
         one_one: len == 3 && from == 1 && to == 1,
-        term,
     })
 }
 
@@ -1162,49 +1159,8 @@ impl<'a> P<'a> {
                     }
                     break;
                 }
-                // Where reading goes on: past the spaces that were looked at.
-                let mut resume = p;
-                match s[p] {
-                    b' ' | b'\t' => {
-                        let mut q = p + 1;
-                        while q < s.len() && (s[q] == b' ' || s[q] == b'\t') {
-                            q += 1;
-                        }
-                        if q >= s.len() || matches!(s[q], b'-' | b'x' | b'X' | b':' | 0xC3 | 0xD7) {
-                            return false;
-                        }
-                        resume = q;
-                    }
-                    b'\n' | b'\r' | b'{' | b')' | b'$' | b'%' | b';' | b'[' => {}
-                    _ => return false,
-                }
-                if sep == b'-'
-                    && (self.result_tag_movelike
-                        || (&s[start..start + n1] == b"1" && second == b"1"))
-                {
-                    return false;
-                }
-                if lz {
-                    self.note(ToleratedKind::LeadingZeros, sp(start, p));
-                }
-                let kind = if sep == b'x' {
-                    MoveKind::Capture('x')
-                } else {
-                    MoveKind::Normal
-                };
-                let frame = self.cur();
-                // Room first, so that the move is built straight into the vector.
-                frame.items.reserve(1);
-                let number = frame.pending.take();
-                frame.items.push(Item::Move(MoveItem {
-                    number,
-                    squares,
-                    kind,
-                    strength: None,
-                    span: sp(start, p),
-                }));
-                self.pos = resume;
-                true
+                let one_one = &s[start..start + n1] == b"1" && second == b"1";
+                self.fast_move_end(start, p, squares, sep == b'x', lz, one_one)
             }
             _ => false,
         }
@@ -1214,9 +1170,28 @@ impl<'a> P<'a> {
     /// plainly; false, with nothing read, otherwise.
     #[inline]
     fn simple(&mut self, start: usize, m: SimpleMove) -> bool {
+        let mut squares = Squares::new();
+        squares.push(Square::Num(m.from));
+        squares.push(Square::Num(m.to));
+        self.fast_move_end(start, start + m.len, squares, m.capture, m.lz, m.one_one)
+    }
+
+    /// The end of a fast-path move `start..p` (squares read, joined by `x` if `capture`,
+    /// else `-`; `one_one` if written `1-1`): record it if what follows ends it plainly and
+    /// it is not a result; false, with nothing read, otherwise.
+    #[inline(always)]
+    fn fast_move_end(
+        &mut self,
+        start: usize,
+        p: usize,
+        squares: Squares,
+        capture: bool,
+        lz: bool,
+        one_one: bool,
+    ) -> bool {
         let s = self.s;
-        let p = start + m.len;
-        let resume = match m.term {
+        // Where reading goes on: past the spaces that were looked at.
+        let resume = match s[p] {
             b' ' | b'\t' => {
                 let mut q = p + 1;
                 while q < s.len() && (s[q] == b' ' || s[q] == b'\t') {
@@ -1230,21 +1205,19 @@ impl<'a> P<'a> {
             b'\n' | b'\r' | b'{' | b')' | b'$' | b'%' | b';' | b'[' => p,
             _ => return false,
         };
-        if !m.capture && (self.result_tag_movelike || m.one_one) {
+        if !capture && (self.result_tag_movelike || one_one) {
             return false;
         }
-        if m.lz {
+        if lz {
             self.note(ToleratedKind::LeadingZeros, sp(start, p));
         }
-        let mut squares = Squares::new();
-        squares.push(Square::Num(m.from));
-        squares.push(Square::Num(m.to));
-        let kind = if m.capture {
+        let kind = if capture {
             MoveKind::Capture('x')
         } else {
             MoveKind::Normal
         };
         let frame = self.cur();
+        // Room first, so that the move is built straight into the vector.
         frame.items.reserve(1);
         let number = frame.pending.take();
         frame.items.push(Item::Move(MoveItem {
@@ -1727,7 +1700,7 @@ mod tests {
         let m = |t: &str| {
             let mut b = t.as_bytes().to_vec();
             b.resize(16, b' ');
-            simple_move(&b).map(|m| (m.from, m.to, m.len, m.capture, m.lz, m.one_one, m.term))
+            simple_move(&b).map(|m| (m.from, m.to, m.len, m.capture, m.lz, m.one_one, b[m.len]))
         };
         assert_eq!(m("32-28 "), Some((32, 28, 5, false, false, false, b' ')));
         assert_eq!(m("9x18\n"), Some((9, 18, 4, true, false, false, b'\n')));
