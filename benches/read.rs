@@ -1,6 +1,8 @@
 //! Criterion benchmark: PDN reading throughput on the real corpus (every `.pdn` file under
 //! `../shared/corpus`, or `$PDN_CORPUS`, concatenated in memory), beside the floor: a plain
 //! copy of the same bytes through `io::Read` into a buffer, and a `memchr` line count.
+//! `read/games` builds every `Game`; `read/visitor` reads the same games into a visitor that
+//! takes every tag, move and comment (pgn-reader's counting benchmark), building nothing.
 //!
 //! `cargo bench --bench read`; criterion prints the throughput in MiB/s (decimal MB/s =
 //! MiB/s × 1.048576).
@@ -10,7 +12,26 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use pdn::syntax::Reader;
+use pdn::syntax::{CommentKind, GameEnd, MoveRef, RawTag, Reader, Span, Visitor};
+
+/// Touches every tag, move (its squares) and comment, and counts errors.
+struct Count(usize);
+
+impl Visitor for Count {
+    type Output = usize;
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>, _: Span) {
+        self.0 += name.len() + value.as_bytes().len();
+    }
+    fn game_move(&mut self, m: &MoveRef<'_>) {
+        self.0 += m.squares.len();
+    }
+    fn comment(&mut self, text: &[u8], _: CommentKind, _: Span) {
+        self.0 += text.len();
+    }
+    fn end_game(&mut self, game: &GameEnd<'_>) -> usize {
+        game.errors.len()
+    }
+}
 
 /// The allocator of the `pdn` binary, so that the figures are those of the tool.
 #[global_allocator]
@@ -88,6 +109,17 @@ fn read_benches(c: &mut Criterion) {
                 moves += game.body.items.len();
             }
             moves
+        })
+    });
+    g.bench_function("visitor", |b| {
+        b.iter(|| {
+            let mut reader = Reader::new(black_box(&bytes[..]));
+            let mut count = Count(0);
+            let mut errors = 0;
+            while let Some(e) = reader.read_game(&mut count).expect("read from memory") {
+                errors += e;
+            }
+            count.0 + errors
         })
     });
     g.finish();

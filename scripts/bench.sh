@@ -92,8 +92,9 @@ for l in lines:
 PY
 }
 READ_MBS=$(crit_mibs read/games)
+VISIT_MBS=$(crit_mibs read/visitor)
 COPY_MBS=$(crit_mibs read/floor/copy)
-echo "reading: $READ_MBS MB/s, plain copy $COPY_MBS MB/s"
+echo "reading: $READ_MBS MB/s into games, $VISIT_MBS MB/s into a visitor, plain copy $COPY_MBS MB/s"
 
 echo "== whole corpus, --jobs 1 vs --jobs 2 (byte-identical output)"
 "$BIN" validate "$CORPUS" --jobs 1 --quiet --format json > "$TMP/j1.jsonl" || true
@@ -163,7 +164,7 @@ w1, w2, wp, wr, wpr = float("$W1"), float("$W2"), float("$WP"), float("$WR"), fl
 a1, a2, ar, allplies = float("$A1"), float("$A2"), float("$AR"), int("$ALLPLIES")
 wk_rate = int("$WK_PLIES") / float("$WK_SECONDS")
 py_rate = "$PY_RATE"
-read_mbs, copy_mbs = "$READ_MBS", "$COPY_MBS"
+read_mbs, visit_mbs, copy_mbs = "$READ_MBS", "$VISIT_MBS", "$COPY_MBS"
 mb = int("$BYTES") / 1e6
 crit = lambda name: open(os.path.join(tmp, name)).read().strip() if os.path.exists(os.path.join(tmp, name)) else "(not run)"
 lines = []
@@ -188,6 +189,7 @@ if "$RSS_KB":
     w(f"| memory, {int('$BIG_BYTES')/2**30:.2f} GiB through stdin ({int('$BIG_GAMES'):,} games) | {int('$RSS_KB')/1024:.1f} MiB peak resident, {float('$BIG_SECONDS'):.1f} s | < 64 MB, constant |")
 if read_mbs:
     w(f"| reading alone: every game of the whole corpus parsed from memory (criterion \`read/games\`, with the binary's allocator, mimalloc) | **{read_mbs} MB/s** (plain copy of the same bytes: {copy_mbs} MB/s) | >= 500 MB/s; the floor is a plain read |")
+    w(f"| reading alone into a visitor that takes every tag, move and comment, building no \`Game\` (criterion \`read/visitor\`) | **{visit_mbs} MB/s** | >= 500 MB/s |")
 if py_rate:
     w(f"| side by side on WK 2003 (first $PYGAMES games, {int('$WK_PLIES'):,} plies): \`pdn validate\` vs pydraughts 0.6.7 replay | {wk_rate/1e6:.2f} M plies/s vs {float(py_rate):.0f} plies/s: **{wk_rate/float(py_rate):,.0f}x** | say the ratio |")
 else:

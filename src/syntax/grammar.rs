@@ -60,6 +60,86 @@ pub(crate) enum End {
     Eof,
 }
 
+/// What the grammar itself keeps of a game (the elements went to the [`Sink`]).
+#[derive(Debug)]
+pub(crate) struct Meta {
+    /// Bytes of the slice that belong to this game; the next game starts here.
+    pub consumed: usize,
+    /// End of the game's text (trailing white space trimmed).
+    pub source_end: usize,
+    /// How it ended.
+    pub end: End,
+    /// Syntax errors.
+    pub errors: Vec<SyntaxError>,
+    /// Tolerated constructs.
+    pub notes: Vec<Tolerated>,
+}
+
+/// Where the grammar puts what it reads, in file order. Byte slices are the bytes of the
+/// slice being parsed (not decoded); spans are offsets into it. Variations are balanced:
+/// every `open_variation` is closed, the last ones by the end of the game.
+pub(crate) trait Sink {
+    /// A tag pair: the name, the value as written between the quotes (with `\"` and `\\`
+    /// still escaped when `escaped`), the whole pair.
+    fn tag(&mut self, name: &[u8], value: &[u8], escaped: bool, span: Span);
+    /// A move with the move number just before it and its strength.
+    fn push_move(
+        &mut self,
+        number: Option<MoveNumber>,
+        squares: Squares,
+        kind: MoveKind,
+        strength: Option<&[u8]>,
+        span: Span,
+    );
+    /// A comment: its text without delimiters, and the whole comment.
+    fn comment(&mut self, text: &[u8], kind: CommentKind, span: Span);
+    /// A NAG.
+    fn nag(&mut self, nag: Nag);
+    /// `(`: the next elements are in a variation.
+    fn open_variation(&mut self);
+    /// The variation opened last ends; `span` is the whole of it.
+    fn close_variation(&mut self, span: Span);
+    /// A setup with its FEN text.
+    fn setup(&mut self, fen: &[u8], span: Span);
+    /// A strength written apart from its move (`32-28 !`): it belongs to the last element
+    /// of the current line, which is a move without one.
+    fn late_strength(&mut self, text: &[u8]);
+    /// The result or `*` that ends the game.
+    fn result(&mut self, text: &[u8], span: Span);
+}
+
+/// Parse one game starting at `s[0]` (which should not be white space) into `sink`. On
+/// [`NeedMore`], the sink has received the elements up to some point; parsing again from
+/// the start over a longer slice gives the same elements first (every decision depends on
+/// the bytes of the file, not on where the slice ends).
+pub(crate) fn parse<S: Sink>(s: &[u8], eof: bool, sink: &mut S) -> Result<Meta, NeedMore> {
+    parse_into(s, eof, true, sink)
+}
+
+fn parse_into<S: Sink>(s: &[u8], eof: bool, fast: bool, sink: &mut S) -> Result<Meta, NeedMore> {
+    let mut p = P {
+        fast,
+        result_tag_movelike: false,
+        s,
+        pos: 0,
+        eof,
+        sink,
+        has_tags: false,
+        errors: Vec::new(),
+        suppressed: 0,
+        notes: Vec::new(),
+        main: Frame::new(0),
+        stack: Vec::new(),
+        excess: 0,
+        deep_reported: false,
+        result_tag: None,
+        has_body: false,
+        has_comment: false,
+    };
+    let end = p.run()?;
+    Ok(p.finish(end))
+}
+
 /// One parsed game.
 #[derive(Debug)]
 pub(crate) struct Parsed {
@@ -91,55 +171,185 @@ fn parse_with(
     scratch: &mut Vec<Item>,
 ) -> Result<Parsed, NeedMore> {
     scratch.clear();
-    let mut main = Frame::new(0);
-    main.items = std::mem::take(scratch);
-    let mut p = P {
-        fast,
-        result_tag_movelike: false,
-        s,
-        pos: 0,
-        eof,
+    let mut sink = GameSink {
         tags: Vec::new(),
-        errors: Vec::new(),
-        suppressed: 0,
-        notes: Vec::new(),
-        result: None,
-        main,
+        main: std::mem::take(scratch),
         stack: Vec::new(),
-        excess: 0,
-        deep_reported: false,
+        result: None,
         utf8_ok: true,
-        result_tag: None,
-        has_body: false,
-        has_comment: false,
     };
-    match p.run() {
-        Ok(end) => Ok(p.finish(end, scratch)),
+    match parse_into(s, eof, fast, &mut sink) {
+        Ok(meta) => Ok(sink.finish(meta, scratch)),
         Err(NeedMore) => {
-            *scratch = std::mem::take(&mut p.main.items);
+            *scratch = sink.main;
             scratch.clear();
             Err(NeedMore)
         }
     }
 }
 
+/// The [`Sink`] that builds a [`Game`].
+struct GameSink {
+    tags: Vec<Tag>,
+    /// The main line (the reader's reused capacity).
+    main: Vec<Item>,
+    /// The open variations, innermost last.
+    stack: Vec<Vec<Item>>,
+    result: Option<ResultToken>,
+    /// Every string taken from the slice was valid UTF-8.
+    utf8_ok: bool,
+}
+
+impl GameSink {
+    fn string(&mut self, b: &[u8]) -> String {
+        match std::str::from_utf8(b) {
+            Ok(t) => t.to_owned(),
+            Err(_) => {
+                self.utf8_ok = false;
+                String::from_utf8_lossy(b).into_owned()
+            }
+        }
+    }
+
+    #[inline]
+    fn cur(&mut self) -> &mut Vec<Item> {
+        match self.stack.last_mut() {
+            Some(f) => f,
+            None => &mut self.main,
+        }
+    }
+
+    fn finish(mut self, meta: Meta, scratch: &mut Vec<Item>) -> Parsed {
+        let items: Vec<Item> = self.main.split_off(0);
+        *scratch = self.main;
+        Parsed {
+            game: Game {
+                index: 0,
+                offset: 0,
+                line: 1,
+                column: 1,
+                source: String::new(),
+                encoding: super::game::Encoding::Utf8,
+                tags: self.tags,
+                body: Line { items },
+                result: self.result,
+                errors: meta.errors,
+                notes: meta.notes,
+            },
+            consumed: meta.consumed,
+            source_end: meta.source_end,
+            utf8_ok: self.utf8_ok,
+            end: meta.end,
+        }
+    }
+}
+
+impl Sink for GameSink {
+    fn tag(&mut self, name: &[u8], value: &[u8], escaped: bool, span: Span) {
+        let name = self.string(name);
+        let value = if escaped {
+            self.string(&unescape(value))
+        } else {
+            self.string(value)
+        };
+        self.tags.push(Tag { name, value, span });
+    }
+
+    #[inline(always)]
+    fn push_move(
+        &mut self,
+        number: Option<MoveNumber>,
+        squares: Squares,
+        kind: MoveKind,
+        strength: Option<&[u8]>,
+        span: Span,
+    ) {
+        let strength = strength.map(|t| self.string(t));
+        let items = self.cur();
+        // Room first, so that the move is built straight into the vector.
+        items.reserve(1);
+        items.push(Item::Move(MoveItem {
+            number,
+            squares,
+            kind,
+            strength,
+            span,
+        }));
+    }
+
+    fn comment(&mut self, text: &[u8], kind: CommentKind, span: Span) {
+        let text = self.string(text);
+        self.cur().push(Item::Comment(Comment { text, kind, span }));
+    }
+
+    fn nag(&mut self, nag: Nag) {
+        self.cur().push(Item::Nag(nag));
+    }
+
+    fn open_variation(&mut self) {
+        self.stack.push(Vec::new());
+    }
+
+    fn close_variation(&mut self, span: Span) {
+        let items = self.stack.pop().unwrap_or_default();
+        self.cur().push(Item::Variation(Variation {
+            line: Line { items },
+            span,
+        }));
+    }
+
+    fn setup(&mut self, fen: &[u8], span: Span) {
+        let fen = self.string(fen);
+        self.cur().push(Item::Setup(Setup { fen, span }));
+    }
+
+    fn late_strength(&mut self, text: &[u8]) {
+        let text = self.string(text);
+        if let Some(Item::Move(m)) = self.cur().last_mut() {
+            m.strength = Some(text);
+        }
+    }
+
+    fn result(&mut self, text: &[u8], span: Span) {
+        let text = self.string(text);
+        self.result = Some(ResultToken { text, span });
+    }
+}
+
+/// A tag value with `\"` and `\\` unescaped (any other backslash is kept).
+pub(crate) fn unescape(raw: &[u8]) -> Vec<u8> {
+    let mut v = Vec::with_capacity(raw.len());
+    let mut k = 0;
+    while k < raw.len() {
+        if raw[k] == b'\\' && matches!(raw.get(k + 1), Some(b'"' | b'\\')) {
+            v.push(raw[k + 1]);
+            k += 2;
+        } else {
+            v.push(raw[k]);
+            k += 1;
+        }
+    }
+    v
+}
+
 struct Frame {
-    items: Vec<Item>,
     open: usize,
     pending: Option<MoveNumber>,
+    /// The last element of this line is a move without a strength.
+    bare_move: bool,
 }
 
 impl Frame {
     fn new(open: usize) -> Frame {
         Frame {
-            items: Vec::new(),
             open,
             pending: None,
+            bare_move: false,
         }
     }
 }
 
-struct P<'a> {
+struct P<'a, S> {
     /// Use the fast path for the common numeric tokens (off only to test it).
     fast: bool,
     /// The `Result` tag looks like a move (`4-6`): moves must be checked against it.
@@ -147,16 +357,15 @@ struct P<'a> {
     s: &'a [u8],
     pos: usize,
     eof: bool,
-    tags: Vec<Tag>,
+    sink: &'a mut S,
+    has_tags: bool,
     errors: Vec<SyntaxError>,
     suppressed: u32,
     notes: Vec<Tolerated>,
-    result: Option<ResultToken>,
     main: Frame,
     stack: Vec<Frame>,
     excess: u32,
     deep_reported: bool,
-    utf8_ok: bool,
     result_tag: Option<Vec<u8>>,
     has_body: bool,
     has_comment: bool,
@@ -276,7 +485,7 @@ fn simple_move(b: &[u8]) -> Option<SimpleMove> {
     })
 }
 
-impl<'a> P<'a> {
+impl<'a, S: Sink> P<'a, S> {
     // ---- positions and the end of the slice ----
 
     /// The byte at `p`; `None` at the end of the file; `NeedMore` at the end of the slice.
@@ -373,16 +582,6 @@ impl<'a> P<'a> {
         }
     }
 
-    fn string(&mut self, b: &[u8]) -> String {
-        match std::str::from_utf8(b) {
-            Ok(t) => t.to_owned(),
-            Err(_) => {
-                self.utf8_ok = false;
-                String::from_utf8_lossy(b).into_owned()
-            }
-        }
-    }
-
     #[inline]
     fn cur(&mut self) -> &mut Frame {
         match self.stack.last_mut() {
@@ -391,9 +590,19 @@ impl<'a> P<'a> {
         }
     }
 
+    /// A move into the current line.
+    #[inline(always)]
+    fn emit_move(&mut self, squares: Squares, kind: MoveKind, strength: Option<&[u8]>, span: Span) {
+        let frame = self.cur();
+        let number = frame.pending.take();
+        frame.bare_move = strength.is_none();
+        self.sink.push_move(number, squares, kind, strength, span);
+    }
+
+    /// Something other than a move went into the current line.
     #[inline]
-    fn push(&mut self, item: Item) {
-        self.cur().items.push(item);
+    fn not_a_move(&mut self) {
+        self.cur().bare_move = false;
     }
 
     // ---- the game ----
@@ -465,7 +674,7 @@ impl<'a> P<'a> {
         }
     }
 
-    fn finish(mut self, end: End, scratch: &mut Vec<Item>) -> Parsed {
+    fn finish(mut self, end: End) -> Meta {
         if !self.stack.is_empty() {
             let open = self.stack[0].open;
             let n = self.stack.len() as u64 + u64::from(self.excess);
@@ -490,7 +699,7 @@ impl<'a> P<'a> {
             End::NextTags => {
                 self.note(ToleratedKind::GamesNotSeparated, sp(source_end, source_end));
             }
-            End::Eof if self.tags.is_empty() && !self.has_body && self.has_comment => {
+            End::Eof if !self.has_tags && !self.has_body && self.has_comment => {
                 self.note(ToleratedKind::CommentsAfterLastGame, sp(0, source_end));
             }
             _ => {}
@@ -502,30 +711,12 @@ impl<'a> P<'a> {
                 message: format!("{n} more syntax errors in this game were not listed"),
             });
         }
-        Parsed {
-            game: Game {
-                index: 0,
-                offset: 0,
-                line: 1,
-                column: 1,
-                source: String::new(),
-                encoding: super::game::Encoding::Utf8,
-                tags: self.tags,
-                body: Line {
-                    items: {
-                        let items: Vec<Item> = self.main.items.split_off(0);
-                        *scratch = self.main.items;
-                        items
-                    },
-                },
-                result: self.result,
-                errors: self.errors,
-                notes: self.notes,
-            },
+        Meta {
             consumed,
             source_end,
-            utf8_ok: self.utf8_ok,
             end,
+            errors: self.errors,
+            notes: self.notes,
         }
     }
 
@@ -537,11 +728,8 @@ impl<'a> P<'a> {
                 self.note(ToleratedKind::MoveNumberWithoutMove, n.span);
             }
             let end = self.pos.min(self.s.len());
-            let v = Variation {
-                line: Line { items: f.items },
-                span: sp(f.open, end),
-            };
-            self.push(Item::Variation(v));
+            self.sink.close_variation(sp(f.open, end));
+            self.not_a_move();
         }
     }
 
@@ -566,20 +754,18 @@ impl<'a> P<'a> {
         if !token::is_identifier(name_b) {
             self.note(ToleratedKind::OddTagName, sp(name_start, p));
         }
-        let name = self.string(name_b);
         p = self.ws_from(p)?;
-        let (value, after, closed) = if self.at(p)? == Some(b'"') {
+        let (value, escaped, after, closed) = if self.at(p)? == Some(b'"') {
             self.tag_string(p)?
         } else {
             // No quotes: take the rest up to `]` (or `[`, or the end of the line).
             let (rb, _) = self.scan_bracket(p)?;
             let raw = self.s[p..rb].trim_ascii();
-            let value = self.string(raw);
-            let nm = name.clone();
             self.error(sp(p, rb), || {
+                let nm = String::from_utf8_lossy(name_b);
                 format!("tag `{nm}` without a quoted value: expected `\"`")
             });
-            (value, rb, true)
+            (raw, false, rb, true)
         };
         let mut end = after;
         if closed {
@@ -601,8 +787,12 @@ impl<'a> P<'a> {
                 }
             }
         }
-        if name == "Result" && self.result_tag.is_none() {
-            let c = compact(value.as_bytes());
+        if name_b == b"Result" && self.result_tag.is_none() {
+            let c = if escaped {
+                compact(&unescape(value))
+            } else {
+                compact(value)
+            };
             self.result_tag_movelike = match c.iter().position(|&b| b == b'-') {
                 Some(k) => {
                     let (a, b) = (&c[..k], &c[k + 1..]);
@@ -613,11 +803,8 @@ impl<'a> P<'a> {
             };
             self.result_tag = Some(c);
         }
-        self.tags.push(Tag {
-            name,
-            value,
-            span: sp(start, end),
-        });
+        self.has_tags = true;
+        self.sink.tag(name_b, value, escaped, sp(start, end));
         self.pos = end;
         Ok(())
     }
@@ -653,9 +840,9 @@ impl<'a> P<'a> {
         Ok((p, false))
     }
 
-    /// The quoted value starting at `q` (`s[q] == '"'`): (unescaped value, position after
-    /// it, whether a `]` should follow).
-    fn tag_string(&mut self, q: usize) -> Res<(String, usize, bool)> {
+    /// The quoted value starting at `q` (`s[q] == '"'`): (the value as written, whether it
+    /// has a backslash, position after it, whether a `]` should follow).
+    fn tag_string(&mut self, q: usize) -> Res<(&'a [u8], bool, usize, bool)> {
         let vstart = q + 1;
         let mut i = vstart;
         let mut line_start = vstart;
@@ -710,24 +897,9 @@ impl<'a> P<'a> {
         if multiline && closed {
             self.note(ToleratedKind::MultilineTagValue, sp(q, after));
         }
-        let raw = &self.s[vstart..vend];
-        let value = if memchr(b'\\', raw).is_some() {
-            let mut v = Vec::with_capacity(raw.len());
-            let mut k = 0;
-            while k < raw.len() {
-                if raw[k] == b'\\' && matches!(raw.get(k + 1), Some(b'"' | b'\\')) {
-                    v.push(raw[k + 1]);
-                    k += 2;
-                } else {
-                    v.push(raw[k]);
-                    k += 1;
-                }
-            }
-            self.string(&v)
-        } else {
-            self.string(raw)
-        };
-        Ok((value, after, closed))
+        let s = self.s;
+        let raw = &s[vstart..vend];
+        Ok((raw, memchr(b'\\', raw).is_some(), after, closed))
     }
 
     // ---- comments ----
@@ -751,8 +923,7 @@ impl<'a> P<'a> {
                     "unterminated comment: expected `}` before the tag section on the next line"
                         .to_owned()
                 });
-                let text = self.string(&self.s[body..e]);
-                self.push_comment(text, CommentKind::Brace, start, nl);
+                self.push_comment(body..e, CommentKind::Brace, start, nl);
                 self.pos = nl;
                 return Ok(());
             }
@@ -763,8 +934,7 @@ impl<'a> P<'a> {
             self.error(sp(start, start + 1), || {
                 "unterminated comment: expected `}` before the end of the file".to_owned()
             });
-            let text = self.string(&self.s[body..]);
-            self.push_comment(text, CommentKind::Brace, start, self.s.len());
+            self.push_comment(body..self.s.len(), CommentKind::Brace, start, self.s.len());
             self.pos = self.s.len();
             return Ok(());
         };
@@ -792,8 +962,7 @@ impl<'a> P<'a> {
                 });
             }
         }
-        let text = self.string(&self.s[body..close]);
-        self.push_comment(text, CommentKind::Brace, start, close + 1);
+        self.push_comment(body..close, CommentKind::Brace, start, close + 1);
         self.pos = close + 1;
         Ok(())
     }
@@ -822,22 +991,26 @@ impl<'a> P<'a> {
     fn line_comment(&mut self, semicolon: bool) -> Res<()> {
         let start = self.pos;
         let end = self.line_end_from(start + 1)?;
-        let text = self.string(&self.s[start + 1..end]);
         if semicolon {
             self.note(ToleratedKind::SemicolonComment, sp(start, end));
         }
-        self.push_comment(text, CommentKind::Line, start, end);
+        self.push_comment(start + 1..end, CommentKind::Line, start, end);
         self.pos = end;
         Ok(())
     }
 
-    fn push_comment(&mut self, text: String, kind: CommentKind, a: usize, b: usize) {
+    /// A comment whose text is `text` of the slice, from `a` to `b` with its delimiters.
+    fn push_comment(
+        &mut self,
+        text: std::ops::Range<usize>,
+        kind: CommentKind,
+        a: usize,
+        b: usize,
+    ) {
         self.has_comment = true;
-        self.push(Item::Comment(Comment {
-            text,
-            kind,
-            span: sp(a, b),
-        }));
+        self.not_a_move();
+        let s = self.s;
+        self.sink.comment(&s[text], kind, sp(a, b));
     }
 
     // ---- variations, NAGs, setups ----
@@ -861,6 +1034,7 @@ impl<'a> P<'a> {
             }
         } else {
             self.stack.push(Frame::new(start));
+            self.sink.open_variation();
         }
         self.pos = start + 1;
         Ok(false)
@@ -889,11 +1063,8 @@ impl<'a> P<'a> {
             if let Some(n) = f.pending.take() {
                 self.note(ToleratedKind::MoveNumberWithoutMove, n.span);
             }
-            let v = Variation {
-                line: Line { items: f.items },
-                span: sp(f.open, at + 1),
-            };
-            self.push(Item::Variation(v));
+            self.sink.close_variation(sp(f.open, at + 1));
+            self.not_a_move();
         } else {
             self.error(sp(at, at + 1), || {
                 "unmatched `)`: no variation is open".to_owned()
@@ -910,10 +1081,13 @@ impl<'a> P<'a> {
                 self.check_end(end)?;
                 self.pos = end;
                 match value {
-                    Some(value) => self.push(Item::Nag(Nag {
-                        value,
-                        span: sp(start, end),
-                    })),
+                    Some(value) => {
+                        self.not_a_move();
+                        self.sink.nag(Nag {
+                            value,
+                            span: sp(start, end),
+                        });
+                    }
                     None => self.error(sp(start, end), || {
                         "NAG out of range: expected `$0` to `$65535`".to_owned()
                     }),
@@ -945,16 +1119,14 @@ impl<'a> P<'a> {
                     self.error(sp(start, e), || {
                         "unterminated setup: expected `\"` and `/`".to_owned()
                     });
-                    let fen = self.string(self.s[q + 1..e].trim_ascii());
-                    self.push(Item::Setup(Setup {
-                        fen,
-                        span: sp(start, e),
-                    }));
+                    let s = self.s;
+                    self.emit_setup(s[q + 1..e].trim_ascii(), sp(start, e));
                     self.pos = e;
                     return Ok(false);
                 };
                 let close = q + 1 + k;
-                let fen = self.string(&self.s[q + 1..close]);
+                let s = self.s;
+                let fen = &s[q + 1..close];
                 let r = self.ws_from(close + 1)?;
                 let end = if self.at(r)? == Some(b'/') {
                     r + 1
@@ -964,10 +1136,7 @@ impl<'a> P<'a> {
                     });
                     close + 1
                 };
-                self.push(Item::Setup(Setup {
-                    fen,
-                    span: sp(start, end),
-                }));
+                self.emit_setup(fen, sp(start, end));
                 self.pos = end;
                 return Ok(false);
             }
@@ -990,7 +1159,8 @@ impl<'a> P<'a> {
                 (line_end, line_end)
             }
         };
-        let inner = self.s[start + 1..inner_end].trim_ascii();
+        let s = self.s;
+        let inner = s[start + 1..inner_end].trim_ascii();
         let inner = match memchr(b'"', inner) {
             Some(a) => match memchr(b'"', &inner[a + 1..]) {
                 Some(b) => &inner[a + 1..a + 1 + b],
@@ -998,13 +1168,14 @@ impl<'a> P<'a> {
             },
             None => inner,
         };
-        let fen = self.string(inner);
-        self.push(Item::Setup(Setup {
-            fen,
-            span: sp(start, end),
-        }));
+        self.emit_setup(inner, sp(start, end));
         self.pos = end;
         Ok(false)
+    }
+
+    fn emit_setup(&mut self, fen: &[u8], span: Span) {
+        self.not_a_move();
+        self.sink.setup(fen, span);
     }
 
     // ---- terminators ----
@@ -1019,10 +1190,7 @@ impl<'a> P<'a> {
             });
             self.close_all();
         }
-        self.result = Some(ResultToken {
-            text: "*".to_owned(),
-            span: sp(start, start + 1),
-        });
+        self.sink.result(b"*", sp(start, start + 1));
         self.pos = start + 1;
         Ok(())
     }
@@ -1040,11 +1208,10 @@ impl<'a> P<'a> {
 
     /// A result from `a` to `b`. Returns true if it ends the game.
     fn result(&mut self, a: usize, b: usize, nonstandard: bool, spaces: bool) -> Res<bool> {
-        let text = self.string(&self.s[a..b]);
         self.pos = b;
         if !self.stack.is_empty() {
             self.note(ToleratedKind::ResultInVariation, sp(a, b));
-            self.push_comment(text, CommentKind::Brace, a, b);
+            self.push_comment(a..b, CommentKind::Brace, a, b);
             return Ok(false);
         }
         if nonstandard {
@@ -1054,10 +1221,8 @@ impl<'a> P<'a> {
             self.note(ToleratedKind::SpacesInMove, sp(a, b));
         }
         self.note(ToleratedKind::ResultAsSeparator, sp(a, b));
-        self.result = Some(ResultToken {
-            text,
-            span: sp(a, b),
-        });
+        let s = self.s;
+        self.sink.result(&s[a..b], sp(a, b));
         self.absorb_star()?;
         Ok(true)
     }
@@ -1216,17 +1381,7 @@ impl<'a> P<'a> {
         } else {
             MoveKind::Normal
         };
-        let frame = self.cur();
-        // Room first, so that the move is built straight into the vector.
-        frame.items.reserve(1);
-        let number = frame.pending.take();
-        frame.items.push(Item::Move(MoveItem {
-            number,
-            squares,
-            kind,
-            strength: None,
-            span: sp(start, p),
-        }));
+        self.emit_move(squares, kind, None, sp(start, p));
         self.pos = resume;
         true
     }
@@ -1539,19 +1694,20 @@ impl<'a> P<'a> {
         start: usize,
         end: usize,
     ) -> Res<bool> {
+        let s = self.s;
         let mut pos = end;
-        let mut strength = None;
+        let mut strength: Option<&[u8]> = None;
         match self.at(end)? {
             Some(b'!' | b'?' | b'(') => {
                 if self.at(end)? == Some(b'(') {
                     if let Some(n) = self.paren_strength(end)? {
-                        strength = Some(self.string(&self.s[end..end + n]));
+                        strength = Some(&s[end..end + n]);
                         pos = end + n;
                     }
-                } else if let Ok((rest, s)) = token::strength::<()>(&self.s[end..]) {
-                    let e = self.s.len() - rest.len();
+                } else if let Ok((rest, st)) = token::strength::<()>(&s[end..]) {
+                    let e = s.len() - rest.len();
                     self.check_end(e)?;
-                    strength = Some(self.string(s));
+                    strength = Some(st);
                     pos = e;
                 }
             }
@@ -1560,21 +1716,14 @@ impl<'a> P<'a> {
                 let q = self.trivia_from(end + 1)?;
                 if !matches!(self.at(q)?, None | Some(b'[')) {
                     self.note(ToleratedKind::StarStrength, sp(end, end + 1));
-                    strength = Some("*".to_owned());
+                    strength = Some(b"*");
                     pos = end + 1;
                 }
             }
             _ => {}
         }
         self.pos = pos;
-        let number = self.cur().pending.take();
-        self.push(Item::Move(MoveItem {
-            number,
-            squares,
-            kind,
-            strength,
-            span: sp(start, end),
-        }));
+        self.emit_move(squares, kind, strength, sp(start, end));
         Ok(false)
     }
 
@@ -1629,15 +1778,16 @@ impl<'a> P<'a> {
 
     fn attach_detached_strength(&mut self, a: usize, b: usize) {
         self.pos = b;
-        let text = self.string(&self.s[a..b]);
-        if let Some(Item::Move(m)) = self.cur().items.last_mut()
-            && m.strength.is_none()
-        {
-            m.strength = Some(text);
+        let s = self.s;
+        let text = &s[a..b];
+        if self.cur().bare_move {
+            self.cur().bare_move = false;
+            self.sink.late_strength(text);
             self.note(ToleratedKind::SpaceBeforeStrength, sp(a, b));
             return;
         }
         self.error(sp(a, b), || {
+            let text = String::from_utf8_lossy(text);
             format!("unexpected `{text}`: a move strength must follow its move")
         });
     }

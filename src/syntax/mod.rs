@@ -2,6 +2,8 @@
 //! PDN 3.0. It knows nothing of legality and never imports the rules layer.
 //!
 //! - [`Reader`] streams games from any `io::Read`; [`read_games`] reads a whole buffer;
+//!   [`Reader::read_game`] hands the elements of each game to a [`Visitor`] instead, with
+//!   borrowed bytes and no allocation per element;
 //!   [`pieces`] cuts a file into pieces that threads read apart, with the same games.
 //! - [`Game`] keeps everything read: tags, the move tree (moves with their numbers and
 //!   strengths, comments, NAGs, variations, setups), the terminator, the syntax errors and
@@ -18,6 +20,7 @@ pub mod pieces;
 mod reader;
 mod squares;
 mod token;
+mod visitor;
 mod writer;
 
 pub use game::{
@@ -29,6 +32,7 @@ pub use reader::{
     DEFAULT_BUFFER_SIZE, DEFAULT_MAX_GAME_SIZE, MAX_MAX_GAME_SIZE, Reader, read_games,
 };
 pub use squares::Squares;
+pub use visitor::{GameEnd, MoveRef, RawTag, Skip, Visitor, decode_text};
 pub use writer::{
     WriteOptions, canonical_move_text, comment_for_writing, ordered_tags, tag_name_for_writing,
     tag_value_for_writing, write_game,

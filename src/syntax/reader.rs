@@ -15,6 +15,10 @@ use memchr::{memchr_iter, memrchr2};
 use super::game::{Encoding, Game, Item, Span, SyntaxError, Tolerated, ToleratedKind};
 use super::grammar::{self, End, NeedMore, Parsed};
 use super::token::is_ws;
+#[cfg(doc)]
+use super::visitor::RawTag;
+pub use super::visitor::Visitor;
+use super::visitor::{GameEnd, VisitorSink};
 
 /// Default initial buffer size.
 pub const DEFAULT_BUFFER_SIZE: usize = 64 * 1024;
@@ -219,50 +223,8 @@ impl<R: Read> Reader<R> {
     /// I/O errors of the source (never syntax errors: those are in [`Game::errors`]).
     pub fn next_game(&mut self) -> io::Result<Option<Game>> {
         loop {
-            if !self.bom_checked {
-                if self.end - self.start < 3 && !self.eof {
-                    self.refill()?;
-                    continue;
-                }
-                self.bom_checked = true;
-                if self.buf[self.start..self.end].starts_with(b"\xEF\xBB\xBF") {
-                    self.start += 3;
-                    self.bom_pending = true;
-                }
-            }
-            let ws = self.buf[self.start..self.end]
-                .iter()
-                .take_while(|&&b| is_ws(b))
-                .count();
-            self.advance(ws);
-            if self.start == self.end {
-                if self.eof {
-                    if self.open_end && self.skipping {
-                        self.rest = Rest::Skipping;
-                    }
-                    return Ok(None);
-                }
-                self.refill()?;
-                continue;
-            }
-            if self.here() >= self.stop {
-                // Piece mode: the rest belongs to the next piece.
-                if self.skipping {
-                    self.rest = Rest::Skipping;
-                }
+            if !self.seek_game()? {
                 return Ok(None);
-            }
-            if self.skipping {
-                if !self.skip_to_tags() {
-                    if self.here() >= self.stop {
-                        continue;
-                    }
-                    if self.eof {
-                        return Ok(None);
-                    }
-                    self.refill()?;
-                }
-                continue;
             }
             let limit = (self.end - self.start).min(self.max_game_size);
             let truncated = limit < self.end - self.start;
@@ -285,6 +247,165 @@ impl<R: Read> Reader<R> {
                 Err(NeedMore) if limit >= self.max_game_size => return Ok(self.leave_game()),
                 Err(NeedMore) => self.refill()?,
             }
+        }
+    }
+
+    /// Read the next game into `visitor`: its elements as they are found, with the bytes as
+    /// written in the file (not decoded, tag values not unescaped: see [`RawTag`]), then
+    /// [`Visitor::end_game`], whose output is returned. `None` at the end of the source.
+    ///
+    /// The game is read by the same grammar as [`Reader::next_game`] and gives the same
+    /// elements, errors and notes (for a game that is not UTF-8, `next_game` reads the text
+    /// decoded as Windows-1252; the visitor gets the bytes). Nothing is allocated per element.
+    ///
+    /// ```
+    /// use pdn::syntax::{GameEnd, MoveRef, RawTag, Reader, Span, Visitor};
+    ///
+    /// /// Counts the moves of the main line and keeps the `White` tag.
+    /// #[derive(Default)]
+    /// struct Count { white: Option<String>, moves: usize, depth: usize }
+    ///
+    /// impl Visitor for Count {
+    ///     type Output = (Option<String>, usize);
+    ///     fn begin_game(&mut self) { *self = Count::default(); }
+    ///     fn tag(&mut self, name: &[u8], value: RawTag<'_>, _: Span) {
+    ///         if name == b"White" {
+    ///             self.white = Some(value.decode_utf8_lossy().into_owned());
+    ///         }
+    ///     }
+    ///     fn game_move(&mut self, _: &MoveRef<'_>) { self.moves += 1; }
+    ///     fn end_game(&mut self, _: &GameEnd<'_>) -> Self::Output {
+    ///         (self.white.take(), self.moves)
+    ///     }
+    /// }
+    ///
+    /// let pdn = b"[White \"Sijbrands\"]\n1. 32-28 (33-28) 19-23 2-0\n";
+    /// let mut reader = Reader::new(&pdn[..]);
+    /// let mut count = Count::default();
+    /// let first = reader.read_game(&mut count)?;
+    /// assert_eq!(first, Some((Some("Sijbrands".to_owned()), 2)));
+    /// assert_eq!(reader.read_game(&mut count)?, None);
+    /// # Ok::<_, std::io::Error>(())
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// I/O errors of the source (never syntax errors: those are in [`GameEnd::errors`]).
+    pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<Option<V::Output>> {
+        if self.failed {
+            return Ok(None);
+        }
+        let result = self.visit(visitor);
+        if result.is_err() {
+            self.failed = true;
+        }
+        result
+    }
+
+    fn visit<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<Option<V::Output>> {
+        if !self.seek_game()? {
+            return Ok(None);
+        }
+        visitor.begin_game();
+        let mut sink = VisitorSink::new(visitor);
+        loop {
+            // After a refill the game still starts at `start` (the buffer only moved).
+            let limit = (self.end - self.start).min(self.max_game_size);
+            let truncated = limit < self.end - self.start;
+            let slice = &self.buf[self.start..self.start + limit];
+            // At the maximum size the game is cut: read what the slice holds as if the file
+            // ended there (as `next_game` does).
+            let file_end = self.eof && !truncated;
+            let eof = file_end || limit >= self.max_game_size;
+            match grammar::parse(slice, eof, &mut sink) {
+                Ok(meta) => {
+                    let mut meta = meta;
+                    let long = !file_end && meta.end == End::Eof;
+                    if long {
+                        let end = meta.source_end as u32;
+                        meta.errors.push(too_long(self.max_game_size, end));
+                    }
+                    let bom = std::mem::take(&mut self.bom_pending);
+                    if bom {
+                        meta.notes.insert(0, bom_note());
+                    }
+                    self.index += 1;
+                    let info = GameEnd {
+                        index: self.index,
+                        offset: self.here(),
+                        line: self.line,
+                        column: self.column,
+                        text: &self.buf[self.start..self.start + meta.source_end],
+                        errors: &meta.errors,
+                        notes: &meta.notes,
+                    };
+                    let out = sink.visitor.end_game(&info);
+                    if long {
+                        self.advance(limit);
+                        self.skipping = true;
+                    } else {
+                        self.advance(meta.consumed);
+                    }
+                    return Ok(Some(out));
+                }
+                Err(NeedMore) => {
+                    sink.restart();
+                    self.refill()?;
+                }
+            }
+        }
+    }
+
+    /// Step to the first byte of the next game (skipping white space, a byte-order mark,
+    /// and in resynchronisation the text before the next tag line): false at the end.
+    fn seek_game(&mut self) -> io::Result<bool> {
+        loop {
+            if !self.bom_checked {
+                if self.end - self.start < 3 && !self.eof {
+                    self.refill()?;
+                    continue;
+                }
+                self.bom_checked = true;
+                if self.buf[self.start..self.end].starts_with(b"\xEF\xBB\xBF") {
+                    self.start += 3;
+                    self.bom_pending = true;
+                }
+            }
+            let ws = self.buf[self.start..self.end]
+                .iter()
+                .take_while(|&&b| is_ws(b))
+                .count();
+            self.advance(ws);
+            if self.start == self.end {
+                if self.eof {
+                    if self.open_end && self.skipping {
+                        self.rest = Rest::Skipping;
+                    }
+                    return Ok(false);
+                }
+                self.refill()?;
+                continue;
+            }
+            if self.here() >= self.stop {
+                // Piece mode: the rest belongs to the next piece.
+                if self.skipping {
+                    self.rest = Rest::Skipping;
+                }
+                return Ok(false);
+            }
+            if self.skipping {
+                if !self.skip_to_tags() {
+                    if self.here() >= self.stop {
+                        continue;
+                    }
+                    if self.eof {
+                        return Ok(false);
+                    }
+                    self.refill()?;
+                }
+                continue;
+            }
+            return Ok(true);
         }
     }
 
@@ -369,14 +490,7 @@ impl<R: Read> Reader<R> {
         game.column = self.column;
         if self.bom_pending {
             self.bom_pending = false;
-            game.notes.insert(
-                0,
-                Tolerated {
-                    kind: ToleratedKind::Bom,
-                    span: Span::at(0),
-                    count: 1,
-                },
-            );
+            game.notes.insert(0, bom_note());
         }
         game
     }
@@ -395,14 +509,7 @@ impl<R: Read> Reader<R> {
         }
         let mut game = self.build(parsed);
         let end = game.source.len() as u32;
-        let max = self.max_game_size;
-        game.errors.push(SyntaxError {
-            span: Span::at(end),
-            message: format!(
-                "game longer than the maximum of {max} bytes: the rest of it was skipped, \
-                 expected a result or `*` before this point"
-            ),
-        });
+        game.errors.push(too_long(self.max_game_size, end));
         self.advance(limit);
         self.skipping = true;
         Some(game)
@@ -433,6 +540,26 @@ impl<R: Read> Reader<R> {
         let n = region.len();
         self.advance(n);
         false
+    }
+}
+
+/// The note of a byte-order mark, on the first game.
+fn bom_note() -> Tolerated {
+    Tolerated {
+        kind: ToleratedKind::Bom,
+        span: Span::at(0),
+        count: 1,
+    }
+}
+
+/// The error of a game cut at the maximum size, at the end of what was kept.
+fn too_long(max: usize, end: u32) -> SyntaxError {
+    SyntaxError {
+        span: Span::at(end),
+        message: format!(
+            "game longer than the maximum of {max} bytes: the rest of it was skipped, expected \
+             a result or `*` before this point"
+        ),
     }
 }
 

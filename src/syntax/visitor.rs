@@ -1,0 +1,295 @@
+//! The push-model reading API: a [`Visitor`] receives the elements of each game as the
+//! grammar finds them (tags, moves, comments, NAGs, variations, setups, the result), as
+//! borrowed bytes, with nothing allocated per element; [`Reader::read_game`] drives it.
+//!
+//! This is the way to read an archive without building [`Game`]s: counting, filtering on
+//! tags, collecting moves into one's own structures. The elements, errors and notes are
+//! exactly those of [`Reader::next_game`] (one grammar serves both).
+//!
+//! Call order for each game: [`Visitor::begin_game`]; [`Visitor::tag`] for each tag pair;
+//! then the movetext in file order ([`Visitor::game_move`], [`Visitor::comment`],
+//! [`Visitor::nag`], [`Visitor::setup`], [`Visitor::late_strength`], and
+//! [`Visitor::begin_variation`] … [`Visitor::end_variation`], balanced); [`Visitor::result`]
+//! if a result or `*` ended the game; [`Visitor::end_game`].
+//!
+//! [`Reader::read_game`]: super::Reader::read_game
+//! [`Reader::next_game`]: super::Reader::next_game
+//! [`Game`]: super::Game
+
+use std::borrow::Cow;
+
+use encoding_rs::WINDOWS_1252;
+
+use super::game::{CommentKind, MoveKind, MoveNumber, Nag, Span, Square, SyntaxError, Tolerated};
+use super::grammar::{Sink, unescape};
+use super::squares::Squares;
+
+/// Receives the elements of games read by [`Reader::read_game`](super::Reader::read_game).
+/// Every method but [`Visitor::end_game`] does nothing by default.
+///
+/// Byte slices are the bytes of the file (a game that is not UTF-8 is not decoded: see
+/// [`decode_text`]); spans are offsets into [`GameEnd::text`].
+pub trait Visitor {
+    /// What [`Visitor::end_game`] makes of a game.
+    type Output;
+
+    /// A game starts.
+    fn begin_game(&mut self) {}
+
+    /// A tag pair: its name and its value as written; `span` is the whole pair.
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>, span: Span) {
+        let _ = (name, value, span);
+    }
+
+    /// A move, with the move number just before it and its strength.
+    fn game_move(&mut self, m: &MoveRef<'_>) {
+        let _ = m;
+    }
+
+    /// A `{…}`, `%…` or `;…` comment: its text without delimiters.
+    fn comment(&mut self, text: &[u8], kind: CommentKind, span: Span) {
+        let _ = (text, kind, span);
+    }
+
+    /// A numeric annotation glyph.
+    fn nag(&mut self, nag: Nag) {
+        let _ = nag;
+    }
+
+    /// `(`: a variation (or, book style, the reply to the last move) starts. Return
+    /// [`Skip(true)`](Skip) to receive nothing of it, up to and including its end.
+    fn begin_variation(&mut self) -> Skip {
+        Skip(false)
+    }
+
+    /// The variation opened last ends (also when the game ended before its `)`); `span`
+    /// is the whole of it, from `(`.
+    fn end_variation(&mut self, span: Span) {
+        let _ = span;
+    }
+
+    /// A setup `/FEN "…"/`: the FEN text.
+    fn setup(&mut self, fen: &[u8], span: Span) {
+        let _ = (fen, span);
+    }
+
+    /// A strength written apart from its move (`32-28 !`); it belongs to the move received
+    /// last in the current line.
+    fn late_strength(&mut self, text: &[u8]) {
+        let _ = text;
+    }
+
+    /// The result or `*` that ended the game, as written.
+    fn result(&mut self, text: &[u8], span: Span) {
+        let _ = (text, span);
+    }
+
+    /// The game ends.
+    fn end_game(&mut self, game: &GameEnd<'_>) -> Self::Output;
+}
+
+/// Whether to skip a variation.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Skip(pub bool);
+
+/// A move as written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveRef<'a> {
+    /// The move number token just before the move, if any.
+    pub number: Option<MoveNumber>,
+    /// The squares in the order written (empty for [`MoveKind::Unknown`]).
+    pub squares: &'a [Square],
+    /// How the squares are joined.
+    pub kind: MoveKind,
+    /// A move strength written with the move (`!`, `?!`, `(?)`, FMJD `*`).
+    pub strength: Option<&'a [u8]>,
+    /// The move itself.
+    pub span: Span,
+}
+
+/// A tag value as written between the quotes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RawTag<'a> {
+    bytes: &'a [u8],
+    escaped: bool,
+}
+
+impl<'a> RawTag<'a> {
+    /// The bytes as written (`\"` and `\\` not unescaped).
+    pub fn as_bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+
+    /// The value with `\"` and `\\` unescaped (allocates only if there is a backslash).
+    pub fn decode(&self) -> Cow<'a, [u8]> {
+        if self.escaped {
+            Cow::Owned(unescape(self.bytes))
+        } else {
+            Cow::Borrowed(self.bytes)
+        }
+    }
+
+    /// [`RawTag::decode`] as text (see [`decode_text`]).
+    pub fn decode_utf8_lossy(&self) -> Cow<'a, str> {
+        match self.decode() {
+            Cow::Borrowed(b) => decode_text(b),
+            Cow::Owned(v) => Cow::Owned(decode_text(&v).into_owned()),
+        }
+    }
+}
+
+/// Text of a game as [`Reader::next_game`](super::Reader::next_game) decodes it: UTF-8 if
+/// it is valid UTF-8, else Windows-1252.
+pub fn decode_text(bytes: &[u8]) -> Cow<'_, str> {
+    match std::str::from_utf8(bytes) {
+        Ok(t) => Cow::Borrowed(t),
+        Err(_) => WINDOWS_1252.decode_without_bom_handling(bytes).0,
+    }
+}
+
+/// What is known of a game at its end.
+#[derive(Clone, Copy, Debug)]
+pub struct GameEnd<'a> {
+    /// 1-based position of the game in its file.
+    pub index: usize,
+    /// Byte offset of the game's first byte in the file.
+    pub offset: u64,
+    /// 1-based line of the game's first byte.
+    pub line: u32,
+    /// 1-based column (in characters) of the game's first byte.
+    pub column: u32,
+    /// The game's bytes (trailing white space trimmed); spans index into them.
+    pub text: &'a [u8],
+    /// Syntax errors.
+    pub errors: &'a [SyntaxError],
+    /// Non-standard constructs that were read anyway.
+    pub notes: &'a [Tolerated],
+}
+
+/// The [`Sink`] that hands the elements to a visitor. When the reader must parse a game
+/// again from its start (its end was past the buffer), the elements already delivered are
+/// not delivered again: the grammar gives them again in the same order.
+pub(crate) struct VisitorSink<'v, V> {
+    pub(crate) visitor: &'v mut V,
+    /// Elements of this parse so far.
+    seen: usize,
+    /// Elements delivered by earlier parses of the game.
+    delivered: usize,
+    /// Depth inside a skipped variation (0: not skipping).
+    skipping: u32,
+}
+
+impl<'v, V: Visitor> VisitorSink<'v, V> {
+    pub(crate) fn new(visitor: &'v mut V) -> Self {
+        VisitorSink {
+            visitor,
+            seen: 0,
+            delivered: 0,
+            skipping: 0,
+        }
+    }
+
+    /// The game will be parsed again from its start.
+    pub(crate) fn restart(&mut self) {
+        self.delivered = self.delivered.max(self.seen);
+        self.seen = 0;
+    }
+
+    /// Count an element; true if it is new (not delivered by an earlier parse).
+    #[inline(always)]
+    fn fresh(&mut self) -> bool {
+        self.seen += 1;
+        self.seen > self.delivered
+    }
+
+    /// Count an element; true if it goes to the visitor.
+    #[inline(always)]
+    fn deliver(&mut self) -> bool {
+        self.fresh() && self.skipping == 0
+    }
+}
+
+impl<V: Visitor> Sink for VisitorSink<'_, V> {
+    fn tag(&mut self, name: &[u8], value: &[u8], escaped: bool, span: Span) {
+        if self.deliver() {
+            let value = RawTag {
+                bytes: value,
+                escaped,
+            };
+            self.visitor.tag(name, value, span);
+        }
+    }
+
+    #[inline(always)]
+    fn push_move(
+        &mut self,
+        number: Option<MoveNumber>,
+        squares: Squares,
+        kind: MoveKind,
+        strength: Option<&[u8]>,
+        span: Span,
+    ) {
+        if self.deliver() {
+            self.visitor.game_move(&MoveRef {
+                number,
+                squares: &squares,
+                kind,
+                strength,
+                span,
+            });
+        }
+    }
+
+    fn comment(&mut self, text: &[u8], kind: CommentKind, span: Span) {
+        if self.deliver() {
+            self.visitor.comment(text, kind, span);
+        }
+    }
+
+    fn nag(&mut self, nag: Nag) {
+        if self.deliver() {
+            self.visitor.nag(nag);
+        }
+    }
+
+    fn open_variation(&mut self) {
+        if !self.fresh() {
+            // Delivered before: `skipping` already holds what followed it.
+            return;
+        }
+        if self.skipping > 0 {
+            self.skipping += 1;
+        } else if self.visitor.begin_variation().0 {
+            self.skipping = 1;
+        }
+    }
+
+    fn close_variation(&mut self, span: Span) {
+        if !self.fresh() {
+            return;
+        }
+        if self.skipping > 0 {
+            self.skipping -= 1;
+        } else {
+            self.visitor.end_variation(span);
+        }
+    }
+
+    fn setup(&mut self, fen: &[u8], span: Span) {
+        if self.deliver() {
+            self.visitor.setup(fen, span);
+        }
+    }
+
+    fn late_strength(&mut self, text: &[u8]) {
+        if self.deliver() {
+            self.visitor.late_strength(text);
+        }
+    }
+
+    fn result(&mut self, text: &[u8], span: Span) {
+        if self.deliver() {
+            self.visitor.result(text, span);
+        }
+    }
+}
