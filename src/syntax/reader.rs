@@ -259,11 +259,11 @@ impl<R: Read> Reader<R> {
     /// decoded as Windows-1252; the visitor gets the bytes). Nothing is allocated per element.
     ///
     /// ```
-    /// use pdn::syntax::{GameEnd, MoveRef, RawTag, Reader, Span, Visitor};
+    /// use pdn::syntax::{GameEnd, MoveRef, RawTag, Reader, Skip, Span, Visitor};
     ///
     /// /// Counts the moves of the main line and keeps the `White` tag.
     /// #[derive(Default)]
-    /// struct Count { white: Option<String>, moves: usize, depth: usize }
+    /// struct Count { white: Option<String>, moves: usize }
     ///
     /// impl Visitor for Count {
     ///     type Output = (Option<String>, usize);
@@ -274,6 +274,7 @@ impl<R: Read> Reader<R> {
     ///         }
     ///     }
     ///     fn game_move(&mut self, _: &MoveRef<'_>) { self.moves += 1; }
+    ///     fn begin_variation(&mut self) -> Skip { Skip(true) }
     ///     fn end_game(&mut self, _: &GameEnd<'_>) -> Self::Output {
     ///         (self.white.take(), self.moves)
     ///     }
