@@ -6,11 +6,12 @@
 //! tags, collecting moves into one's own structures. The elements, errors and notes are
 //! exactly those of [`Reader::next_game`] (one grammar serves both).
 //!
-//! Call order for each game: [`Visitor::begin_game`]; [`Visitor::tag`] for each tag pair;
-//! then the movetext in file order ([`Visitor::game_move`], [`Visitor::comment`],
-//! [`Visitor::nag`], [`Visitor::setup`], [`Visitor::late_strength`], and
-//! [`Visitor::begin_variation`] … [`Visitor::end_variation`], balanced); [`Visitor::result`]
-//! if a result or `*` ended the game; [`Visitor::end_game`].
+//! Call order for each game: [`Visitor::begin_game`]; the elements in file order: the tag
+//! pairs ([`Visitor::tag`]; comments may come before and among them), then the movetext
+//! ([`Visitor::game_move`], [`Visitor::comment`], [`Visitor::nag`], [`Visitor::setup`],
+//! [`Visitor::late_strength`], and [`Visitor::begin_variation`] …
+//! [`Visitor::end_variation`], balanced); [`Visitor::result`] if a result or `*` ended the
+//! game; [`Visitor::end_game`]. (A [`Game`] keeps such comments in its body.)
 //!
 //! [`Reader::read_game`]: super::Reader::read_game
 //! [`Reader::next_game`]: super::Reader::next_game
