@@ -128,7 +128,7 @@ fn parse_into<S: Sink>(s: &[u8], eof: bool, fast: bool, sink: &mut S) -> Result<
         errors: Vec::new(),
         suppressed: 0,
         notes: Vec::new(),
-        main: Frame::new(0),
+        line: Frame::new(0),
         stack: Vec::new(),
         excess: 0,
         deep_reported: false,
@@ -173,7 +173,7 @@ fn parse_with(
     scratch.clear();
     let mut sink = GameSink {
         tags: Vec::new(),
-        main: std::mem::take(scratch),
+        line: std::mem::take(scratch),
         stack: Vec::new(),
         result: None,
         utf8_ok: true,
@@ -181,7 +181,9 @@ fn parse_with(
     match parse_into(s, eof, fast, &mut sink) {
         Ok(meta) => Ok(sink.finish(meta, scratch)),
         Err(NeedMore) => {
-            *scratch = sink.main;
+            // The main line's capacity back (it is the outermost line).
+            sink.stack.truncate(1);
+            *scratch = sink.stack.pop().unwrap_or(sink.line);
             scratch.clear();
             Err(NeedMore)
         }
@@ -191,9 +193,10 @@ fn parse_with(
 /// The [`Sink`] that builds a [`Game`].
 struct GameSink {
     tags: Vec<Tag>,
-    /// The main line (the reader's reused capacity).
-    main: Vec<Item>,
-    /// The open variations, innermost last.
+    /// The line being read: the main line (in the reader's reused capacity) or the
+    /// innermost open variation.
+    line: Vec<Item>,
+    /// The lines around it, the main line first, while variations are open.
     stack: Vec<Vec<Item>>,
     result: Option<ResultToken>,
     /// Every string taken from the slice was valid UTF-8.
@@ -213,15 +216,13 @@ impl GameSink {
 
     #[inline]
     fn cur(&mut self) -> &mut Vec<Item> {
-        match self.stack.last_mut() {
-            Some(f) => f,
-            None => &mut self.main,
-        }
+        &mut self.line
     }
 
     fn finish(mut self, meta: Meta, scratch: &mut Vec<Item>) -> Parsed {
-        let items: Vec<Item> = self.main.split_off(0);
-        *scratch = self.main;
+        // Every variation is closed: `line` is the main line.
+        let items: Vec<Item> = self.line.split_off(0);
+        *scratch = self.line;
         Parsed {
             game: Game {
                 index: 0,
@@ -287,11 +288,13 @@ impl Sink for GameSink {
     }
 
     fn open_variation(&mut self) {
-        self.stack.push(Vec::new());
+        let parent = std::mem::take(&mut self.line);
+        self.stack.push(parent);
     }
 
     fn close_variation(&mut self, span: Span) {
-        let items = self.stack.pop().unwrap_or_default();
+        let parent = self.stack.pop().unwrap_or_default();
+        let items = std::mem::replace(&mut self.line, parent);
         self.cur().push(Item::Variation(Variation {
             line: Line { items },
             span,
@@ -362,7 +365,9 @@ struct P<'a, S> {
     errors: Vec<SyntaxError>,
     suppressed: u32,
     notes: Vec<Tolerated>,
-    main: Frame,
+    /// The line being read (the main line, or the innermost open variation).
+    line: Frame,
+    /// The lines around it, outermost (the main line) first, while variations are open.
     stack: Vec<Frame>,
     excess: u32,
     deep_reported: bool,
@@ -584,10 +589,18 @@ impl<'a, S: Sink> P<'a, S> {
 
     #[inline]
     fn cur(&mut self) -> &mut Frame {
-        match self.stack.last_mut() {
-            Some(f) => f,
-            None => &mut self.main,
-        }
+        &mut self.line
+    }
+
+    /// Where the outermost open variation starts (a variation is open).
+    fn outer_open(&self) -> usize {
+        self.stack.get(1).map_or(self.line.open, |f| f.open)
+    }
+
+    /// Leave the current variation for the line it is in: its frame.
+    fn pop_line(&mut self) -> Option<Frame> {
+        let parent = self.stack.pop()?;
+        Some(std::mem::replace(&mut self.line, parent))
     }
 
     /// A move into the current line.
@@ -676,7 +689,7 @@ impl<'a, S: Sink> P<'a, S> {
 
     fn finish(mut self, end: End) -> Meta {
         if !self.stack.is_empty() {
-            let open = self.stack[0].open;
+            let open = self.outer_open();
             let n = self.stack.len() as u64 + u64::from(self.excess);
             self.error(sp(open, open + 1), || {
                 if n == 1 {
@@ -687,7 +700,7 @@ impl<'a, S: Sink> P<'a, S> {
             });
             self.close_all();
         }
-        if let Some(n) = self.main.pending.take() {
+        if let Some(n) = self.line.pending.take() {
             self.note(ToleratedKind::MoveNumberWithoutMove, n.span);
         }
         let consumed = self.pos.min(self.s.len());
@@ -723,7 +736,7 @@ impl<'a, S: Sink> P<'a, S> {
     /// Close every open variation at the current position (after an error was reported).
     fn close_all(&mut self) {
         self.excess = 0;
-        while let Some(mut f) = self.stack.pop() {
+        while let Some(mut f) = self.pop_line() {
             if let Some(n) = f.pending.take() {
                 self.note(ToleratedKind::MoveNumberWithoutMove, n.span);
             }
@@ -1033,7 +1046,8 @@ impl<'a, S: Sink> P<'a, S> {
                 });
             }
         } else {
-            self.stack.push(Frame::new(start));
+            let parent = std::mem::replace(&mut self.line, Frame::new(start));
+            self.stack.push(parent);
             self.sink.open_variation();
         }
         self.pos = start + 1;
@@ -1059,7 +1073,7 @@ impl<'a, S: Sink> P<'a, S> {
         self.pos += 1;
         if self.excess > 0 {
             self.excess -= 1;
-        } else if let Some(mut f) = self.stack.pop() {
+        } else if let Some(mut f) = self.pop_line() {
             if let Some(n) = f.pending.take() {
                 self.note(ToleratedKind::MoveNumberWithoutMove, n.span);
             }
@@ -1183,7 +1197,7 @@ impl<'a, S: Sink> P<'a, S> {
     fn star_terminator(&mut self) -> Res<()> {
         let start = self.pos;
         if !self.stack.is_empty() {
-            let open = self.stack[0].open;
+            let open = self.outer_open();
             let n = self.stack.len();
             self.error(sp(open, open + 1), || {
                 format!("unterminated variation: expected `)` before `*` ({n} open)")
