@@ -13,24 +13,9 @@ use std::path::{Path, PathBuf};
 use pdn::syntax::{Game, ToleratedKind, read_games};
 use support::{independent_count, read_with_buffer, round_trip};
 
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
-        .map(|e| e.expect("directory entry").path())
-        .collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            files(&p, out);
-        } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pdn")) {
-            out.push(p);
-        }
-    }
-}
-
 fn all_pdn() -> Vec<PathBuf> {
     let mut v = Vec::new();
-    files(&common::corpus(), &mut v);
+    common::pdn_files(&common::corpus(), &mut v);
     assert_eq!(v.len(), 2742, "corpus incomplete: PDN files");
     v
 }

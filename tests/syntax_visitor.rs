@@ -5,8 +5,6 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-
 use pdn::syntax::{
     Comment, CommentKind, Game, GameEnd, Item, Line, MoveItem, MoveRef, Nag, RawTag, Reader,
     ResultToken, Setup, Skip, Span, Squares, Tag, Variation, Visitor, decode_text, read_games,
@@ -161,25 +159,10 @@ fn check(name: &str, bytes: &[u8], buffer: usize) {
     }
 }
 
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
-        .map(|e| e.expect("directory entry").path())
-        .collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            files(&p, out);
-        } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pdn")) {
-            out.push(p);
-        }
-    }
-}
-
 #[test]
 fn the_visitor_gets_the_games_of_the_reader_on_the_corpus() {
     let mut all = Vec::new();
-    files(&common::corpus(), &mut all);
+    common::pdn_files(&common::corpus(), &mut all);
     assert!(all.len() > 2000, "corpus incomplete");
     let mut games = 0;
     for p in &all {
@@ -195,7 +178,7 @@ fn the_visitor_gets_the_games_of_the_reader_on_the_corpus() {
 fn small_buffers_deliver_nothing_twice() {
     // Every game of these files crosses buffer ends many times over.
     let mut all = Vec::new();
-    files(&common::corpus(), &mut all);
+    common::pdn_files(&common::corpus(), &mut all);
     let mut bytes = Vec::new();
     for p in all.iter().step_by(7) {
         bytes.extend(std::fs::read(p).unwrap());

@@ -214,11 +214,6 @@ impl GameSink {
         }
     }
 
-    #[inline]
-    fn cur(&mut self) -> &mut Vec<Item> {
-        &mut self.line
-    }
-
     fn finish(mut self, meta: Meta, scratch: &mut Vec<Item>) -> Parsed {
         // Every variation is closed: `line` is the main line.
         let items: Vec<Item> = self.line.split_off(0);
@@ -266,7 +261,7 @@ impl Sink for GameSink {
         span: Span,
     ) {
         let strength = strength.map(|t| self.string(t));
-        let items = self.cur();
+        let items = &mut self.line;
         // Room first, so that the move is built straight into the vector.
         items.reserve(1);
         items.push(Item::Move(MoveItem {
@@ -280,11 +275,11 @@ impl Sink for GameSink {
 
     fn comment(&mut self, text: &[u8], kind: CommentKind, span: Span) {
         let text = self.string(text);
-        self.cur().push(Item::Comment(Comment { text, kind, span }));
+        self.line.push(Item::Comment(Comment { text, kind, span }));
     }
 
     fn nag(&mut self, nag: Nag) {
-        self.cur().push(Item::Nag(nag));
+        self.line.push(Item::Nag(nag));
     }
 
     fn open_variation(&mut self) {
@@ -295,7 +290,7 @@ impl Sink for GameSink {
     fn close_variation(&mut self, span: Span) {
         let parent = self.stack.pop().unwrap_or_default();
         let items = std::mem::replace(&mut self.line, parent);
-        self.cur().push(Item::Variation(Variation {
+        self.line.push(Item::Variation(Variation {
             line: Line { items },
             span,
         }));
@@ -303,12 +298,12 @@ impl Sink for GameSink {
 
     fn setup(&mut self, fen: &[u8], span: Span) {
         let fen = self.string(fen);
-        self.cur().push(Item::Setup(Setup { fen, span }));
+        self.line.push(Item::Setup(Setup { fen, span }));
     }
 
     fn late_strength(&mut self, text: &[u8]) {
         let text = self.string(text);
-        if let Some(Item::Move(m)) = self.cur().last_mut() {
+        if let Some(Item::Move(m)) = self.line.last_mut() {
             m.strength = Some(text);
         }
     }
@@ -587,11 +582,6 @@ impl<'a, S: Sink> P<'a, S> {
         }
     }
 
-    #[inline]
-    fn cur(&mut self) -> &mut Frame {
-        &mut self.line
-    }
-
     /// Where the outermost open variation starts (a variation is open).
     fn outer_open(&self) -> usize {
         self.stack.get(1).map_or(self.line.open, |f| f.open)
@@ -606,7 +596,7 @@ impl<'a, S: Sink> P<'a, S> {
     /// A move into the current line.
     #[inline(always)]
     fn emit_move(&mut self, squares: Squares, kind: MoveKind, strength: Option<&[u8]>, span: Span) {
-        let frame = self.cur();
+        let frame = &mut self.line;
         let number = frame.pending.take();
         frame.bare_move = strength.is_none();
         self.sink.push_move(number, squares, kind, strength, span);
@@ -615,7 +605,7 @@ impl<'a, S: Sink> P<'a, S> {
     /// Something other than a move went into the current line.
     #[inline]
     fn not_a_move(&mut self) {
-        self.cur().bare_move = false;
+        self.line.bare_move = false;
     }
 
     // ---- the game ----
@@ -1257,7 +1247,7 @@ impl<'a, S: Sink> P<'a, S> {
 
     #[inline]
     fn set_number(&mut self, n: MoveNumber) {
-        if let Some(old) = self.cur().pending.replace(n) {
+        if let Some(old) = self.line.pending.replace(n) {
             self.note(ToleratedKind::MoveNumberWithoutMove, old.span);
         }
     }
@@ -1794,8 +1784,8 @@ impl<'a, S: Sink> P<'a, S> {
         self.pos = b;
         let s = self.s;
         let text = &s[a..b];
-        if self.cur().bare_move {
-            self.cur().bare_move = false;
+        if self.line.bare_move {
+            self.line.bare_move = false;
             self.sink.late_strength(text);
             self.note(ToleratedKind::SpaceBeforeStrength, sp(a, b));
             return;

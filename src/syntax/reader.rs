@@ -17,8 +17,7 @@ use super::grammar::{self, End, NeedMore, Parsed};
 use super::token::is_ws;
 #[cfg(doc)]
 use super::visitor::RawTag;
-pub use super::visitor::Visitor;
-use super::visitor::{GameEnd, VisitorSink};
+use super::visitor::{GameEnd, Visitor, VisitorSink};
 
 /// Default initial buffer size.
 pub const DEFAULT_BUFFER_SIZE: usize = 64 * 1024;
@@ -319,8 +318,7 @@ impl<R: Read> Reader<R> {
             let file_end = self.eof && !truncated;
             let eof = file_end || limit >= self.max_game_size;
             match grammar::parse(slice, eof, &mut sink) {
-                Ok(meta) => {
-                    let mut meta = meta;
+                Ok(mut meta) => {
                     let long = !file_end && meta.end == End::Eof;
                     if long {
                         let end = meta.source_end as u32;

@@ -1,7 +1,23 @@
-//! Helpers shared by the integration tests: where the shared corpus lives.
+//! Helpers shared by the integration tests: where the shared corpus lives, its PDN files.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
+
+/// Every `.pdn` file (any case) under `dir`, recursively, in sorted order.
+pub fn pdn_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
+        .map(|e| e.expect("directory entry").path())
+        .collect();
+    entries.sort();
+    for p in entries {
+        if p.is_dir() {
+            pdn_files(&p, out);
+        } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pdn")) {
+            out.push(p);
+        }
+    }
+}
 
 /// The shared corpus (`../shared/corpus` next to the checkout, or `$PDN_CORPUS`).
 ///
