@@ -406,6 +406,93 @@ fn eq_compact(text: &[u8], compacted: &[u8]) -> bool {
         .eq(compacted.iter().copied())
 }
 
+/// White space.
+const WS: u8 = 1;
+/// Continues a move after spaces (`32 - 28`, `35 x 19`): `-`, `x`, `X`, `:` and the first
+/// bytes of `×` (and of other characters the general path looks at).
+const JOIN: u8 = 2;
+/// Ends a move written right before it: a line break or a delimiter.
+const ENDS_MOVE: u8 = 4;
+
+/// Byte classes for the fast path.
+static CLASSES: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        if is_ws(b) {
+            t[i] |= WS;
+        }
+        if matches!(b, b'-' | b'x' | b'X' | b':' | 0xC3 | 0xD7) {
+            t[i] |= JOIN;
+        }
+        if matches!(b, b'\n' | b'\r' | b'{' | b')' | b'$' | b'%' | b';' | b'[') {
+            t[i] |= ENDS_MOVE;
+        }
+        i += 1;
+    }
+    t
+};
+
+#[inline(always)]
+fn class(b: u8) -> u8 {
+    CLASSES[usize::from(b)]
+}
+
+/// The first byte from `p` that is not white space (`s.len()` if none).
+#[inline(always)]
+fn skip_ws(s: &[u8], mut p: usize) -> usize {
+    while p < s.len() && class(s[p]) & WS != 0 {
+        p += 1;
+    }
+    p
+}
+
+/// The first eight bytes of a token as one word, for the digit shapes of the fast path.
+#[derive(Clone, Copy)]
+struct Word {
+    /// Each byte minus `0`.
+    x: u64,
+    /// The high bit of each byte that is not a digit.
+    other: u64,
+}
+
+impl Word {
+    const H: u64 = 0x8080_8080_8080_8080;
+
+    #[inline(always)]
+    fn new(b: &[u8; 16]) -> Word {
+        let w = u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]);
+        let x = w ^ 0x3030_3030_3030_3030;
+        // A digit byte has its high bit clear in `x` and in `x - 10`.
+        let t = (x | Self::H) - 0x0A0A_0A0A_0A0A_0A0A;
+        Word {
+            x,
+            other: (t | x) & Self::H,
+        }
+    }
+
+    /// Where the first byte that is not a digit is (8 if none).
+    #[inline(always)]
+    fn first_other(self) -> usize {
+        (self.other.trailing_zeros() >> 3) as usize
+    }
+
+    /// Where the second byte that is not a digit is (8 if none).
+    #[inline(always)]
+    fn second_other(self) -> usize {
+        ((self.other & self.other.wrapping_sub(1)).trailing_zeros() >> 3) as usize
+    }
+
+    /// The value of the `n` (1 or 2) digits at byte `at` (below 7).
+    #[inline(always)]
+    fn square(self, at: usize, n: usize) -> u32 {
+        let y = self.x >> (8 * at);
+        let d = |v: u64| (v & 0xFF) as u32;
+        if n == 2 { d(y) * 10 + d(y >> 8) } else { d(y) }
+    }
+}
+
 /// One or two digits at the start of `b` that are not followed by a third: (value, count);
 /// count 0 otherwise.
 #[inline]
@@ -425,6 +512,30 @@ fn two_digits(b: &[u8]) -> (u32, usize) {
     (u32::from(d1) * 10 + u32::from(d2), 2)
 }
 
+/// A capture through more than two squares at `p`, whose first square (`v1`, of `n1`
+/// digits) is followed by `x`: the squares, where it ends, whether a later square has a
+/// leading zero. `None` for anything the fast path does not read (a square of three digits
+/// or zero; less than 8 bytes left after a square).
+#[cold]
+fn long_capture(s: &[u8], p: usize, v1: u32, n1: usize) -> Option<(Squares, usize, bool)> {
+    let mut squares = Squares::new();
+    squares.push(Square::Num(v1));
+    let mut lz = false;
+    let mut p = p + n1;
+    loop {
+        let (v, n) = two_digits(&s[p + 1..]);
+        if n == 0 || v == 0 || p + 1 + n + 8 > s.len() {
+            return None;
+        }
+        lz |= n > 1 && s[p + 1] == b'0';
+        squares.push(Square::Num(v));
+        p += 1 + n;
+        if s[p] != b'x' {
+            return Some((squares, p, lz));
+        }
+    }
+}
+
 /// A move of two squares of one or two digits each, found by [`simple_move`].
 #[derive(Clone, Copy, Debug)]
 struct SimpleMove {
@@ -440,39 +551,30 @@ struct SimpleMove {
     one_one: bool,
 }
 
-/// The common move shape `32-28` / `9x18` at the start of `b` (at least 8 bytes), computed
-/// on one 64-bit word with few branches (branches whose outcome varies from move to move,
-/// such as the number of digits, were mispredicted often): squares of one or two
-/// digits, not zero, joined by `-` or `x`, the next byte not a digit and not a second `x`.
-/// Anything else is `None` and goes the general way.
-#[inline]
-fn simple_move(b: &[u8]) -> Option<SimpleMove> {
-    const H: u64 = 0x8080_8080_8080_8080;
-    let mut a = [0u8; 8];
-    a.copy_from_slice(b.get(..8)?);
-    let w = u64::from_le_bytes(a);
-    // Each byte minus `0`; a digit byte has its high bit clear in `x` and in `x - 10`.
-    let x = w ^ 0x3030_3030_3030_3030;
-    let t = (x | H) - 0x0A0A_0A0A_0A0A_0A0A;
-    let digits = !t & !x & H;
-    let n1 = ((digits ^ H).trailing_zeros() >> 3) as usize;
-    if !(1..=2).contains(&n1) {
+/// The common move shape `32-28` / `9x18` at the start of `b`, computed on one 64-bit word
+/// with few branches (branches whose outcome varies from move to move, such as the number
+/// of digits, were mispredicted often): squares of one or two digits, not zero, joined by
+/// `-` or `x`, the next byte not a digit and not a second `x`. Anything else is `None` and
+/// goes the general way.
+#[inline(always)]
+fn simple_move(b: &[u8; 16]) -> Option<SimpleMove> {
+    let w = Word::new(b);
+    // The separator is the first byte that is not a digit, the byte after the move the
+    // second (8 when there is none in the word, which fails the shape).
+    let n1 = w.first_other();
+    let len = w.second_other();
+    let n2 = len.wrapping_sub(n1 + 1);
+    if n1.wrapping_sub(1) > 1 || n2.wrapping_sub(1) > 1 {
         return None;
     }
-    let rest = digits >> (8 * (n1 + 1));
-    let n2 = ((rest ^ (H >> (8 * (n1 + 1)))).trailing_zeros() >> 3) as usize;
-    if !(1..=2).contains(&n2) {
-        return None;
-    }
-    let byte = |i: usize| ((x >> (8 * i)) & 0xFF) as u32;
-    let sep = a[n1];
-    let len = n1 + 1 + n2;
-    let term = a[len];
-    let (h1, h2) = (byte(0), byte(n1 + 1));
-    let from = if n1 == 2 { h1 * 10 + byte(1) } else { h1 };
-    let to = if n2 == 2 { h2 * 10 + byte(n1 + 2) } else { h2 };
+    let sep = b[n1 & 7];
     let capture = sep == b'x';
-    if from == 0 || to == 0 || !(capture || sep == b'-') || (capture && term == b'x') {
+    if !(capture || sep == b'-') || (capture && b[len & 7] == b'x') {
+        return None;
+    }
+    let from = w.square(0, n1);
+    let to = w.square(n1 + 1, n2);
+    if from == 0 || to == 0 {
         return None;
     }
     Some(SimpleMove {
@@ -480,7 +582,7 @@ fn simple_move(b: &[u8]) -> Option<SimpleMove> {
         to,
         len,
         capture,
-        lz: (n1 == 2 && h1 == 0) | (n2 == 2 && h2 == 0),
+        lz: (n1 == 2 && from < 10) | (n2 == 2 && to < 10),
         one_one: len == 3 && from == 1 && to == 1,
     })
 }
@@ -658,7 +760,7 @@ impl<'a, S: Sink> P<'a, S> {
                     true
                 }
                 b'0'..=b'9' => {
-                    if self.fast && self.fast_numeric() {
+                    if self.fast && self.fast_run() {
                         false
                     } else {
                         self.number_led()?
@@ -1252,142 +1354,101 @@ impl<'a, S: Sink> P<'a, S> {
         }
     }
 
-    /// The common numeric tokens without the general machinery: `12.`, `12...`, `32-28`,
-    /// `32x28x19` (squares of one or two digits) followed by white space or a delimiter that
-    /// cannot continue them. Anything else, and anything near the end of the slice, returns
-    /// false untouched and goes to [`P::number_led`], which reads these forms the same way
-    /// (a unit test compares both on the corpus and on random input).
-    #[inline]
-    fn fast_numeric(&mut self) -> bool {
+    /// The commonest movetext tokens, read in one loop without the dispatch of [`P::run`]:
+    /// move numbers `12.` and `12...`, moves `32-28` and captures `32x28x19` (squares of one
+    /// or two digits), each followed by white space or by a delimiter that cannot continue
+    /// it, and the white space after them. It stops, with `pos` at the next token, at any
+    /// other token (or a form it leaves to [`P::number_led`], which reads all of these the
+    /// same way: a unit test compares both on the corpus and on random input) and when fewer
+    /// than [`LOOKAHEAD`] bytes are left before the end of the slice (the check the dispatch
+    /// makes before each token), or 16 before the end of the file. Returns whether it read a
+    /// token.
+    #[inline(never)]
+    fn fast_run(&mut self) -> bool {
         let s = self.s;
-        let start = self.pos;
-        if s.len() - start < 16 {
-            return false;
-        }
-        if let Some(m) = simple_move(&s[start..start + 16])
-            && self.simple(start, m)
-        {
-            return true;
-        }
-        let (v1, n1) = two_digits(&s[start..]);
-        if n1 == 0 || v1 == 0 {
-            return false;
-        }
-        let lz1 = n1 > 1 && s[start] == b'0';
-        let mut p = start + n1;
-        match s[p] {
-            b'.' => {
-                let second = if s[p + 1] == b'.' {
-                    if s[p + 2] == b'.' && s[p + 3] != b'.' {
-                        p += 3;
-                        true
-                    } else {
-                        return false;
+        let first = self.pos;
+        let mut p = first;
+        while s.len() - p >= LOOKAHEAD || (self.eof && s.len() - p >= 16) {
+            let Some(b) = s[p..].first_chunk::<16>() else {
+                break;
+            };
+            let w = Word::new(b);
+            let n1 = w.first_other();
+            if n1.wrapping_sub(1) > 1 {
+                break;
+            }
+            let v1 = w.square(0, n1);
+            if v1 == 0 {
+                break;
+            }
+            let lz1 = n1 == 2 && v1 < 10;
+            if b[n1] == b'.' {
+                let (end, second) = if b[n1 + 1] == b'.' {
+                    if b[n1 + 2] != b'.' || b[n1 + 3] == b'.' {
+                        break;
                     }
+                    (p + n1 + 3, true)
                 } else {
-                    p += 1;
-                    // `12. ...` goes the general way.
-                    let mut q = p;
-                    while q < s.len() && is_ws(s[q]) {
-                        q += 1;
-                    }
-                    if q >= s.len() || (q > p && s[q] == b'.') {
-                        return false;
-                    }
-                    false
+                    (p + n1 + 1, false)
                 };
-                self.pos = p;
+                let q = skip_ws(s, end);
+                // `12. ...` goes the general way.
+                if !second && (q >= s.len() || (q > end && s[q] == b'.')) {
+                    break;
+                }
                 if lz1 {
-                    self.note(ToleratedKind::LeadingZeros, sp(start, p));
+                    self.note(ToleratedKind::LeadingZeros, sp(p, end));
                 }
                 self.set_number(MoveNumber {
                     number: v1,
                     second_player: second,
-                    span: sp(start, p),
+                    span: sp(p, end),
                 });
-                true
+                p = q;
+                continue;
             }
-            sep @ (b'-' | b'x') => {
-                let mut squares = Squares::new();
-                squares.push(Square::Num(v1));
-                let mut lz = lz1;
-                let mut second: &[u8] = &[];
-                loop {
-                    let (v, n) = two_digits(&s[p + 1..]);
-                    if n == 0 || v == 0 || p + 1 + n + 8 > s.len() {
-                        return false;
+            let (squares, e, capture, lz) = match simple_move(b) {
+                Some(m) => {
+                    if !m.capture && (self.result_tag_movelike || m.one_one) {
+                        break;
                     }
-                    lz |= n > 1 && s[p + 1] == b'0';
-                    if squares.len() == 1 {
-                        second = &s[p + 1..p + 1 + n];
-                    }
-                    squares.push(Square::Num(v));
-                    p += 1 + n;
-                    if sep == b'x' && s[p] == b'x' {
-                        continue;
-                    }
-                    break;
+                    let squares = Squares::pair(Square::Num(m.from), Square::Num(m.to));
+                    (squares, p + m.len, m.capture, m.lz)
                 }
-                let one_one = &s[start..start + n1] == b"1" && second == b"1";
-                self.fast_move_end(start, p, squares, sep == b'x', lz, one_one)
+                None if b[n1] == b'x' => match long_capture(s, p, v1, n1) {
+                    Some((squares, e, lz)) => (squares, e, true, lz1 | lz),
+                    None => break,
+                },
+                None => break,
+            };
+            // What follows must end the move; reading goes on past the spaces looked at.
+            let resume = match s[e] {
+                b' ' | b'\t' => {
+                    let mut q = e + 1;
+                    while q < s.len() && (s[q] == b' ' || s[q] == b'\t') {
+                        q += 1;
+                    }
+                    if q >= s.len() || class(s[q]) & JOIN != 0 {
+                        break;
+                    }
+                    q
+                }
+                c if class(c) & ENDS_MOVE != 0 => e,
+                _ => break,
+            };
+            if lz {
+                self.note(ToleratedKind::LeadingZeros, sp(p, e));
             }
-            _ => false,
+            let kind = if capture {
+                MoveKind::Capture('x')
+            } else {
+                MoveKind::Normal
+            };
+            self.emit_move(squares, kind, None, sp(p, e));
+            p = skip_ws(s, resume);
         }
-    }
-
-    /// Read the move `m` found at `start` by [`simple_move`] when what follows it ends it
-    /// plainly; false, with nothing read, otherwise.
-    #[inline]
-    fn simple(&mut self, start: usize, m: SimpleMove) -> bool {
-        let mut squares = Squares::new();
-        squares.push(Square::Num(m.from));
-        squares.push(Square::Num(m.to));
-        self.fast_move_end(start, start + m.len, squares, m.capture, m.lz, m.one_one)
-    }
-
-    /// The end of a fast-path move `start..p` (squares read, joined by `x` if `capture`,
-    /// else `-`; `one_one` if written `1-1`): record it if what follows ends it plainly and
-    /// it is not a result; false, with nothing read, otherwise.
-    #[inline(always)]
-    fn fast_move_end(
-        &mut self,
-        start: usize,
-        p: usize,
-        squares: Squares,
-        capture: bool,
-        lz: bool,
-        one_one: bool,
-    ) -> bool {
-        let s = self.s;
-        // Where reading goes on: past the spaces that were looked at.
-        let resume = match s[p] {
-            b' ' | b'\t' => {
-                let mut q = p + 1;
-                while q < s.len() && (s[q] == b' ' || s[q] == b'\t') {
-                    q += 1;
-                }
-                if q >= s.len() || matches!(s[q], b'-' | b'x' | b'X' | b':' | 0xC3 | 0xD7) {
-                    return false;
-                }
-                q
-            }
-            b'\n' | b'\r' | b'{' | b')' | b'$' | b'%' | b';' | b'[' => p,
-            _ => return false,
-        };
-        if !capture && (self.result_tag_movelike || one_one) {
-            return false;
-        }
-        if lz {
-            self.note(ToleratedKind::LeadingZeros, sp(start, p));
-        }
-        let kind = if capture {
-            MoveKind::Capture('x')
-        } else {
-            MoveKind::Normal
-        };
-        self.emit_move(squares, kind, None, sp(start, p));
-        self.pos = resume;
-        true
+        self.pos = p;
+        p != first
     }
 
     /// A token starting with a digit: move number, numeric move or result.
@@ -1852,8 +1913,8 @@ mod tests {
     #[test]
     fn simple_move_shapes() {
         let m = |t: &str| {
-            let mut b = t.as_bytes().to_vec();
-            b.resize(16, b' ');
+            let mut b = [b' '; 16];
+            b[..t.len()].copy_from_slice(t.as_bytes());
             simple_move(&b).map(|m| (m.from, m.to, m.len, m.capture, m.lz, m.one_one, b[m.len]))
         };
         assert_eq!(m("32-28 "), Some((32, 28, 5, false, false, false, b' ')));

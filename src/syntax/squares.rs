@@ -30,6 +30,15 @@ impl Squares {
         })
     }
 
+    /// Two squares.
+    #[inline]
+    pub const fn pair(a: Square, b: Square) -> Squares {
+        Squares(Repr::Inline {
+            len: 2,
+            buf: [a, b, Square::Num(0)],
+        })
+    }
+
     /// Append a square.
     #[inline]
     pub fn push(&mut self, sq: Square) {
