@@ -348,7 +348,7 @@ impl Frame {
 }
 
 struct P<'a, S> {
-    /// Use the fast path for the common numeric tokens (off only to test it).
+    /// Use the fast paths for the commonest tokens (off only to test them).
     fast: bool,
     /// The `Result` tag looks like a move (`4-6`): moves must be checked against it.
     result_tag_movelike: bool,
@@ -414,7 +414,10 @@ const JOIN: u8 = 2;
 /// Ends a move written right before it: a line break or a delimiter.
 const ENDS_MOVE: u8 = 4;
 
-/// Byte classes for the fast path.
+/// Ends the short-comment scan of [`P::brace_comment`]: `}`, `{`, a line feed.
+const IN_COMMENT: u8 = 8;
+
+/// Byte classes for the fast paths.
 static CLASSES: [u8; 256] = {
     let mut t = [0u8; 256];
     let mut i = 0;
@@ -428,6 +431,9 @@ static CLASSES: [u8; 256] = {
         }
         if matches!(b, b'\n' | b'\r' | b'{' | b')' | b'$' | b'%' | b';' | b'[') {
             t[i] |= ENDS_MOVE;
+        }
+        if matches!(b, b'}' | b'{' | b'\n') {
+            t[i] |= IN_COMMENT;
         }
         i += 1;
     }
@@ -446,6 +452,35 @@ fn skip_ws(s: &[u8], mut p: usize) -> usize {
         p += 1;
     }
     p
+}
+
+/// A move of the fast path ends at `e`, with at least 8 more bytes in `s`: where the next
+/// token starts if what follows plainly ends the move (white space, then not something
+/// that continues a move such as `32 - 28`; or a line break or a delimiter), `None`
+/// otherwise.
+#[inline(always)]
+fn after_move(s: &[u8], e: usize) -> Option<usize> {
+    let t = s[e];
+    if t == b' ' && class(s[e + 1]) & (WS | JOIN) == 0 {
+        // `32-28 19-23`
+        return Some(e + 1);
+    }
+    // Reading goes on past the spaces looked at.
+    let resume = match t {
+        b' ' | b'\t' => {
+            let mut q = e + 1;
+            while q < s.len() && (s[q] == b' ' || s[q] == b'\t') {
+                q += 1;
+            }
+            if q >= s.len() || class(s[q]) & JOIN != 0 {
+                return None;
+            }
+            q
+        }
+        c if class(c) & ENDS_MOVE != 0 => e,
+        _ => return None,
+    };
+    Some(skip_ws(s, resume))
 }
 
 /// The first eight bytes of a token as one word, for the digit shapes of the fast path.
@@ -534,57 +569,6 @@ fn long_capture(s: &[u8], p: usize, v1: u32, n1: usize) -> Option<(Squares, usiz
             return Some((squares, p, lz));
         }
     }
-}
-
-/// A move of two squares of one or two digits each, found by [`simple_move`].
-#[derive(Clone, Copy, Debug)]
-struct SimpleMove {
-    from: u32,
-    to: u32,
-    /// Bytes of the move.
-    len: usize,
-    /// `x` (else `-`).
-    capture: bool,
-    /// A square has a leading zero.
-    lz: bool,
-    /// The move is `1-1` as written (a result).
-    one_one: bool,
-}
-
-/// The common move shape `32-28` / `9x18` at the start of `b`, computed on one 64-bit word
-/// with few branches (branches whose outcome varies from move to move, such as the number
-/// of digits, were mispredicted often): squares of one or two digits, not zero, joined by
-/// `-` or `x`, the next byte not a digit and not a second `x`. Anything else is `None` and
-/// goes the general way.
-#[inline(always)]
-fn simple_move(b: &[u8; 16]) -> Option<SimpleMove> {
-    let w = Word::new(b);
-    // The separator is the first byte that is not a digit, the byte after the move the
-    // second (8 when there is none in the word, which fails the shape).
-    let n1 = w.first_other();
-    let len = w.second_other();
-    let n2 = len.wrapping_sub(n1 + 1);
-    if n1.wrapping_sub(1) > 1 || n2.wrapping_sub(1) > 1 {
-        return None;
-    }
-    let sep = b[n1 & 7];
-    let capture = sep == b'x';
-    if !(capture || sep == b'-') || (capture && b[len & 7] == b'x') {
-        return None;
-    }
-    let from = w.square(0, n1);
-    let to = w.square(n1 + 1, n2);
-    if from == 0 || to == 0 {
-        return None;
-    }
-    Some(SimpleMove {
-        from,
-        to,
-        len,
-        capture,
-        lz: (n1 == 2 && from < 10) | (n2 == 2 && to < 10),
-        one_one: len == 3 && from == 1 && to == 1,
-    })
 }
 
 impl<'a, S: Sink> P<'a, S> {
@@ -770,6 +754,7 @@ impl<'a, S: Sink> P<'a, S> {
                 b'.' => self.dots()?,
                 b'!' | b'?' => self.detached_strength()?,
                 0xC2 => self.half_result()?,
+                b'a'..=b'z' if self.fast && self.fast_run() => false,
                 b'a'..=b'z' | b'A'..=b'Z' => self.alpha_move()?,
                 _ => self.garbage(self.pos)?,
             };
@@ -1012,6 +997,19 @@ impl<'a, S: Sink> P<'a, S> {
     fn brace_comment(&mut self) -> Res<()> {
         let start = self.pos;
         let body = start + 1;
+        // The commonest comment is short (`{!}`, `{1}`), on one line and without `{` inside:
+        // found in a few bytes without the searches below, to the same result.
+        let s = self.s;
+        let limit = (body + 32).min(s.len());
+        let mut k = body;
+        while k < limit && class(s[k]) & IN_COMMENT == 0 {
+            k += 1;
+        }
+        if self.fast && k < limit && s[k] == b'}' {
+            self.push_comment(body..k, CommentKind::Brace, start, k + 1);
+            self.pos = k + 1;
+            return Ok(());
+        }
         let close = memchr(b'}', &self.s[body..]).map(|k| body + k);
         let limit = close.unwrap_or(self.s.len());
         // An opening brace never closed before a tag section: stop before the tag line.
@@ -1363,80 +1361,103 @@ impl<'a, S: Sink> P<'a, S> {
     /// than [`LOOKAHEAD`] bytes are left before the end of the slice (the check the dispatch
     /// makes before each token), or 16 before the end of the file. Returns whether it read a
     /// token.
+    ///
+    /// Each token is taken from one 64-bit word: where its first two bytes that are not
+    /// digits are gives its shape, and the commonest continuations (a space, then a digit)
+    /// are tested first.
     #[inline(never)]
     fn fast_run(&mut self) -> bool {
         let s = self.s;
         let first = self.pos;
+        let need = if self.eof { 16 } else { LOOKAHEAD };
         let mut p = first;
-        while s.len() - p >= LOOKAHEAD || (self.eof && s.len() - p >= 16) {
+        while s.len() - p >= need {
             let Some(b) = s[p..].first_chunk::<16>() else {
                 break;
             };
             let w = Word::new(b);
             let n1 = w.first_other();
             if n1.wrapping_sub(1) > 1 {
+                if n1 == 0 && b[0].is_ascii_lowercase() {
+                    match self.fast_alpha(b, p) {
+                        Some(next) => {
+                            p = next;
+                            continue;
+                        }
+                        None => break,
+                    }
+                }
                 break;
             }
-            let v1 = w.square(0, n1);
-            if v1 == 0 {
-                break;
-            }
-            let lz1 = n1 == 2 && v1 < 10;
-            if b[n1] == b'.' {
-                let (end, second) = if b[n1 + 1] == b'.' {
+            let c = b[n1];
+            if c == b'.' {
+                let number = w.square(0, n1);
+                if number == 0 {
+                    break;
+                }
+                let (end, next) = if b[n1 + 1].is_ascii_digit() {
+                    // `12.32-28`
+                    (p + n1 + 1, p + n1 + 1)
+                } else if b[n1 + 1] == b' ' && b[n1 + 2].is_ascii_digit() {
+                    // `12. 32-28`
+                    (p + n1 + 1, p + n1 + 2)
+                } else if b[n1 + 1] == b'.' {
                     if b[n1 + 2] != b'.' || b[n1 + 3] == b'.' {
                         break;
                     }
-                    (p + n1 + 3, true)
+                    let end = p + n1 + 3;
+                    (end, skip_ws(s, end))
                 } else {
-                    (p + n1 + 1, false)
+                    let end = p + n1 + 1;
+                    let q = skip_ws(s, end);
+                    // `12. ...` goes the general way.
+                    if q >= s.len() || (q > end && s[q] == b'.') {
+                        break;
+                    }
+                    (end, q)
                 };
-                let q = skip_ws(s, end);
-                // `12. ...` goes the general way.
-                if !second && (q >= s.len() || (q > end && s[q] == b'.')) {
-                    break;
-                }
-                if lz1 {
+                if n1 == 2 && number < 10 {
                     self.note(ToleratedKind::LeadingZeros, sp(p, end));
                 }
                 self.set_number(MoveNumber {
-                    number: v1,
-                    second_player: second,
+                    number,
+                    second_player: end - p == n1 + 3,
                     span: sp(p, end),
                 });
-                p = q;
+                p = next;
                 continue;
             }
-            let (squares, e, capture, lz) = match simple_move(b) {
-                Some(m) => {
-                    if !m.capture && (self.result_tag_movelike || m.one_one) {
-                        break;
-                    }
-                    let squares = Squares::pair(Square::Num(m.from), Square::Num(m.to));
-                    (squares, p + m.len, m.capture, m.lz)
-                }
-                None if b[n1] == b'x' => match long_capture(s, p, v1, n1) {
-                    Some((squares, e, lz)) => (squares, e, true, lz1 | lz),
+            // A move: the second byte that is not a digit ends it.
+            let len = w.second_other();
+            let n2 = len.wrapping_sub(n1 + 1);
+            if n2.wrapping_sub(1) > 1 {
+                break;
+            }
+            let capture = c == b'x';
+            if !capture && c != b'-' {
+                break;
+            }
+            let from = w.square(0, n1);
+            let to = w.square(n1 + 1, n2);
+            if from == 0 || to == 0 {
+                break;
+            }
+            let (squares, e, lz) = if capture && b[len] == b'x' {
+                match long_capture(s, p, from, n1) {
+                    Some((squares, e, lz)) => (squares, e, lz),
                     None => break,
-                },
-                None => break,
-            };
-            // What follows must end the move; reading goes on past the spaces looked at.
-            let resume = match s[e] {
-                b' ' | b'\t' => {
-                    let mut q = e + 1;
-                    while q < s.len() && (s[q] == b' ' || s[q] == b'\t') {
-                        q += 1;
-                    }
-                    if q >= s.len() || class(s[q]) & JOIN != 0 {
-                        break;
-                    }
-                    q
                 }
-                c if class(c) & ENDS_MOVE != 0 => e,
-                _ => break,
+            } else {
+                if !capture && (self.result_tag_movelike || (len == 3 && from == 1 && to == 1)) {
+                    break;
+                }
+                let squares = Squares::pair(Square::Num(from), Square::Num(to));
+                (squares, p + len, n2 == 2 && to < 10)
             };
-            if lz {
+            let Some(next) = after_move(s, e) else {
+                break;
+            };
+            if lz || (n1 == 2 && from < 10) {
                 self.note(ToleratedKind::LeadingZeros, sp(p, e));
             }
             let kind = if capture {
@@ -1445,10 +1466,40 @@ impl<'a, S: Sink> P<'a, S> {
                 MoveKind::Normal
             };
             self.emit_move(squares, kind, None, sp(p, e));
-            p = skip_ws(s, resume);
+            p = next;
         }
         self.pos = p;
         p != first
+    }
+
+    /// The algebraic move `c3-d4` or `c3xd4` at `p` (lower-case files, ranks of one digit),
+    /// for [`P::fast_run`]: where the next token starts, or `None` with nothing read if the
+    /// token has another form or what follows it does not plainly end it.
+    #[inline]
+    fn fast_alpha(&mut self, b: &[u8; 16], p: usize) -> Option<usize> {
+        let rank = |c: u8| matches!(c, b'1'..=b'9');
+        let sep = b[2];
+        if !(rank(b[1])
+            && (sep == b'-' || sep == b'x')
+            && b[3].is_ascii_lowercase()
+            && rank(b[4])
+            && !b[5].is_ascii_digit())
+        {
+            return None;
+        }
+        let next = after_move(self.s, p + 5)?;
+        let square = |file: u8, rank: u8| Square::Alg {
+            file: file - b'a',
+            rank: rank - b'1',
+        };
+        let kind = if sep == b'x' {
+            MoveKind::Capture('x')
+        } else {
+            MoveKind::Normal
+        };
+        let squares = Squares::pair(square(b[0], b[1]), square(b[3], b[4]));
+        self.emit_move(squares, kind, None, sp(p, p + 5));
+        Some(next)
     }
 
     /// A token starting with a digit: move number, numeric move or result.
@@ -1911,28 +1962,23 @@ mod tests {
     }
 
     #[test]
-    fn simple_move_shapes() {
-        let m = |t: &str| {
+    fn word_shapes() {
+        let w = |t: &str| {
             let mut b = [b' '; 16];
             b[..t.len()].copy_from_slice(t.as_bytes());
-            simple_move(&b).map(|m| (m.from, m.to, m.len, m.capture, m.lz, m.one_one, b[m.len]))
+            let w = Word::new(&b);
+            (w.first_other(), w.second_other())
         };
-        assert_eq!(m("32-28 "), Some((32, 28, 5, false, false, false, b' ')));
-        assert_eq!(m("9x18\n"), Some((9, 18, 4, true, false, false, b'\n')));
-        assert_eq!(m("5-10{"), Some((5, 10, 4, false, false, false, b'{')));
-        assert_eq!(m("09-13"), Some((9, 13, 5, false, true, false, b' ')));
-        assert_eq!(m("1-1 "), Some((1, 1, 3, false, false, true, b' ')));
-        assert_eq!(m("1-10"), Some((1, 10, 4, false, false, false, b' ')));
-        assert_eq!(m("30-25!"), Some((30, 25, 5, false, false, false, b'!')));
-        // Longer captures, three digits, zero squares, other separators: the general way.
-        assert_eq!(m("9x18x27 "), None);
-        assert_eq!(m("100-5 "), None);
-        assert_eq!(m("32-100"), None);
-        assert_eq!(m("0-2 "), None);
-        assert_eq!(m("20-00"), None);
-        assert_eq!(m("32X28 "), None);
-        assert_eq!(m("12. 32-28"), None);
-        assert_eq!(m("32-"), None);
+        assert_eq!(w("32-28 "), (2, 5));
+        assert_eq!(w("9x18\n"), (1, 4));
+        assert_eq!(w("12.32-28"), (2, 5));
+        assert_eq!(w("c3-d4"), (0, 2));
+        assert_eq!(w("12345678"), (8, 8));
+        assert_eq!(w("1234567-"), (7, 8));
+        let mut b = [b' '; 16];
+        b[..5].copy_from_slice(b"09-13");
+        let w = Word::new(&b);
+        assert_eq!((w.square(0, 2), w.square(3, 2), w.square(4, 1)), (9, 13, 3));
     }
 
     #[test]
@@ -1960,7 +2006,7 @@ mod tests {
 
     #[test]
     fn fast_path_agrees_with_the_general_one_on_random_input() {
-        let atoms: [&[u8]; 40] = [
+        let atoms: [&[u8]; 50] = [
             b"1",
             b"2",
             b"0",
@@ -2001,6 +2047,16 @@ mod tests {
             b"\xc3\x97",
             b"12. ...",
             b"e",
+            b"12.",
+            b"c3-d4",
+            b"h8xg7",
+            b"a1-",
+            b" 32-28 ",
+            b"9x18x27",
+            b"{",
+            b"}",
+            b"{a\n[b",
+            b"{ {x} }",
         ];
         let mut x: u64 = 0x2545_F491_4F6C_DD1D;
         for _ in 0..20_000 {
@@ -2008,7 +2064,7 @@ mod tests {
             x ^= x << 13;
             x ^= x >> 7;
             x ^= x << 17;
-            let n = (x % 40) as usize;
+            let n = (x % 50) as usize;
             for _ in 0..n {
                 x ^= x << 13;
                 x ^= x >> 7;
