@@ -502,7 +502,8 @@ impl Word {
 
     #[inline(always)]
     fn new(b: &[u8; 16]) -> Word {
-        let w = u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]);
+        let (head, _) = b.split_first_chunk::<8>().expect("16 bytes hold 8");
+        let w = u64::from_le_bytes(*head);
         let x = w ^ 0x3030_3030_3030_3030;
         // A digit byte has its high bit clear in `x` and in `x - 10`.
         let t = (x | Self::H) - 0x0A0A_0A0A_0A0A_0A0A;
@@ -510,6 +511,25 @@ impl Word {
             x,
             other: (t | x) & Self::H,
         }
+    }
+
+    /// The high bit of each byte equal to `c`.
+    #[inline(always)]
+    fn bytes_equal(self, c: u8) -> u64 {
+        const M: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+        let v = self.x ^ (0x0101_0101_0101_0101 * u64::from(c ^ b'0'));
+        // A byte is zero when neither its high bit nor the carry out of its low bits is set.
+        !((((v & M) + M) | v) | M)
+    }
+
+    /// For a word starting with `{`: where its first `}` is, if no `{` or line feed comes
+    /// before it (the short comments that [`P::brace_comment`] reads the same way).
+    #[inline(always)]
+    fn comment_end(self) -> Option<usize> {
+        let close = self.bytes_equal(b'}');
+        let stop = (close | self.bytes_equal(b'{') | self.bytes_equal(b'\n')) & !0xFF;
+        let k = stop.trailing_zeros();
+        (k < 64 && close >> k & 1 != 0).then_some((k >> 3) as usize)
     }
 
     /// Where the first byte that is not a digit is (8 if none).
@@ -1430,6 +1450,15 @@ impl<'a, S: Sink> P<'a, S> {
             let w = Word::new(b);
             let n1 = w.first_other();
             if n1.wrapping_sub(1) > 1 {
+                if n1 == 0 && b[0] == b'{' {
+                    // A short comment on one line (`{-40}`), as `brace_comment` reads it.
+                    let Some(k) = w.comment_end() else {
+                        break;
+                    };
+                    self.push_comment(p + 1..p + k, CommentKind::Brace, p, p + k + 1);
+                    p = skip_ws(s, p + k + 1);
+                    continue;
+                }
                 if n1 == 0 && b[0].is_ascii_lowercase() {
                     match self.fast_alpha(b, p) {
                         Some(next) => {
@@ -2031,6 +2060,19 @@ mod tests {
         b[..5].copy_from_slice(b"09-13");
         let w = Word::new(&b);
         assert_eq!((w.square(0, 2), w.square(3, 2), w.square(4, 1)), (9, 13, 3));
+        let c = |t: &[u8]| {
+            let mut b = [b' '; 16];
+            b[..t.len()].copy_from_slice(t);
+            Word::new(&b).comment_end()
+        };
+        assert_eq!(c(b"{-40} 12-17"), Some(4));
+        assert_eq!(c(b"{}"), Some(1));
+        assert_eq!(c(b"{z}"), Some(2));
+        assert_eq!(c(b"{-99999}"), Some(7));
+        assert_eq!(c(b"{-999999}"), None);
+        assert_eq!(c(b"{a{b}"), None);
+        assert_eq!(c(b"{a\n}"), None);
+        assert_eq!(c(b"{\r}"), Some(2));
     }
 
     #[test]
@@ -2058,7 +2100,7 @@ mod tests {
 
     #[test]
     fn fast_path_agrees_with_the_general_one_on_random_input() {
-        let atoms: [&[u8]; 57] = [
+        let atoms: [&[u8]; 61] = [
             b"1",
             b"2",
             b"0",
@@ -2116,6 +2158,10 @@ mod tests {
             b"[Event \"",
             b"\"]",
             b"\\",
+            b"{-40}",
+            b"{0123456789abcd}",
+            b"{0123456789abcde}",
+            b"{\r}",
         ];
         let mut x: u64 = 0x2545_F491_4F6C_DD1D;
         for _ in 0..20_000 {
