@@ -116,8 +116,8 @@ impl Visitor for Rebuild {
         Game {
             index: g.index,
             offset: g.offset,
-            line: g.line,
-            column: g.column,
+            line: g.line(),
+            column: g.column(),
             source: text(g.text),
             encoding: pdn::syntax::Encoding::Utf8,
             tags: std::mem::take(&mut self.tags),
@@ -285,4 +285,49 @@ fn the_size_limit_cuts_a_game_like_the_reader() {
         "{:?}",
         got[0].errors
     );
+}
+
+#[test]
+fn positions_asked_now_and_then_are_those_of_the_reader() {
+    // Lines are counted on demand: a visitor that asks for some games only (the bytes
+    // between are counted when asked, or before a refill drops them) gets the reader's
+    // positions. Line breaks of all three kinds, a CR LF pair split by a game boundary
+    // and multi-byte characters before a game on the same line.
+    struct Every(usize, Vec<(usize, u32, u32)>);
+    impl Visitor for Every {
+        type Output = ();
+        fn end_game(&mut self, g: &GameEnd<'_>) {
+            if g.index.is_multiple_of(self.0) {
+                let (line, column) = g.line_col();
+                assert_eq!((g.line(), g.column()), (line, column));
+                self.1.push((g.index, line, column));
+            }
+        }
+    }
+    let mut bytes = b"1. 32-28 *\r\n\r\n1. 33-29 *\r\r1. 34-30 *\n\n{\xC3\xA9t\xC3\xA9} 1. 31-27 * 1. 35-30 *\r"
+        .to_vec();
+    let mut all = Vec::new();
+    common::pdn_files(&common::corpus(), &mut all);
+    for p in all.iter().step_by(5) {
+        bytes.extend(std::fs::read(p).unwrap());
+        bytes.extend_from_slice(b"\r\n");
+    }
+    let want: Vec<(usize, u32, u32)> = read_games(&bytes)
+        .iter()
+        .map(|g| (g.index, g.line, g.column))
+        .collect();
+    assert!(want.len() > 1000, "{} games", want.len());
+    for every in [1, 2, 7, 1000] {
+        for buffer in [1, 7, 333, 64 * 1024] {
+            let mut v = Every(every, Vec::new());
+            let mut reader = Reader::new(&bytes[..]).with_buffer_size(buffer);
+            while reader.read_game(&mut v).unwrap().is_some() {}
+            let expected: Vec<_> = want
+                .iter()
+                .filter(|w| w.0.is_multiple_of(every))
+                .copied()
+                .collect();
+            assert_eq!(v.1, expected, "every {every}th game, buffer {buffer}");
+        }
+    }
 }

@@ -2,11 +2,16 @@
 //! with file offsets, line and column bookkeeping, BOM handling, per-game decoding (UTF-8,
 //! else Windows-1252) and the size limit with resynchronisation.
 //!
+//! Lines and columns are counted on demand: a game built as a [`Game`] gets its own, while
+//! a visitor's [`GameEnd`] counts only if asked. Bytes are counted once, up to the point
+//! asked for, and at the latest before the buffer drops them.
+//!
 //! Memory is bounded by the largest game (at most the configured maximum, twice over while
 //! the buffer grows), never by the file. The buffer is refilled only when the parser needs
 //! bytes past its end; it then at least doubles the bytes available to the game being read,
 //! so re-parsing a game after a refill keeps the total work linear.
 
+use std::cell::Cell;
 use std::io::{self, Read};
 
 use encoding_rs::WINDOWS_1252;
@@ -48,10 +53,8 @@ pub struct Reader<R> {
     eof: bool,
     /// File offset of `buf[0]`.
     base: u64,
-    /// Line and column at `start`, and whether the byte before `start` was a CR.
-    line: u32,
-    column: u32,
-    prev_cr: bool,
+    /// Line and column at a buffer index at or before `start` (see [`LinePos`]).
+    lines: Cell<LinePos>,
     index: usize,
     max_game_size: usize,
     bytes_read: u64,
@@ -117,9 +120,7 @@ impl<R: Read> Reader<R> {
             end: 0,
             eof: false,
             base: 0,
-            line: 1,
-            column: 1,
-            prev_cr: false,
+            lines: Cell::new(LinePos::START),
             index: 0,
             max_game_size: DEFAULT_MAX_GAME_SIZE,
             bytes_read: 0,
@@ -151,8 +152,12 @@ impl<R: Read> Reader<R> {
         r.eof = true;
         r.scratch = scratch;
         r.base = origin.offset;
-        r.line = origin.line;
-        r.column = origin.column;
+        r.lines.set(LinePos {
+            at: 0,
+            line: origin.line,
+            column: origin.column,
+            prev_cr: false,
+        });
         r.bom_checked = !origin.file_start;
         r.bom_pending = origin.bom_pending;
         r.skipping = origin.skipping;
@@ -172,17 +177,23 @@ impl<R: Read> Reader<R> {
         self.base + self.start as u64
     }
 
+    /// Line and column of the next unread byte.
+    fn line_col(&self) -> (u32, u32) {
+        LinePos::resolve(&self.lines, &self.buf[..self.start])
+    }
+
     /// Leave the game starting here for the next piece.
     fn leave_game(&mut self) -> Option<Game> {
         // The source is the piece in memory: its bytes are all in the buffer.
         let to_cut = usize::try_from(self.stop - self.here()).unwrap_or(usize::MAX);
         let bytes = self.buf[self.start..self.end.min(self.start.saturating_add(to_cut))].to_vec();
+        let (line, column) = self.line_col();
         self.rest = Rest::Game {
             bytes,
             origin: Origin {
                 offset: self.here(),
-                line: self.line,
-                column: self.column,
+                line,
+                column,
                 file_start: false,
                 bom_pending: self.bom_pending,
                 skipping: false,
@@ -332,11 +343,11 @@ impl<R: Read> Reader<R> {
                     let info = GameEnd {
                         index: self.index,
                         offset: self.here(),
-                        line: self.line,
-                        column: self.column,
                         text: &self.buf[self.start..self.start + meta.source_end],
                         errors: &meta.errors,
                         notes: &meta.notes,
+                        lines: &self.lines,
+                        before: &self.buf[..self.start],
                     };
                     let out = sink.visitor.end_game(&info);
                     if long {
@@ -416,6 +427,11 @@ impl<R: Read> Reader<R> {
             return Ok(());
         }
         if self.start > 0 {
+            // The bytes before `start` go: count them first.
+            self.line_col();
+            let mut pos = self.lines.get();
+            pos.at = 0;
+            self.lines.set(pos);
             self.buf.copy_within(self.start..self.end, 0);
             self.base += self.start as u64;
             self.end -= self.start;
@@ -450,17 +466,6 @@ impl<R: Read> Reader<R> {
 
     /// Step over `n` bytes at `start`, keeping line and column.
     fn advance(&mut self, n: usize) {
-        let region = &self.buf[self.start..self.start + n];
-        if region.is_empty() {
-            return;
-        }
-        let lines = count_breaks(region, self.prev_cr);
-        self.line = self.line.saturating_add(lines);
-        self.column = match memrchr2(b'\n', b'\r', region) {
-            Some(k) => 1 + chars(&region[k + 1..]),
-            None => self.column.saturating_add(chars(region)),
-        };
-        self.prev_cr = region.last() == Some(&b'\r');
         self.start += n;
     }
 
@@ -485,8 +490,7 @@ impl<R: Read> Reader<R> {
         self.index += 1;
         game.index = self.index;
         game.offset = self.base + self.start as u64;
-        game.line = self.line;
-        game.column = self.column;
+        (game.line, game.column) = self.line_col();
         if self.bom_pending {
             self.bom_pending = false;
             game.notes.insert(0, bom_note());
@@ -526,7 +530,7 @@ impl<R: Read> Reader<R> {
         let region = &self.buf[self.start..self.end.min(self.start.saturating_add(to_cut))];
         for k in memchr_iter(b'[', region) {
             let at_line_start = if k == 0 {
-                self.column == 1
+                self.line_col().1 == 1
             } else {
                 matches!(region[k - 1], b'\n' | b'\r')
             };
@@ -627,6 +631,47 @@ fn decode_1252(raw: &[u8], ended: End) -> Game {
     game.encoding = Encoding::Windows1252;
     game.source = source;
     game
+}
+
+/// Line and column at a buffer index `at`, and whether the byte before it was a CR.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LinePos {
+    at: usize,
+    line: u32,
+    column: u32,
+    prev_cr: bool,
+}
+
+impl LinePos {
+    const START: LinePos = LinePos {
+        at: 0,
+        line: 1,
+        column: 1,
+        prev_cr: false,
+    };
+
+    /// Step over `buf[self.at..]`.
+    fn count_to_end(&mut self, buf: &[u8]) {
+        let Some(region) = buf.get(self.at..).filter(|r| !r.is_empty()) else {
+            return;
+        };
+        self.line = self.line.saturating_add(count_breaks(region, self.prev_cr));
+        self.column = match memrchr2(b'\n', b'\r', region) {
+            Some(k) => 1 + chars(&region[k + 1..]),
+            None => self.column.saturating_add(chars(region)),
+        };
+        self.prev_cr = region.last() == Some(&b'\r');
+        self.at = buf.len();
+    }
+
+    /// Line and column at `buf.len()`, `buf` holding the bytes before it from index 0;
+    /// `cell` keeps the count.
+    pub(crate) fn resolve(cell: &Cell<LinePos>, buf: &[u8]) -> (u32, u32) {
+        let mut pos = cell.get();
+        pos.count_to_end(buf);
+        cell.set(pos);
+        (pos.line, pos.column)
+    }
 }
 
 /// Line breaks in `region` (CR LF, LF, lone CR), given whether the byte before it was a CR.

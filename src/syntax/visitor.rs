@@ -18,11 +18,13 @@
 //! [`Game`]: super::Game
 
 use std::borrow::Cow;
+use std::cell::Cell;
 
 use encoding_rs::WINDOWS_1252;
 
 use super::game::{CommentKind, MoveKind, MoveNumber, Nag, Span, Square, SyntaxError, Tolerated};
 use super::grammar::{Sink, unescape};
+use super::reader::LinePos;
 use super::squares::Squares;
 
 /// Receives the elements of games read by [`Reader::read_game`](super::Reader::read_game).
@@ -149,22 +151,54 @@ pub fn decode_text(bytes: &[u8]) -> Cow<'_, str> {
 }
 
 /// What is known of a game at its end.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct GameEnd<'a> {
     /// 1-based position of the game in its file.
     pub index: usize,
     /// Byte offset of the game's first byte in the file.
     pub offset: u64,
-    /// 1-based line of the game's first byte.
-    pub line: u32,
-    /// 1-based column (in characters) of the game's first byte.
-    pub column: u32,
     /// The game's bytes (trailing white space trimmed); spans index into them.
     pub text: &'a [u8],
     /// Syntax errors.
     pub errors: &'a [SyntaxError],
     /// Non-standard constructs that were read anyway.
     pub notes: &'a [Tolerated],
+    /// The reader's line count and the buffered bytes before the game, for [`GameEnd::line`].
+    pub(crate) lines: &'a Cell<LinePos>,
+    pub(crate) before: &'a [u8],
+}
+
+impl GameEnd<'_> {
+    /// 1-based line and column (in characters) of the game's first byte. Counted when
+    /// asked (the lines since the last count), so a visitor that never asks pays nothing.
+    pub fn line_col(&self) -> (u32, u32) {
+        LinePos::resolve(self.lines, self.before)
+    }
+
+    /// 1-based line of the game's first byte (see [`GameEnd::line_col`]).
+    pub fn line(&self) -> u32 {
+        self.line_col().0
+    }
+
+    /// 1-based column (in characters) of the game's first byte.
+    pub fn column(&self) -> u32 {
+        self.line_col().1
+    }
+}
+
+impl std::fmt::Debug for GameEnd<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (line, column) = self.line_col();
+        f.debug_struct("GameEnd")
+            .field("index", &self.index)
+            .field("offset", &self.offset)
+            .field("line", &line)
+            .field("column", &column)
+            .field("text", &String::from_utf8_lossy(self.text))
+            .field("errors", &self.errors)
+            .field("notes", &self.notes)
+            .finish()
+    }
 }
 
 /// The [`Sink`] that hands the elements to a visitor. When the reader must parse a game
