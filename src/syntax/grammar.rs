@@ -576,7 +576,6 @@ fn two_digits(b: &[u8]) -> (u32, usize) {
 /// digits) is followed by `x`: the squares, where it ends, whether a later square has a
 /// leading zero. `None` for anything the fast path does not read (a square of three digits
 /// or zero; less than 8 bytes left after a square).
-#[cold]
 fn long_capture(s: &[u8], p: usize, v1: u32, n1: usize) -> Option<(Squares, usize, bool)> {
     let mut squares = Squares::new();
     squares.push(Square::Num(v1));
@@ -1442,6 +1441,7 @@ impl<'a, S: Sink> P<'a, S> {
         let s = self.s;
         let first = self.pos;
         let need = if self.eof { 16 } else { LOOKAHEAD };
+        let movelike_result = self.result_tag_movelike;
         let mut p = first;
         while s.len() - p >= need {
             let Some(b) = s[p..].first_chunk::<16>() else {
@@ -1523,22 +1523,23 @@ impl<'a, S: Sink> P<'a, S> {
             if from == 0 || to == 0 {
                 break;
             }
-            let (squares, e, lz) = if capture && b[len] == b'x' {
-                match long_capture(s, p, from, n1) {
-                    Some((squares, e, lz)) => (squares, e, lz),
+            if capture && b[len] == b'x' {
+                match self.fast_long_capture(p, from, n1) {
+                    Some(next) => {
+                        p = next;
+                        continue;
+                    }
                     None => break,
                 }
-            } else {
-                if !capture && (self.result_tag_movelike || (len == 3 && from == 1 && to == 1)) {
-                    break;
-                }
-                let squares = Squares::pair(Square::Num(from), Square::Num(to));
-                (squares, p + len, n2 == 2 && to < 10)
-            };
+            }
+            if !capture && (movelike_result || (len == 3 && from == 1 && to == 1)) {
+                break;
+            }
+            let e = p + len;
             let Some(next) = after_move(s, e) else {
                 break;
             };
-            if lz || (n1 == 2 && from < 10) {
+            if (n1 == 2 && from < 10) || (n2 == 2 && to < 10) {
                 self.note(ToleratedKind::LeadingZeros, sp(p, e));
             }
             let kind = if capture {
@@ -1546,11 +1547,26 @@ impl<'a, S: Sink> P<'a, S> {
             } else {
                 MoveKind::Normal
             };
+            let squares = Squares::pair(Square::Num(from), Square::Num(to));
             self.emit_move(squares, kind, None, sp(p, e));
             p = next;
         }
         self.pos = p;
         p != first
+    }
+
+    /// The capture of three squares or more at `p` (`from` of `n1` digits, then `x`), for
+    /// [`P::fast_run`]: where the next token starts, or `None` with nothing read.
+    #[cold]
+    #[inline(never)]
+    fn fast_long_capture(&mut self, p: usize, from: u32, n1: usize) -> Option<usize> {
+        let (squares, e, lz) = long_capture(self.s, p, from, n1)?;
+        let next = after_move(self.s, e)?;
+        if lz || (n1 == 2 && from < 10) {
+            self.note(ToleratedKind::LeadingZeros, sp(p, e));
+        }
+        self.emit_move(squares, MoveKind::Capture('x'), None, sp(p, e));
+        Some(next)
     }
 
     /// The algebraic move `c3-d4` or `c3xd4` at `p` (lower-case files, ranks of one digit),
