@@ -419,6 +419,17 @@ const IN_COMMENT: u8 = 8;
 /// Continues a PDN identifier after its first letter: `[a-zA-Z0-9_]`.
 const IDENT: u8 = 16;
 
+/// What [`P::fast_run`] did.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum Fast {
+    /// Nothing: the token at `pos` goes the general way.
+    Nothing,
+    /// Read tokens; the next one is at `pos`.
+    Read,
+    /// Read tokens up to a result that ends the game.
+    Ended,
+}
+
 /// Byte classes for the fast paths.
 static CLASSES: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -758,6 +769,13 @@ impl<'a, S: Sink> P<'a, S> {
                 _ => {}
             }
             self.has_body = true;
+            if self.fast && (b.is_ascii_digit() || b.is_ascii_lowercase()) {
+                match self.fast_run() {
+                    Fast::Nothing => {}
+                    Fast::Read => continue,
+                    Fast::Ended => return Ok(End::Terminator),
+                }
+            }
             let ended = match b {
                 b'(' => self.open_paren()?,
                 b')' => self.close_paren(),
@@ -767,18 +785,11 @@ impl<'a, S: Sink> P<'a, S> {
                     self.star_terminator()?;
                     true
                 }
-                b'0'..=b'9' => {
-                    if self.fast && self.fast_run() {
-                        false
-                    } else {
-                        self.number_led()?
-                    }
-                }
+                b'0'..=b'9' => self.number_led()?,
                 b'-' => self.dash()?,
                 b'.' => self.dots()?,
                 b'!' | b'?' => self.detached_strength()?,
                 0xC2 => self.half_result()?,
-                b'a'..=b'z' if self.fast && self.fast_run() => false,
                 b'a'..=b'z' | b'A'..=b'Z' => self.alpha_move()?,
                 _ => self.garbage(self.pos)?,
             };
@@ -1383,11 +1394,20 @@ impl<'a, S: Sink> P<'a, S> {
 
     /// A result from `a` to `b`. Returns true if it ends the game.
     fn result(&mut self, a: usize, b: usize, nonstandard: bool, spaces: bool) -> Res<bool> {
+        let ended = self.result_here(a, b, nonstandard, spaces);
+        if ended {
+            self.absorb_star()?;
+        }
+        Ok(ended)
+    }
+
+    /// [`P::result`] without the look for a `*` after it.
+    fn result_here(&mut self, a: usize, b: usize, nonstandard: bool, spaces: bool) -> bool {
         self.pos = b;
         if !self.stack.is_empty() {
             self.note(ToleratedKind::ResultInVariation, sp(a, b));
             self.push_comment(a..b, CommentKind::Brace, a, b);
-            return Ok(false);
+            return false;
         }
         if nonstandard {
             self.note(ToleratedKind::NonStandardResult, sp(a, b));
@@ -1398,8 +1418,7 @@ impl<'a, S: Sink> P<'a, S> {
         self.note(ToleratedKind::ResultAsSeparator, sp(a, b));
         let s = self.s;
         self.sink.result(&s[a..b], sp(a, b));
-        self.absorb_star()?;
-        Ok(true)
+        true
     }
 
     fn half_result(&mut self) -> Res<bool> {
@@ -1437,7 +1456,7 @@ impl<'a, S: Sink> P<'a, S> {
     /// digits are gives its shape, and the commonest continuations (a space, then a digit)
     /// are tested first.
     #[inline(never)]
-    fn fast_run(&mut self) -> bool {
+    fn fast_run(&mut self) -> Fast {
         let s = self.s;
         let first = self.pos;
         let need = if self.eof { 16 } else { LOOKAHEAD };
@@ -1512,6 +1531,16 @@ impl<'a, S: Sink> P<'a, S> {
             let len = w.second_other();
             let n2 = len.wrapping_sub(n1 + 1);
             if n2.wrapping_sub(1) > 1 {
+                if n2 == 0 && b[len] == b' ' {
+                    // `4- 9`, `15x 4`: the second square padded to two columns.
+                    match self.fast_padded(b, p, n1, w.square(0, n1), movelike_result) {
+                        Some(next) => {
+                            p = next;
+                            continue;
+                        }
+                        None => break,
+                    }
+                }
                 break;
             }
             let capture = c == b'x';
@@ -1521,6 +1550,9 @@ impl<'a, S: Sink> P<'a, S> {
             let from = w.square(0, n1);
             let to = w.square(n1 + 1, n2);
             if from == 0 || to == 0 {
+                if self.fast_result(b, p, len, capture) {
+                    return Fast::Ended;
+                }
                 break;
             }
             if capture && b[len] == b'x' {
@@ -1533,6 +1565,9 @@ impl<'a, S: Sink> P<'a, S> {
                 }
             }
             if !capture && (movelike_result || (len == 3 && from == 1 && to == 1)) {
+                if self.fast_result(b, p, len, capture) {
+                    return Fast::Ended;
+                }
                 break;
             }
             let e = p + len;
@@ -1552,7 +1587,71 @@ impl<'a, S: Sink> P<'a, S> {
             p = next;
         }
         self.pos = p;
-        p != first
+        if p == first {
+            Fast::Nothing
+        } else {
+            Fast::Read
+        }
+    }
+
+    /// The result `2-0`, `1-1` or `0-2` (or `1-0`, `0-1`, `0-0`) at `p`, the token being
+    /// `len` bytes long, if it ends the main line right before a line break or `[`: read as
+    /// [`P::move_token`] reads it (nothing can follow it on its line); true if read.
+    #[cold]
+    #[inline(never)]
+    fn fast_result(&mut self, b: &[u8; 16], p: usize, len: usize, capture: bool) -> bool {
+        if len != 3
+            || capture
+            || !self.stack.is_empty()
+            || !matches!(b[3], b'\n' | b'\r' | b'[')
+            || !token::standard_numeric_result(&b[..1], &b[2..3])
+        {
+            return false;
+        }
+        self.result_here(p, p + 3, false, false)
+    }
+
+    /// `4- 9` or `15x 4` at `p` (the first square of `n1` digits, worth `from`; one space
+    /// after the separator, then one digit), for [`P::fast_run`]: read as
+    /// [`P::move_token`] reads it; where the next token starts, or `None` with nothing read.
+    #[cold]
+    #[inline(never)]
+    fn fast_padded(
+        &mut self,
+        b: &[u8; 16],
+        p: usize,
+        n1: usize,
+        from: u32,
+        movelike_result: bool,
+    ) -> Option<usize> {
+        let capture = b[n1] == b'x';
+        let d = b[n1 + 2];
+        if !(capture || b[n1] == b'-') || !d.is_ascii_digit() || b[n1 + 3].is_ascii_digit() {
+            return None;
+        }
+        let to = u32::from(d - b'0');
+        // Zero squares, and `1- 1` (a result), go the general way.
+        if from == 0 || to == 0 || (!capture && (movelike_result || (from == 1 && to == 1))) {
+            return None;
+        }
+        let e = p + n1 + 3;
+        let next = after_move(self.s, e)?;
+        self.note(ToleratedKind::SpacesInMove, sp(p, e));
+        if n1 == 2 && from < 10 {
+            self.note(ToleratedKind::LeadingZeros, sp(p, e));
+        }
+        let kind = if capture {
+            MoveKind::Capture('x')
+        } else {
+            MoveKind::Normal
+        };
+        self.emit_move(
+            Squares::pair(Square::Num(from), Square::Num(to)),
+            kind,
+            None,
+            sp(p, e),
+        );
+        Some(next)
     }
 
     /// The capture of three squares or more at `p` (`from` of `n1` digits, then `x`), for
@@ -2116,7 +2215,7 @@ mod tests {
 
     #[test]
     fn fast_path_agrees_with_the_general_one_on_random_input() {
-        let atoms: [&[u8]; 61] = [
+        let atoms: [&[u8]; 68] = [
             b"1",
             b"2",
             b"0",
@@ -2178,6 +2277,13 @@ mod tests {
             b"{0123456789abcd}",
             b"{0123456789abcde}",
             b"{\r}",
+            b"4- 9",
+            b"15x 4",
+            b"1- 1",
+            b"07- 3",
+            b"2-0",
+            b"0-2\n",
+            b"1-0[",
         ];
         let mut x: u64 = 0x2545_F491_4F6C_DD1D;
         for _ in 0..20_000 {
