@@ -1467,6 +1467,28 @@ impl<'a, S: Sink> P<'a, S> {
                 break;
             };
             let w = Word::new(b);
+            // The commonest token, `32-28 ` or `24x33 ` before the next one, is tested
+            // first: its length is a constant here, so that the next token's address does
+            // not wait for this one's digits to be found.
+            if w.other & 0x8080_8080_8080 == 0x8000_0080_0000
+                && b[5] == b' '
+                && b[0] != b'0'
+                && b[3] != b'0'
+                && class(b[6]) & (WS | JOIN) == 0
+            {
+                let kind = match b[2] {
+                    b'x' => Some(MoveKind::Capture('x')),
+                    b'-' if !movelike_result => Some(MoveKind::Normal),
+                    _ => None,
+                };
+                if let Some(kind) = kind {
+                    let from = Square::Num(w.square(0, 2));
+                    let to = Square::Num(w.square(3, 2));
+                    self.emit_move(Squares::pair(from, to), kind, None, sp(p, p + 5));
+                    p += 6;
+                    continue;
+                }
+            }
             let n1 = w.first_other();
             if n1.wrapping_sub(1) > 1 {
                 if n1 == 0 && b[0] == b'{' {
