@@ -1515,6 +1515,19 @@ impl<'a, S: Sink> P<'a, S> {
             }
             let c = b[n1];
             if c == b'.' {
+                // `12. 32-28` and `12.32-28` at fixed offsets (see above).
+                if n1 == 2 && b[0] != b'0' {
+                    let glued = b[3].is_ascii_digit();
+                    if glued | ((b[3] == b' ') & b[4].is_ascii_digit()) {
+                        self.set_number(MoveNumber {
+                            number: w.square(0, 2),
+                            second_player: false,
+                            span: sp(p, p + 3),
+                        });
+                        p += if glued { 3 } else { 4 };
+                        continue;
+                    }
+                }
                 let number = w.square(0, n1);
                 if number == 0 {
                     break;
