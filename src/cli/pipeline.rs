@@ -3,7 +3,7 @@
 //! takes the next job when it needs one, reads the games of its pieces and runs the
 //! command's work on them; results are consumed in exactly the input order. With one job
 //! everything runs inline with the sequential reader, which gives the same games as the
-//! pieces (tests/syntax_pieces.rs), so the output does not depend on the number of jobs.
+//! pieces (tests/it/syntax_pieces.rs), so the output does not depend on the number of jobs.
 //!
 //! There are exactly `jobs` threads, the calling thread among them: it consumes the results
 //! that are ready between its own jobs and sleeps only when it can neither consume nor take
@@ -193,7 +193,7 @@ where
     let bytes = AtomicU64::new(0);
     if jobs <= 1 {
         // One thread: the sequential reader, game by game (the pieces give the same games:
-        // tests/syntax_pieces.rs, and tests/cli_batch.rs compares the outputs).
+        // tests/it/syntax_pieces.rs, and tests/it/cli_batch.rs compares the outputs).
         let mut done_before = 0u64;
         for (i, input) in inputs.iter().enumerate() {
             consume(Event::FileStart)?;

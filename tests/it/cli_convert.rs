@@ -2,7 +2,7 @@
 //! PDN → Manoury → JSON over the FMJD test suite, and the game and ply counts that
 //! `validate`, `convert --to json`, `--to csv` and `--plies` must agree on.
 
-mod common;
+use crate::support as common;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};

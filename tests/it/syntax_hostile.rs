@@ -6,8 +6,7 @@
 //! The time bound is a loose guard against quadratic behaviour (which would take hours on
 //! these sizes), not a benchmark.
 
-#[path = "syntax_support.rs"]
-mod support;
+use crate::support::syntax as support;
 
 use std::time::{Duration, Instant};
 

@@ -1,7 +1,7 @@
 //! Every case of `../shared/corpus/movegen-cases.json`: expected move counts, move lists,
 //! capture routes and captured sets from third-party test suites.
 
-mod common;
+use crate::support as common;
 
 use std::collections::BTreeSet;
 

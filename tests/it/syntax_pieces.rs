@@ -3,7 +3,7 @@
 //! the corpus and of `fixtures/` gives the same games, byte for byte, as `Reader` over the
 //! whole file, with long games cut at a small maximum size too.
 
-mod common;
+use crate::support as common;
 
 use std::path::{Path, PathBuf};
 

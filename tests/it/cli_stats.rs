@@ -1,7 +1,7 @@
 //! `pdn stats` on a fixture counted by hand, in JSON, text and CSV; and over the FMJD test
 //! suite, the same games and plies as `validate`, with results that add up to the games.
 
-mod common;
+use crate::support as common;
 
 use std::path::PathBuf;
 use std::process::Command;

@@ -4,7 +4,7 @@
 //! shared corpus: games in = games out in order, no syntax error written, never more errors
 //! than read (the fmjd-pdn-testsuite files one by one, then the whole corpus in one run).
 
-mod common;
+use crate::support as common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

@@ -2,8 +2,7 @@
 //! reproduces byte for byte, a file of every tolerated construct, and a file of syntax
 //! errors with the positions and messages the reader gives.
 
-#[path = "syntax_support.rs"]
-mod support;
+use crate::support::syntax as support;
 
 use std::collections::BTreeSet;
 

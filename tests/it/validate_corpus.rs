@@ -1,8 +1,8 @@
 //! The whole shared corpus as a regression suite for `validate`: every error reported must be
-//! one of those checked by hand and listed in `tests/corpus_expectations.tsv`, with the same
+//! one of those checked by hand and listed in `tests/it/corpus_expectations.tsv`, with the same
 //! count; every line of that file must still match.
 
-mod common;
+use crate::support as common;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -132,7 +132,7 @@ fn every_error_on_the_corpus_is_expected() {
     assert!(games > 10_000, "the corpus holds more games than {games}");
     assert!(
         unexpected.is_empty(),
-        "errors not in tests/corpus_expectations.tsv:\n{}",
+        "errors not in tests/it/corpus_expectations.tsv:\n{}",
         unexpected.join("\n")
     );
     let mut problems = Vec::new();

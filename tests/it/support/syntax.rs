@@ -1,6 +1,6 @@
-//! Helpers shared by the syntax tests (included with `#[path]`): the round-trip comparison
+//! Helpers shared by the syntax tests: the round-trip comparison
 //! of a game with its written-and-re-read copy, and an independent game counter that knows
-//! nothing of the parser. Compiled alone it is an empty test crate.
+//! nothing of the parser.
 #![allow(dead_code)]
 
 use pdn::syntax::{

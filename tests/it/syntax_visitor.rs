@@ -3,7 +3,7 @@
 //! deliver an element twice), a visitor that rebuilds the games gets exactly the games of
 //! the reader; skipping variations, the call order, encodings.
 
-mod common;
+use crate::support as common;
 
 use pdn::syntax::{
     Comment, CommentKind, Game, GameEnd, Item, Line, MoveItem, MoveRef, Nag, RawTag, Reader,

@@ -2,8 +2,7 @@
 //! tiny buffer gives the same games as reading the whole input; generated games survive
 //! write → read unchanged (and writing is idempotent).
 
-#[path = "syntax_support.rs"]
-mod support;
+use crate::support::syntax as support;
 
 use pdn::syntax::{
     Comment, CommentKind, Encoding, Game, Item, Line, MoveItem, MoveKind, MoveNumber, Nag,

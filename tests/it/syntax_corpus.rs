@@ -3,9 +3,8 @@
 //! a write/read round trip; each `fail/` file reports its defect and keeps every readable
 //! game; every other archive loses no game against an independent count.
 
-mod common;
-#[path = "syntax_support.rs"]
-mod support;
+use crate::support as common;
+use crate::support::syntax as support;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -1,5 +1,8 @@
-//! Helpers shared by the integration tests: where the shared corpus lives, its PDN files.
+//! Helpers shared by the integration tests: where the shared corpus lives, its PDN files;
+//! [`syntax`] has the round-trip comparison of the syntax tests.
 #![allow(dead_code)]
+
+pub mod syntax;
 
 use std::path::{Path, PathBuf};
 

@@ -1,8 +1,7 @@
 //! Inputs that once broke the syntax layer (found by the property tests and cargo-fuzz),
 //! kept so they stay fixed. Each test names what went wrong.
 
-#[path = "syntax_support.rs"]
-mod support;
+use crate::support::syntax as support;
 
 use pdn::syntax::{Game, MoveKind, Square, read_games};
 use support::{read_with_buffer, round_trip, write_all};

@@ -4,7 +4,7 @@
 //! thread; no progress bar when standard error
 //! is not a terminal; shell completions and the man page.
 
-mod common;
+use crate::support as common;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 //! CI runs every row whose node count is at most `CI_NODES`; the deeper rows are in the
 //! `#[ignore]`d test `perft_deep`, run by `scripts/bench.sh`.
 
-mod common;
+use crate::support as common;
 
 use std::collections::BTreeMap;
 use std::sync::LazyLock;

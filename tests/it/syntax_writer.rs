@@ -1,8 +1,7 @@
 //! The strict PDN 3.0 writer: tag order and escapes, move numbering (also inside
 //! variations), comments made safe, wrapping, and the canonical move text.
 
-#[path = "syntax_support.rs"]
-mod support;
+use crate::support::syntax as support;
 
 use pdn::syntax::{Game, WriteOptions, canonical_move_text, read_games, write_game};
 

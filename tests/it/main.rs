@@ -1,0 +1,25 @@
+//! The integration tests, one binary (as ripgrep does): one module per area, helpers in
+//! [`support`]. They read the shared corpus at `../shared/corpus` (or `$PDN_CORPUS`).
+
+mod support;
+
+mod cli_batch;
+mod cli_convert;
+mod cli_stats;
+mod fix;
+mod movegen_cases;
+mod perft;
+mod properties;
+mod resolve;
+mod rules_articles;
+mod syntax_corpus;
+mod syntax_fixtures;
+mod syntax_hostile;
+mod syntax_pieces;
+mod syntax_props;
+mod syntax_regressions;
+mod syntax_tokens;
+mod syntax_visitor;
+mod syntax_writer;
+mod validate_corpus;
+mod validate_fixtures;
