@@ -1,0 +1,803 @@
+//! The game-level PDN reading grammar (RULES.md §1.3–§1.8, §1.12): one game from a byte
+//! slice — its tag section, movetext, variations (with an explicit stack, never recursion),
+//! terminator — with error recovery, tolerated constructs and the game-boundary decisions.
+//!
+//! The parser runs over the reader's buffer starting at the game's first byte. When it has
+//! to look at a byte past the end of the slice and the source is not exhausted it gives up
+//! with [`NeedMore`]; the reader then refills and parses the game again from its start
+//! (buffer growth is geometric, so the total work stays linear). With `eof` set, the end of
+//! the slice is the end of the file. So every decision depends only on the bytes of the
+//! file, never on where a buffer happens to end.
+//!
+//! Boundary decisions (documented because the PDN grammar leaves them open):
+//! - a result (`2-0`, `1-1`, `1/2-1/2`, `0-0`, `½-½`, `0.5-0.5`, `1 - 1`, …) or `*` outside a
+//!   variation ends the game; a `*` right after a result on the same line is absorbed;
+//! - a move token is lexed longest-first (`1-10` is a move), then compared with the results
+//!   (`1-1` is one only when the digits are exactly `1` and `1`);
+//! - a move-like `a-b` equal to the game's `Result` tag (`4-6`, `1-9`: micro-match scores) is
+//!   the result when only the end of the file or a tag section follows it;
+//! - `*` touching a move (`1-6*`) is FMJD's forced-move sign when more game follows, and the
+//!   separator when the end of the file or a tag section follows;
+//! - a `[` after a body element (move, move number, NAG, variation, setup, unknown token)
+//!   starts the next game, which was not separated;
+//! - `N. ...` is the second player's move number; `...` anywhere else is an unknown move.
+
+use memchr::{memchr, memchr2, memchr3};
+
+use super::game::{
+    CommentKind, MoveKind, MoveNumber, Nag, Span, SyntaxError, Tolerated, ToleratedKind,
+};
+use super::squares::Squares;
+use super::token::{self, is_ws};
+
+mod fast;
+mod moves;
+mod sink;
+mod tags;
+
+use fast::{Fast, IN_COMMENT, class};
+pub(crate) use sink::{Parsed, Sink, parse_game, unescape};
+
+/// Variations nest at most this deep in a [`Game`](super::Game). Deeper parentheses are a syntax error;
+/// their contents stay in the deepest kept variation. This bounds the depth of the move
+/// tree, so code walking it recursively cannot overflow the stack.
+pub const MAX_VARIATION_DEPTH: usize = 64;
+
+/// Syntax errors kept per game; further ones are counted in one last error.
+pub const MAX_ERRORS_PER_GAME: usize = 100;
+
+/// Bytes that must be available (or the file must end) before a token is read, so that no
+/// bounded token is cut by the end of the buffer.
+const LOOKAHEAD: usize = 64;
+
+/// The slice ended before the game could be decided; the source has more bytes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct NeedMore;
+
+type Res<T> = Result<T, NeedMore>;
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum End {
+    /// A result or `*`.
+    Terminator,
+    /// A tag section after movetext.
+    NextTags,
+    /// The end of the file.
+    Eof,
+}
+
+/// What the grammar itself keeps of a game (the elements went to the [`Sink`]).
+#[derive(Debug)]
+pub(crate) struct Meta {
+    /// Bytes of the slice that belong to this game; the next game starts here.
+    pub consumed: usize,
+    /// End of the game's text (trailing white space trimmed).
+    pub source_end: usize,
+    /// How it ended.
+    pub end: End,
+    /// Syntax errors.
+    pub errors: Vec<SyntaxError>,
+    /// Tolerated constructs.
+    pub notes: Vec<Tolerated>,
+}
+
+/// Parse one game starting at `s[0]` (which should not be white space) into `sink`. On
+/// [`NeedMore`], the sink has received the elements up to some point; parsing again from
+/// the start over a longer slice gives the same elements first (every decision depends on
+/// the bytes of the file, not on where the slice ends).
+pub(crate) fn parse<S: Sink>(s: &[u8], eof: bool, sink: &mut S) -> Result<Meta, NeedMore> {
+    parse_into(s, eof, true, sink)
+}
+
+fn parse_into<S: Sink>(s: &[u8], eof: bool, fast: bool, sink: &mut S) -> Result<Meta, NeedMore> {
+    let mut p = P {
+        fast,
+        result_tag_movelike: false,
+        s,
+        pos: 0,
+        eof,
+        sink,
+        has_tags: false,
+        errors: Vec::new(),
+        suppressed: 0,
+        notes: Vec::new(),
+        line: Frame::new(0),
+        stack: Vec::new(),
+        excess: 0,
+        deep_reported: false,
+        result_tag: None,
+        has_body: false,
+        has_comment: false,
+    };
+    let end = p.run()?;
+    Ok(p.finish(end))
+}
+
+struct Frame {
+    open: usize,
+    pending: Option<MoveNumber>,
+    /// The last element of this line is a move without a strength.
+    bare_move: bool,
+}
+
+impl Frame {
+    fn new(open: usize) -> Frame {
+        Frame {
+            open,
+            pending: None,
+            bare_move: false,
+        }
+    }
+}
+
+struct P<'a, S> {
+    /// Use the fast paths for the commonest tokens (off only to test them).
+    fast: bool,
+    /// The `Result` tag looks like a move (`4-6`): moves must be checked against it.
+    result_tag_movelike: bool,
+    s: &'a [u8],
+    pos: usize,
+    eof: bool,
+    sink: &'a mut S,
+    has_tags: bool,
+    errors: Vec<SyntaxError>,
+    suppressed: u32,
+    notes: Vec<Tolerated>,
+    /// The line being read (the main line, or the innermost open variation).
+    line: Frame,
+    /// The lines around it, outermost (the main line) first, while variations are open.
+    stack: Vec<Frame>,
+    excess: u32,
+    deep_reported: bool,
+    result_tag: Option<Vec<u8>>,
+    has_body: bool,
+    has_comment: bool,
+}
+
+#[inline]
+fn sp(a: usize, b: usize) -> Span {
+    Span::new(a as u32, b as u32)
+}
+
+/// At most 24 characters of `b` for a message, control characters escaped.
+fn show(b: &[u8]) -> String {
+    let text = String::from_utf8_lossy(b);
+    let mut out = String::new();
+    for (n, c) in text.chars().enumerate() {
+        if n == 24 {
+            out.push('…');
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn compact(b: &[u8]) -> Vec<u8> {
+    b.iter().copied().filter(|&c| !is_ws(c)).collect()
+}
+
+/// `text` without its white space equals `compacted`.
+fn eq_compact(text: &[u8], compacted: &[u8]) -> bool {
+    text.iter()
+        .copied()
+        .filter(|&c| !is_ws(c))
+        .eq(compacted.iter().copied())
+}
+
+impl<'a, S: Sink> P<'a, S> {
+    // ---- positions and the end of the slice ----
+
+    /// The byte at `p`; `None` at the end of the file; `NeedMore` at the end of the slice.
+    #[inline]
+    fn at(&self, p: usize) -> Res<Option<u8>> {
+        match self.s.get(p) {
+            Some(&b) => Ok(Some(b)),
+            None if self.eof => Ok(None),
+            None => Err(NeedMore),
+        }
+    }
+
+    /// A token ended at `e`: if that is the end of the slice it might go on.
+    #[inline]
+    fn check_end(&self, e: usize) -> Res<()> {
+        if e >= self.s.len() && !self.eof {
+            Err(NeedMore)
+        } else {
+            Ok(())
+        }
+    }
+
+    /// Skip white space from `p`.
+    #[inline]
+    fn ws_from(&self, mut p: usize) -> Res<usize> {
+        while let Some(b) = self.at(p)? {
+            if !is_ws(b) {
+                break;
+            }
+            p += 1;
+        }
+        Ok(p)
+    }
+
+    /// Skip spaces and tabs from `p`.
+    #[inline]
+    fn hspace_from(&self, mut p: usize) -> Res<usize> {
+        while let Some(b) = self.at(p)? {
+            if b != b' ' && b != b'\t' {
+                break;
+            }
+            p += 1;
+        }
+        Ok(p)
+    }
+
+    /// Skip white space and comments from `p` (a lookahead; nothing is recorded).
+    fn trivia_from(&self, mut p: usize) -> Res<usize> {
+        loop {
+            p = self.ws_from(p)?;
+            match self.at(p)? {
+                Some(b'{') => match memchr(b'}', &self.s[p..]) {
+                    Some(k) => p += k + 1,
+                    None => {
+                        self.check_end(self.s.len())?;
+                        return Ok(self.s.len());
+                    }
+                },
+                Some(b'%' | b';') => match memchr2(b'\n', b'\r', &self.s[p..]) {
+                    Some(k) => p += k,
+                    None => {
+                        self.check_end(self.s.len())?;
+                        return Ok(self.s.len());
+                    }
+                },
+                _ => return Ok(p),
+            }
+        }
+    }
+
+    // ---- recording ----
+
+    fn error(&mut self, span: Span, message: impl FnOnce() -> String) {
+        if self.errors.len() < MAX_ERRORS_PER_GAME {
+            self.errors.push(SyntaxError {
+                span,
+                message: message(),
+            });
+        } else {
+            self.suppressed = self.suppressed.saturating_add(1);
+        }
+    }
+
+    #[inline]
+    fn note(&mut self, kind: ToleratedKind, span: Span) {
+        if let Some(n) = self.notes.iter_mut().find(|n| n.kind == kind) {
+            n.count = n.count.saturating_add(1);
+        } else {
+            self.notes.push(Tolerated {
+                kind,
+                span,
+                count: 1,
+            });
+        }
+    }
+
+    /// Where the outermost open variation starts (a variation is open).
+    fn outer_open(&self) -> usize {
+        self.stack.get(1).map_or(self.line.open, |f| f.open)
+    }
+
+    /// Leave the current variation for the line it is in: its frame.
+    fn pop_line(&mut self) -> Option<Frame> {
+        let parent = self.stack.pop()?;
+        Some(std::mem::replace(&mut self.line, parent))
+    }
+
+    /// A move into the current line.
+    #[inline(always)]
+    fn emit_move(&mut self, squares: Squares, kind: MoveKind, strength: Option<&[u8]>, span: Span) {
+        let frame = &mut self.line;
+        let number = frame.pending.take();
+        frame.bare_move = strength.is_none();
+        self.sink.push_move(number, squares, kind, strength, span);
+    }
+
+    /// Something other than a move went into the current line.
+    #[inline]
+    fn not_a_move(&mut self) {
+        self.line.bare_move = false;
+    }
+
+    // ---- the game ----
+
+    fn run(&mut self) -> Res<End> {
+        loop {
+            // White space (fast path; the slow path settles the end of the slice).
+            while let Some(&b) = self.s.get(self.pos) {
+                if !is_ws(b) {
+                    break;
+                }
+                self.pos += 1;
+            }
+            let Some(b) = self.at(self.pos)? else {
+                return Ok(End::Eof);
+            };
+            if !self.eof && self.s.len() - self.pos < LOOKAHEAD {
+                return Err(NeedMore);
+            }
+            match b {
+                b'{' => {
+                    self.brace_comment()?;
+                    continue;
+                }
+                b'%' => {
+                    self.line_comment(false)?;
+                    continue;
+                }
+                b';' => {
+                    self.line_comment(true)?;
+                    continue;
+                }
+                b'[' => {
+                    if self.has_body {
+                        return Ok(End::NextTags);
+                    }
+                    self.tag_pair()?;
+                    continue;
+                }
+                _ => {}
+            }
+            self.has_body = true;
+            if self.fast && (b.is_ascii_digit() || b.is_ascii_lowercase()) {
+                match self.fast_run() {
+                    Fast::Nothing => {}
+                    Fast::Read => continue,
+                    Fast::Ended => return Ok(End::Terminator),
+                }
+            }
+            let ended = match b {
+                b'(' => self.open_paren()?,
+                b')' => self.close_paren(),
+                b'$' => self.nag()?,
+                b'/' => self.setup()?,
+                b'*' => {
+                    self.star_terminator()?;
+                    true
+                }
+                b'0'..=b'9' => self.number_led()?,
+                b'-' => self.dash()?,
+                b'.' => self.dots()?,
+                b'!' | b'?' => self.detached_strength()?,
+                0xC2 => self.half_result()?,
+                b'a'..=b'z' | b'A'..=b'Z' => self.alpha_move()?,
+                _ => self.garbage(self.pos)?,
+            };
+            if ended {
+                return Ok(End::Terminator);
+            }
+        }
+    }
+
+    fn finish(mut self, end: End) -> Meta {
+        if !self.stack.is_empty() {
+            let open = self.outer_open();
+            let n = self.stack.len() as u64 + u64::from(self.excess);
+            self.error(sp(open, open + 1), || {
+                if n == 1 {
+                    "unterminated variation: expected `)`".to_owned()
+                } else {
+                    format!("unterminated variation: expected `)` ({n} variations open)")
+                }
+            });
+            self.close_all();
+        }
+        if let Some(n) = self.line.pending.take() {
+            self.note(ToleratedKind::MoveNumberWithoutMove, n.span);
+        }
+        let consumed = self.pos.min(self.s.len());
+        let mut source_end = consumed;
+        while source_end > 0 && is_ws(self.s[source_end - 1]) {
+            source_end -= 1;
+        }
+        match end {
+            End::NextTags => {
+                self.note(ToleratedKind::GamesNotSeparated, sp(source_end, source_end));
+            }
+            End::Eof if !self.has_tags && !self.has_body && self.has_comment => {
+                self.note(ToleratedKind::CommentsAfterLastGame, sp(0, source_end));
+            }
+            _ => {}
+        }
+        if self.suppressed > 0 {
+            let n = self.suppressed;
+            self.errors.push(SyntaxError {
+                span: sp(source_end, source_end),
+                message: format!("{n} more syntax errors in this game were not listed"),
+            });
+        }
+        Meta {
+            consumed,
+            source_end,
+            end,
+            errors: self.errors,
+            notes: self.notes,
+        }
+    }
+
+    /// Close every open variation at the current position (after an error was reported).
+    fn close_all(&mut self) {
+        self.excess = 0;
+        while let Some(mut f) = self.pop_line() {
+            if let Some(n) = f.pending.take() {
+                self.note(ToleratedKind::MoveNumberWithoutMove, n.span);
+            }
+            let end = self.pos.min(self.s.len());
+            self.sink.close_variation(sp(f.open, end));
+            self.not_a_move();
+        }
+    }
+
+    // ---- comments ----
+
+    fn brace_comment(&mut self) -> Res<()> {
+        let start = self.pos;
+        let body = start + 1;
+        // The commonest comment is short (`{!}`, `{1}`), on one line and without `{` inside:
+        // found in a few bytes without the searches below, to the same result.
+        let s = self.s;
+        let limit = (body + 32).min(s.len());
+        let mut k = body;
+        while k < limit && class(s[k]) & IN_COMMENT == 0 {
+            k += 1;
+        }
+        if self.fast && k < limit && s[k] == b'}' {
+            self.push_comment(body..k, CommentKind::Brace, start, k + 1);
+            self.pos = k + 1;
+            return Ok(());
+        }
+        let close = memchr(b'}', &self.s[body..]).map(|k| body + k);
+        let limit = close.unwrap_or(self.s.len());
+        // An opening brace never closed before a tag section: stop before the tag line.
+        let mut from = body;
+        while let Some(k) = memchr(b'\n', &self.s[from..limit]) {
+            let nl = from + k;
+            if self.tag_line_at(nl + 1)? {
+                let e = if nl > body && self.s[nl - 1] == b'\r' {
+                    nl - 1
+                } else {
+                    nl
+                };
+                self.error(sp(start, start + 1), || {
+                    "unterminated comment: expected `}` before the tag section on the next line"
+                        .to_owned()
+                });
+                self.push_comment(body..e, CommentKind::Brace, start, nl);
+                self.pos = nl;
+                return Ok(());
+            }
+            from = nl + 1;
+        }
+        let Some(mut close) = close else {
+            self.check_end(self.s.len())?;
+            self.error(sp(start, start + 1), || {
+                "unterminated comment: expected `}` before the end of the file".to_owned()
+            });
+            self.push_comment(body..self.s.len(), CommentKind::Brace, start, self.s.len());
+            self.pos = self.s.len();
+            return Ok(());
+        };
+        // `{ a { b } }`: comments do not nest; absorb the extra closing braces that follow.
+        let opens = memchr::memchr_iter(b'{', &self.s[body..close]).count();
+        if opens > 0 {
+            let first = close;
+            let mut n = 0;
+            let mut p = close + 1;
+            while n < opens {
+                let q = self.hspace_from(p)?;
+                if self.at(q)? == Some(b'}') {
+                    close = q;
+                    p = q + 1;
+                    n += 1;
+                } else {
+                    break;
+                }
+            }
+            if n > 0 {
+                self.error(sp(first, close + 1), || {
+                    "nested comment: comments do not nest, so the `{` inside is text and the \
+                     comment ends at the first `}`; expected no further `}` (kept as text)"
+                        .to_owned()
+                });
+            }
+        }
+        self.push_comment(body..close, CommentKind::Brace, start, close + 1);
+        self.pos = close + 1;
+        Ok(())
+    }
+
+    /// True if a tag pair (`[Name "`) starts the line at `p`.
+    fn tag_line_at(&self, p: usize) -> Res<bool> {
+        let mut q = self.hspace_from(p)?;
+        if self.at(q)? != Some(b'[') {
+            return Ok(false);
+        }
+        q += 1;
+        let n0 = q;
+        while let Some(b) = self.at(q)? {
+            if !(b.is_ascii_alphanumeric() || b == b'_') || q - n0 > 40 {
+                break;
+            }
+            q += 1;
+        }
+        if q == n0 || !self.s[n0].is_ascii_alphabetic() {
+            return Ok(false);
+        }
+        let q = self.hspace_from(q)?;
+        Ok(self.at(q)? == Some(b'"'))
+    }
+
+    fn line_comment(&mut self, semicolon: bool) -> Res<()> {
+        let start = self.pos;
+        let end = self.line_end_from(start + 1)?;
+        if semicolon {
+            self.note(ToleratedKind::SemicolonComment, sp(start, end));
+        }
+        self.push_comment(start + 1..end, CommentKind::Line, start, end);
+        self.pos = end;
+        Ok(())
+    }
+
+    /// A comment whose text is `text` of the slice, from `a` to `b` with its delimiters.
+    fn push_comment(
+        &mut self,
+        text: std::ops::Range<usize>,
+        kind: CommentKind,
+        a: usize,
+        b: usize,
+    ) {
+        self.has_comment = true;
+        self.not_a_move();
+        let s = self.s;
+        self.sink.comment(&s[text], kind, sp(a, b));
+    }
+
+    // ---- variations, NAGs, setups ----
+
+    fn open_paren(&mut self) -> Res<bool> {
+        let start = self.pos;
+        if let Some(n) = self.paren_strength(start)? {
+            self.attach_detached_strength(start, start + n);
+            return Ok(false);
+        }
+        if self.stack.len() >= MAX_VARIATION_DEPTH {
+            self.excess = self.excess.saturating_add(1);
+            if !self.deep_reported {
+                self.deep_reported = true;
+                self.error(sp(start, start + 1), || {
+                    format!(
+                        "variations nested deeper than {MAX_VARIATION_DEPTH} levels: the \
+                         deeper ones are kept inside the last one"
+                    )
+                });
+            }
+        } else {
+            let parent = std::mem::replace(&mut self.line, Frame::new(start));
+            self.stack.push(parent);
+            self.sink.open_variation();
+        }
+        self.pos = start + 1;
+        Ok(false)
+    }
+
+    /// `([!?]+)` at `p`: its length.
+    fn paren_strength(&self, p: usize) -> Res<Option<usize>> {
+        let mut q = p + 1;
+        while let Some(b @ (b'!' | b'?')) = self.at(q)? {
+            let _ = b;
+            q += 1;
+        }
+        if q > p + 1 && self.at(q)? == Some(b')') {
+            Ok(token::is_paren_strength(&self.s[p..]))
+        } else {
+            Ok(None)
+        }
+    }
+
+    fn close_paren(&mut self) -> bool {
+        let at = self.pos;
+        self.pos += 1;
+        if self.excess > 0 {
+            self.excess -= 1;
+        } else if let Some(mut f) = self.pop_line() {
+            if let Some(n) = f.pending.take() {
+                self.note(ToleratedKind::MoveNumberWithoutMove, n.span);
+            }
+            self.sink.close_variation(sp(f.open, at + 1));
+            self.not_a_move();
+        } else {
+            self.error(sp(at, at + 1), || {
+                "unmatched `)`: no variation is open".to_owned()
+            });
+        }
+        false
+    }
+
+    fn nag(&mut self) -> Res<bool> {
+        let start = self.pos;
+        match token::nag::<()>(&self.s[start..]) {
+            Ok((rest, value)) => {
+                let end = self.s.len() - rest.len();
+                self.check_end(end)?;
+                self.pos = end;
+                match value {
+                    Some(value) => {
+                        self.not_a_move();
+                        self.sink.nag(Nag {
+                            value,
+                            span: sp(start, end),
+                        });
+                    }
+                    None => self.error(sp(start, end), || {
+                        "NAG out of range: expected `$0` to `$65535`".to_owned()
+                    }),
+                }
+            }
+            Err(_) => {
+                self.error(sp(start, start + 1), || {
+                    "`$` without a number: expected a NAG such as `$1`".to_owned()
+                });
+                self.pos = start + 1;
+            }
+        }
+        Ok(false)
+    }
+
+    fn setup(&mut self) -> Res<bool> {
+        let start = self.pos;
+        let p = self.ws_from(start + 1)?;
+        let fen_kw = self
+            .s
+            .get(p..p + 3)
+            .is_some_and(|k| k.eq_ignore_ascii_case(b"FEN"));
+        if fen_kw {
+            let q = self.ws_from(p + 3)?;
+            if self.at(q)? == Some(b'"') {
+                let Some(k) = memchr(b'"', &self.s[q + 1..]) else {
+                    self.check_end(self.s.len())?;
+                    let e = self.line_end_from(q)?;
+                    self.error(sp(start, e), || {
+                        "unterminated setup: expected `\"` and `/`".to_owned()
+                    });
+                    let s = self.s;
+                    self.emit_setup(s[q + 1..e].trim_ascii(), sp(start, e));
+                    self.pos = e;
+                    return Ok(false);
+                };
+                let close = q + 1 + k;
+                let s = self.s;
+                let fen = &s[q + 1..close];
+                let r = self.ws_from(close + 1)?;
+                let end = if self.at(r)? == Some(b'/') {
+                    r + 1
+                } else {
+                    self.error(sp(start, close + 1), || {
+                        "unterminated setup: expected `/` after the FEN".to_owned()
+                    });
+                    close + 1
+                };
+                self.emit_setup(fen, sp(start, end));
+                self.pos = end;
+                return Ok(false);
+            }
+        }
+        // Anything between two slashes on one line.
+        let found = memchr3(b'/', b'\n', b'\r', &self.s[start + 1..]).map(|k| start + 1 + k);
+        let line_end = match found {
+            Some(k) => k,
+            None => {
+                self.check_end(self.s.len())?;
+                self.s.len()
+            }
+        };
+        let (inner_end, end) = match found.filter(|&k| self.s[k] == b'/') {
+            Some(k) => (k, k + 1),
+            None => {
+                self.error(sp(start, line_end), || {
+                    "unterminated setup: expected `/`".to_owned()
+                });
+                (line_end, line_end)
+            }
+        };
+        let s = self.s;
+        let inner = s[start + 1..inner_end].trim_ascii();
+        let inner = match memchr(b'"', inner) {
+            Some(a) => match memchr(b'"', &inner[a + 1..]) {
+                Some(b) => &inner[a + 1..a + 1 + b],
+                None => inner,
+            },
+            None => inner,
+        };
+        self.emit_setup(inner, sp(start, end));
+        self.pos = end;
+        Ok(false)
+    }
+
+    fn emit_setup(&mut self, fen: &[u8], span: Span) {
+        self.not_a_move();
+        self.sink.setup(fen, span);
+    }
+
+    // ---- terminators ----
+
+    fn star_terminator(&mut self) -> Res<()> {
+        let start = self.pos;
+        if !self.stack.is_empty() {
+            let open = self.outer_open();
+            let n = self.stack.len();
+            self.error(sp(open, open + 1), || {
+                format!("unterminated variation: expected `)` before `*` ({n} open)")
+            });
+            self.close_all();
+        }
+        self.sink.result(b"*", sp(start, start + 1));
+        self.pos = start + 1;
+        Ok(())
+    }
+
+    /// After a result: a `*` on the same line (`2-0 *`) is part of the terminator. (On a
+    /// later line it is an empty game of its own, as the writer writes one.)
+    fn absorb_star(&mut self) -> Res<()> {
+        let q = self.hspace_from(self.pos)?;
+        if self.at(q)? == Some(b'*') {
+            self.note(ToleratedKind::DoubleTerminator, sp(q, q + 1));
+            self.pos = q + 1;
+        }
+        Ok(())
+    }
+
+    /// A result from `a` to `b`. Returns true if it ends the game.
+    fn result(&mut self, a: usize, b: usize, nonstandard: bool, spaces: bool) -> Res<bool> {
+        let ended = self.result_here(a, b, nonstandard, spaces);
+        if ended {
+            self.absorb_star()?;
+        }
+        Ok(ended)
+    }
+
+    /// [`P::result`] without the look for a `*` after it.
+    fn result_here(&mut self, a: usize, b: usize, nonstandard: bool, spaces: bool) -> bool {
+        self.pos = b;
+        if !self.stack.is_empty() {
+            self.note(ToleratedKind::ResultInVariation, sp(a, b));
+            self.push_comment(a..b, CommentKind::Brace, a, b);
+            return false;
+        }
+        if nonstandard {
+            self.note(ToleratedKind::NonStandardResult, sp(a, b));
+        }
+        if spaces {
+            self.note(ToleratedKind::SpacesInMove, sp(a, b));
+        }
+        self.note(ToleratedKind::ResultAsSeparator, sp(a, b));
+        let s = self.s;
+        self.sink.result(&s[a..b], sp(a, b));
+        true
+    }
+
+    fn half_result(&mut self) -> Res<bool> {
+        let start = self.pos;
+        match token::draw_literal::<()>(&self.s[start..]) {
+            Ok((rest, _)) => {
+                let end = self.s.len() - rest.len();
+                self.check_end(end)?;
+                self.result(start, end, true, false)
+            }
+            Err(_) => self.garbage(start),
+        }
+    }
+}

@@ -1,0 +1,453 @@
+//! Movetext tokens on the general path: move numbers, moves in every tolerated shape
+//! (numeric, algebraic, padded, undivided, hyphenated, with strengths), results written as
+//! moves, stray dashes and dots, detached strengths and unknown tokens.
+
+use super::super::game::{MoveKind, MoveNumber, Square, ToleratedKind};
+use super::super::squares::Squares;
+use super::super::token::{self, Sep, is_ws};
+use super::{P, Res, Sink, eq_compact, show, sp};
+
+impl<'a, S: Sink> P<'a, S> {
+    // ---- moves ----
+
+    #[inline]
+    pub(super) fn set_number(&mut self, n: MoveNumber) {
+        if let Some(old) = self.line.pending.replace(n) {
+            self.note(ToleratedKind::MoveNumberWithoutMove, old.span);
+        }
+    }
+
+    // ---- moves (general path) ----
+
+    /// A token starting with a digit: move number, numeric move or result.
+    pub(super) fn number_led(&mut self) -> Res<bool> {
+        let start = self.pos;
+        if matches!(self.s.get(start + 1), Some(b'/' | b'.'))
+            && let Ok((rest, (_, standard))) = token::draw_literal::<()>(&self.s[start..])
+        {
+            let end = self.s.len() - rest.len();
+            self.check_end(end)?;
+            return self.result(start, end, !standard, false);
+        }
+        let Ok((rest, d1)) = token::digits::<()>(&self.s[start..]) else {
+            return self.garbage(start);
+        };
+        let after = self.s.len() - rest.len();
+        self.check_end(after)?;
+        if self.s.get(after) == Some(&b'.') {
+            return self.move_number(start, after, d1);
+        }
+        let Some(v1) = d1.value else {
+            self.pos = after;
+            self.error(sp(start, after), || {
+                "number too long: expected a move or a move number".to_owned()
+            });
+            return Ok(false);
+        };
+        self.move_token(
+            start,
+            Square::Num(v1),
+            after,
+            Some(d1.text),
+            d1.leading_zero(),
+        )
+    }
+
+    pub(super) fn move_number(
+        &mut self,
+        start: usize,
+        dot: usize,
+        d: token::Digits<'_>,
+    ) -> Res<bool> {
+        let (rest, ndots) = token::number_dots::<()>(&self.s[dot..]).unwrap_or((&[], 1));
+        let mut end = self.s.len() - rest.len();
+        self.check_end(end)?;
+        let mut second = ndots >= 2;
+        if !second {
+            // `12. ...`
+            let q = self.ws_from(end)?;
+            if q > end && self.at(q)? == Some(b'.') {
+                self.at(q + 3)?;
+                if token::ellipsis::<()>(&self.s[q..]).is_ok() {
+                    second = true;
+                    end = q + 3;
+                }
+            }
+        }
+        self.pos = end;
+        let Some(number) = d.value else {
+            self.error(sp(start, end), || {
+                "move number too large: expected at most 4294967295".to_owned()
+            });
+            return Ok(false);
+        };
+        if d.leading_zero() {
+            self.note(ToleratedKind::LeadingZeros, sp(start, end));
+        }
+        self.set_number(MoveNumber {
+            number,
+            second_player: second,
+            span: sp(start, end),
+        });
+        Ok(false)
+    }
+
+    pub(super) fn alpha_move(&mut self) -> Res<bool> {
+        let start = self.pos;
+        match token::alpha_square::<()>(&self.s[start..]) {
+            Ok((rest, sq)) => {
+                let end = self.s.len() - rest.len();
+                self.check_end(end)?;
+                self.move_token(start, sq, end, None, false)
+            }
+            Err(_) => self.garbage(start),
+        }
+    }
+
+    /// A move token whose first square (`first`, ending at `after`) was read. `digits` is
+    /// the first square's text when it is numeric.
+    pub(super) fn move_token(
+        &mut self,
+        start: usize,
+        first: Square,
+        after: usize,
+        digits: Option<&[u8]>,
+        mut leading_zero: bool,
+    ) -> Res<bool> {
+        let numeric = digits.is_some();
+        let mut squares = Squares::new();
+        squares.push(first);
+        let mut end = after;
+        let mut spaces = false;
+        let mut hyphens = 0u32;
+        let mut capture: Option<char> = None;
+        let mut zero = matches!(first, Square::Num(0));
+        let mut undivided = false;
+        let mut second_digits: &[u8] = &[];
+        loop {
+            let p1 = self.hspace_from(end)?;
+            // `a3b4`: algebraic squares without separator.
+            if !numeric
+                && p1 == end
+                && let Some(b'a'..=b'z' | b'A'..=b'Z') = self.at(p1)?
+            {
+                self.at(p1 + 3)?;
+                if let Ok((rest, sq)) = token::alpha_square::<()>(&self.s[p1..]) {
+                    let e = self.s.len() - rest.len();
+                    self.check_end(e)?;
+                    squares.push(sq);
+                    undivided = true;
+                    end = e;
+                    continue;
+                }
+            }
+            self.at(p1 + 2)?;
+            let Ok((rest, sep)) = token::separator::<()>(&self.s[p1.min(self.s.len())..]) else {
+                break;
+            };
+            let p2 = self.s.len() - rest.len();
+            let p3 = self.hspace_from(p2)?;
+            // A space before the separator needs one after it (`35 x 19`, `1 - 1`), so that
+            // `32-28 x1a3` or `32-28 - 2. 33-29` (an unknown move) are not joined.
+            let spaced = p1 > end;
+            if spaced && p3 == p2 {
+                break;
+            }
+            let (sq, e, d) = if numeric {
+                match self.at(p3)? {
+                    Some(b'0'..=b'9') => {
+                        let Ok((rest, d)) = token::digits::<()>(&self.s[p3..]) else {
+                            break;
+                        };
+                        let e = self.s.len() - rest.len();
+                        self.check_end(e)?;
+                        let Some(v) = d.value else { break };
+                        // `32-28 - 2.`: after a spaced separator, digits and a dot are the
+                        // next move number.
+                        if spaced && self.at(e)? == Some(b'.') {
+                            break;
+                        }
+                        (Square::Num(v), e, Some(d))
+                    }
+                    _ => break,
+                }
+            } else {
+                self.at(p3 + 3)?;
+                match token::alpha_square::<()>(&self.s[p3.min(self.s.len())..]) {
+                    Ok((rest, sq)) => {
+                        let e = self.s.len() - rest.len();
+                        self.check_end(e)?;
+                        (sq, e, None)
+                    }
+                    Err(_) => break,
+                }
+            };
+            if let (Some(d), Some(d1)) = (d, digits)
+                && squares.len() == 1
+                && sep == Sep::Move
+                && d.text.len() > 1
+                && self.s.get(e) == Some(&b'.')
+                && token::standard_numeric_result(d1, &d.text[..1])
+            {
+                // `0-201.32-28`: a result glued to the next game's move number.
+                let r = p3 + 1;
+                self.note(ToleratedKind::GluedResult, sp(start, r));
+                return self.result(start, r, p1 > end || p3 > p2, p1 > end || p3 > p2);
+            }
+            if let Some(d) = d {
+                leading_zero |= d.leading_zero();
+                zero |= d.value == Some(0);
+                if squares.len() == 1 {
+                    second_digits = d.text;
+                }
+            }
+            spaces |= p1 > end || p3 > p2;
+            match sep {
+                Sep::Move => hyphens += 1,
+                Sep::Capture(c) => {
+                    capture.get_or_insert(c);
+                }
+            }
+            squares.push(sq);
+            end = e;
+        }
+        let span = sp(start, end);
+
+        if squares.len() == 1 {
+            return self.lone_square(start, end, squares[0], digits);
+        }
+
+        // Results that look like moves.
+        if let Some(d1) = digits {
+            if squares.len() == 2 && capture.is_none() && !undivided {
+                if token::standard_numeric_result(d1, second_digits) {
+                    return self.result(start, end, spaces, spaces);
+                }
+                if zero {
+                    return self.result(start, end, true, spaces);
+                }
+                if self.stack.is_empty()
+                    && self.result_tag_movelike
+                    && self
+                        .result_tag
+                        .as_deref()
+                        .is_some_and(|t| eq_compact(&self.s[start..end], t))
+                {
+                    let q = self.trivia_from(end)?;
+                    if matches!(self.at(q)?, None | Some(b'[')) {
+                        return self.result(start, end, true, spaces);
+                    }
+                }
+            }
+            if zero {
+                self.pos = end;
+                self.error(span, || {
+                    "square 0 does not exist: expected squares numbered from 1".to_owned()
+                });
+                return Ok(false);
+            }
+        }
+
+        let kind = if let Some(c) = capture {
+            if c != 'x' {
+                self.note(ToleratedKind::CaptureSeparator, span);
+            }
+            if hyphens > 0 {
+                self.note(ToleratedKind::MixedSeparators, span);
+            }
+            MoveKind::Capture(c)
+        } else if undivided && hyphens == 0 {
+            MoveKind::Undivided
+        } else {
+            if hyphens >= 2 {
+                self.note(ToleratedKind::HyphenatedLongMove, span);
+            }
+            MoveKind::Normal
+        };
+        if spaces {
+            self.note(ToleratedKind::SpacesInMove, span);
+        }
+        if leading_zero {
+            self.note(ToleratedKind::LeadingZeros, span);
+        }
+        self.finish_move(squares, kind, start, end)
+    }
+
+    /// A square with no separator after it: an undivided numeric move, or an error.
+    pub(super) fn lone_square(
+        &mut self,
+        start: usize,
+        end: usize,
+        sq: Square,
+        digits: Option<&[u8]>,
+    ) -> Res<bool> {
+        // Glued to letters (`12a`, `3rd`): no move at all.
+        if let Some(b) = self.at(end)?
+            && (b.is_ascii_alphanumeric() || b >= 0x80)
+        {
+            return self.garbage(start);
+        }
+        let span = sp(start, end);
+        if let Some(d) = digits {
+            let mut squares = Squares::new();
+            if d.len() == 4 {
+                let (a, b) = (token::value_of(&d[..2]), token::value_of(&d[2..]));
+                if let (Some(a @ 1..), Some(b @ 1..)) = (a, b) {
+                    squares.push(Square::Num(a));
+                    squares.push(Square::Num(b));
+                }
+            }
+            // Three significant digits or more (`932`, `1200`): one square of all of them.
+            if squares.is_empty() && matches!(sq, Square::Num(100..)) {
+                squares.push(sq);
+            }
+            if !squares.is_empty() {
+                self.note(ToleratedKind::UndividedNumericMove, span);
+                if d[0] == b'0' {
+                    self.note(ToleratedKind::LeadingZeros, span);
+                }
+                return self.finish_move(squares, MoveKind::Undivided, start, end);
+            }
+        }
+        self.pos = end;
+        let text = show(&self.s[start..end]);
+        self.error(span, || {
+            if digits.is_some() {
+                format!(
+                    "unexpected number `{text}`: expected a move number (`{text}.`) or a move \
+                     (`{text}-…`)"
+                )
+            } else {
+                format!("lone square `{text}`: expected a move (`{text}-…` or `{text}x…`)")
+            }
+        });
+        Ok(false)
+    }
+
+    /// Record a move read from `start` to `end` (its strength, if attached, is read here).
+    pub(super) fn finish_move(
+        &mut self,
+        squares: Squares,
+        kind: MoveKind,
+        start: usize,
+        end: usize,
+    ) -> Res<bool> {
+        let s = self.s;
+        let mut pos = end;
+        let mut strength: Option<&[u8]> = None;
+        match self.at(end)? {
+            Some(b'!' | b'?' | b'(') => {
+                if self.at(end)? == Some(b'(') {
+                    if let Some(n) = self.paren_strength(end)? {
+                        strength = Some(&s[end..end + n]);
+                        pos = end + n;
+                    }
+                } else if let Ok((rest, st)) = token::strength::<()>(&s[end..]) {
+                    let e = s.len() - rest.len();
+                    self.check_end(e)?;
+                    strength = Some(st);
+                    pos = e;
+                }
+            }
+            Some(b'*') => {
+                // FMJD's forced-move star, unless it is the game separator.
+                let q = self.trivia_from(end + 1)?;
+                if !matches!(self.at(q)?, None | Some(b'[')) {
+                    self.note(ToleratedKind::StarStrength, sp(end, end + 1));
+                    strength = Some(b"*");
+                    pos = end + 1;
+                }
+            }
+            _ => {}
+        }
+        self.pos = pos;
+        self.emit_move(squares, kind, strength, sp(start, end));
+        Ok(false)
+    }
+
+    /// `-` standing alone: an unknown move (`41. - -`).
+    pub(super) fn dash(&mut self) -> Res<bool> {
+        let start = self.pos;
+        let mut end = start + 1;
+        if self.at(end)? == Some(b'-') {
+            end += 1;
+        }
+        match self.at(end)? {
+            None => {}
+            Some(b)
+                if is_ws(b)
+                    || matches!(
+                        b,
+                        b')' | b'(' | b'{' | b'%' | b';' | b'*' | b'$' | b'!' | b'?'
+                    ) => {}
+            Some(_) => return self.garbage(start),
+        }
+        self.note(ToleratedKind::UnknownMove, sp(start, end));
+        self.finish_move(Squares::new(), MoveKind::Unknown, start, end)
+    }
+
+    /// `...` standing alone (an unknown move) or stray dots.
+    pub(super) fn dots(&mut self) -> Res<bool> {
+        let start = self.pos;
+        self.at(start + 3)?;
+        if token::ellipsis::<()>(&self.s[start..]).is_ok() {
+            self.note(ToleratedKind::UnknownMove, sp(start, start + 3));
+            return self.finish_move(Squares::new(), MoveKind::Unknown, start, start + 3);
+        }
+        let mut end = start;
+        while self.at(end)? == Some(b'.') {
+            end += 1;
+        }
+        self.note(ToleratedKind::StrayDot, sp(start, end));
+        self.pos = end;
+        Ok(false)
+    }
+
+    /// `!`, `?` after white space.
+    pub(super) fn detached_strength(&mut self) -> Res<bool> {
+        let start = self.pos;
+        let mut end = start;
+        while let Some(b'!' | b'?') = self.at(end)? {
+            end += 1;
+        }
+        self.attach_detached_strength(start, end);
+        Ok(false)
+    }
+
+    pub(super) fn attach_detached_strength(&mut self, a: usize, b: usize) {
+        self.pos = b;
+        let s = self.s;
+        let text = &s[a..b];
+        if self.line.bare_move {
+            self.line.bare_move = false;
+            self.sink.late_strength(text);
+            self.note(ToleratedKind::SpaceBeforeStrength, sp(a, b));
+            return;
+        }
+        self.error(sp(a, b), || {
+            let text = String::from_utf8_lossy(text);
+            format!("unexpected `{text}`: a move strength must follow its move")
+        });
+    }
+
+    /// An unknown token from `start`: skip it up to white space or a delimiter.
+    pub(super) fn garbage(&mut self, start: usize) -> Res<bool> {
+        let mut end = start + 1;
+        while let Some(b) = self.at(end)? {
+            if is_ws(b) || matches!(b, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b'%' | b';') {
+                break;
+            }
+            end += 1;
+        }
+        // Do not cut a UTF-8 character in the message's span.
+        self.pos = end;
+        let text = show(&self.s[start..end]);
+        self.error(sp(start, end), || {
+            format!(
+                "unexpected `{text}`: expected a move, a move number, a comment, a variation, \
+                 a NAG, a setup, a result or `*`"
+            )
+        });
+        Ok(false)
+    }
+}
