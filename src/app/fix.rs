@@ -721,11 +721,7 @@ fn fix_tags(
                     Some(how) => format!("GameType added: {how}"),
                     None => format!("GameType added: --variant {}", variant.name()),
                 };
-                tags.push(Tag {
-                    name: "GameType".into(),
-                    value: number,
-                    span: Span::default(),
-                });
+                tags.push(Tag::new("GameType", number, Span::default()));
                 changes.push(Change::new(
                     None,
                     None,
@@ -896,11 +892,7 @@ fn fix_result(
         }
         None => {
             changes.push(Change::new(None, None, Some(want.clone()), why));
-            tags.push(Tag {
-                name: "Result".into(),
-                value: want,
-                span: Span::default(),
-            });
+            tags.push(Tag::new("Result", want, Span::default()));
         }
     }
 }

@@ -126,7 +126,8 @@ impl Game {
             .unwrap_or("")
     }
 
-    /// The value of the first tag with exactly this name.
+    /// The value of the first tag with this name (its standard name: a tag written
+    /// `Résultat` or `R&#x00e9;sultat` is found as `Result`).
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()
@@ -148,12 +149,34 @@ impl Game {
 /// A tag pair `[Name "value"]`.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Tag {
-    /// The name as written.
+    /// The name: the standard name when the name as written is another form of one
+    /// (localised, `Résultat`; encoded, `R&#x00e9;sultat`; another case, `RESULT`), else the
+    /// name as written with its character references decoded.
     pub name: String,
-    /// The value with `\"` and `\\` unescaped.
+    /// The value with `\"` and `\\` unescaped and character references decoded.
     pub value: String,
     /// The whole tag pair, brackets included.
     pub span: Span,
+    /// The name as written, when it is not [`Tag::name`].
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub written: Option<String>,
+}
+
+impl Tag {
+    /// A tag whose name is written as it is.
+    pub fn new(name: impl Into<String>, value: impl Into<String>, span: Span) -> Tag {
+        Tag {
+            name: name.into(),
+            value: value.into(),
+            span,
+            written: None,
+        }
+    }
+
+    /// The name as written in the file.
+    pub fn written_name(&self) -> &str {
+        self.written.as_deref().unwrap_or(&self.name)
+    }
 }
 
 /// The token that ended the movetext: a result (`2-0`, `1/2-1/2`, `4-6`, `½-½`, …) or `*`.
@@ -407,6 +430,27 @@ pub enum ToleratedKind {
     ResultInVariation,
     /// Comments after the last game of the file, kept as a game of their own.
     CommentsAfterLastGame,
+    /// Text after the closing `]` of a tag pair on its line (`\\r` written as text, a stray
+    /// `;`, a word): ignored.
+    JunkAfterTag,
+    /// A tag pair without a value (`[Name]`): read as an empty value.
+    TagWithoutValue,
+    /// A tag value without quotes (`[Round 5]`).
+    UnquotedTagValue,
+    /// A lone `[` or `]` (or `[]`) outside a tag pair: skipped.
+    StrayBracket,
+    /// A tag pair that lost its `[` or its `]` (`Event "Open"]` at the start of a line).
+    DamagedTag,
+    /// A tag name in another language or spelling (`Résultat`, `Type de jeu`, `RESULT`),
+    /// read as the standard name.
+    LocalisedTagName,
+    /// HTML/XML character references in a tag (`R&#x00e9;sultat`): decoded.
+    CharacterReference,
+    /// Text outside the movetext (a title, a sentence, a page number) before a game or in
+    /// its tag section: kept as a comment of the game.
+    ProseOutsideMovetext,
+    /// Text in double quotes inside the movetext: kept as a comment, not read as moves.
+    QuotedTextInMovetext,
 }
 
 impl ToleratedKind {
@@ -439,6 +483,17 @@ impl ToleratedKind {
             GluedResult => "result glued to the next game's move number without white space",
             ResultInVariation => "result inside a variation (kept as a comment)",
             CommentsAfterLastGame => "comments after the last game (kept as a game of their own)",
+            JunkAfterTag => "text after the `]` of a tag pair (ignored)",
+            TagWithoutValue => "tag pair without a value (read as empty)",
+            UnquotedTagValue => "tag value without quotes",
+            StrayBracket => "lone `[` or `]` outside a tag pair (skipped)",
+            DamagedTag => "tag pair that lost its `[` or `]` (read as a tag)",
+            LocalisedTagName => {
+                "tag name in another language or spelling (read as the standard one)"
+            }
+            CharacterReference => "character references in a tag (decoded)",
+            ProseOutsideMovetext => "text outside the movetext (kept as a comment)",
+            QuotedTextInMovetext => "quoted text inside the movetext (kept as a comment)",
         }
     }
 }

@@ -19,6 +19,7 @@ mod grammar;
 pub mod pieces;
 mod reader;
 mod squares;
+mod tagnames;
 mod token;
 mod visitor;
 mod writer;
@@ -32,6 +33,7 @@ pub use reader::{
     DEFAULT_BUFFER_SIZE, DEFAULT_MAX_GAME_SIZE, MAX_MAX_GAME_SIZE, Reader, read_games,
 };
 pub use squares::Squares;
+pub use tagnames::{decode_references, standard_tag_name};
 pub use visitor::{GameEnd, MoveRef, RawTag, Skip, Visitor, decode_text};
 pub use writer::{
     WriteOptions, canonical_move_text, comment_for_writing, ordered_tags, tag_name_for_writing,

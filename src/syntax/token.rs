@@ -167,11 +167,6 @@ pub(crate) fn draw_literal<'a, E: ParseError<In<'a>>>(
     Ok((rest, (lit, lit == b"1/2-1/2")))
 }
 
-/// A tag name as it may be read: any run of bytes up to white space, `"`, `[` or `]`.
-pub(crate) fn tag_name<'a, E: ParseError<In<'a>>>(i: In<'a>) -> IResult<In<'a>, In<'a>, E> {
-    take_while1(|b: u8| !is_ws(b) && b != b'"' && b != b']' && b != b'[').parse(i)
-}
-
 /// True for a PDN IDENTIFIER: `[A-Z][a-zA-Z0-9_]*`.
 pub(crate) fn is_identifier(name: &[u8]) -> bool {
     let r: IResult<In<'_>, In<'_>, ()> = recognize((
@@ -332,9 +327,5 @@ mod tests {
         assert!(!is_identifier(b"event"));
         assert!(!is_identifier(b"Foo-bar"));
         assert!(!is_identifier(b""));
-        let r: R<'_, In<'_>> = tag_name(b"Event\"x\"");
-        assert_eq!(r.unwrap().1, b"Event");
-        let r: R<'_, In<'_>> = tag_name(b" Event");
-        assert!(r.is_err());
     }
 }

@@ -26,6 +26,7 @@ use super::game::{CommentKind, MoveKind, MoveNumber, Nag, Span, Square, SyntaxEr
 use super::grammar::{Sink, unescape};
 use super::reader::LinePos;
 use super::squares::Squares;
+use super::tagnames::decode_references;
 
 /// Receives the elements of games read by [`Reader::read_game`](super::Reader::read_game).
 /// Every method but [`Visitor::end_game`] does nothing by default.
@@ -115,6 +116,7 @@ pub struct MoveRef<'a> {
 pub struct RawTag<'a> {
     bytes: &'a [u8],
     escaped: bool,
+    standard: Option<&'static str>,
 }
 
 impl<'a> RawTag<'a> {
@@ -138,6 +140,23 @@ impl<'a> RawTag<'a> {
             Cow::Borrowed(b) => decode_text(b),
             Cow::Owned(v) => Cow::Owned(decode_text(&v).into_owned()),
         }
+    }
+
+    /// The value as [`Tag::value`](super::Tag::value) holds it: [`RawTag::decode_utf8_lossy`]
+    /// with character references (`&#x00e9;`, `&eacute;`) decoded.
+    pub fn text(&self) -> Cow<'a, str> {
+        match self.decode_utf8_lossy() {
+            Cow::Borrowed(t) => decode_references(t),
+            Cow::Owned(t) => Cow::Owned(decode_references(&t).into_owned()),
+        }
+    }
+
+    /// The standard name of this tag when its name as written is one or another form of one
+    /// (`Résultat`, `R&#x00e9;sultat`, `RESULT` give `Result`), as [`Tag::name`] holds it.
+    ///
+    /// [`Tag::name`]: super::Tag::name
+    pub fn standard_name(&self) -> Option<&'static str> {
+        self.standard
     }
 }
 
@@ -245,11 +264,19 @@ impl<'v, V: Visitor> VisitorSink<'v, V> {
 }
 
 impl<V: Visitor> Sink for VisitorSink<'_, V> {
-    fn tag(&mut self, name: &[u8], value: &[u8], escaped: bool, span: Span) {
+    fn tag(
+        &mut self,
+        name: &[u8],
+        value: &[u8],
+        escaped: bool,
+        standard: Option<&'static str>,
+        span: Span,
+    ) {
         if self.deliver() {
             let value = RawTag {
                 bytes: value,
                 escaped,
+                standard,
             };
             self.visitor.tag(name, value, span);
         }

@@ -188,11 +188,7 @@ fn write_tags(game: &Game, out: &mut String) {
     if game.tag("Result").is_none()
         && let Some(r) = game.result.as_ref().filter(|r| !r.is_asterisk())
     {
-        synthetic = Tag {
-            name: "Result".to_owned(),
-            value: r.text.clone(),
-            span: r.span,
-        };
+        synthetic = Tag::new("Result", r.text.clone(), r.span);
         // After the other standard tags, before the rest.
         let at = tags
             .iter()

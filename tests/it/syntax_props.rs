@@ -242,11 +242,7 @@ fn tag() -> impl Strategy<Value = Tag> {
         .prop_map(str::to_owned),
         "[A-Z][A-Za-z0-9_]{0,8}",
     ];
-    (name, text()).prop_map(|(name, value)| Tag {
-        name,
-        value,
-        span: Span::default(),
-    })
+    (name, text()).prop_map(|(name, value)| Tag::new(name, value, Span::default()))
 }
 
 fn game() -> impl Strategy<Value = Game> {

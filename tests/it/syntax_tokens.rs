@@ -529,33 +529,47 @@ fn tag_pairs() {
             ("Event", "x"),
             ("White", "say \"hi\""),
             ("Black", "b"),
-            ("event", "lower"),
+            ("Event", "lower"),
             ("FEN", "W:W31-50:\n B1-20")
         ]
     );
-    assert!(has(&g, T::OddTagName) && has(&g, T::MultilineTagValue));
+    // Another spelling of a standard name is read as it, and the name as written is kept.
+    assert_eq!(g.tags[3].written.as_deref(), Some("event"));
+    assert_eq!(g.tags[3].written_name(), "event");
+    assert_eq!(g.tags[0].written, None);
+    assert!(has(&g, T::LocalisedTagName) && has(&g, T::MultilineTagValue));
     assert_eq!(g.tag("Event"), Some("x"));
     assert_eq!(g.text(g.tags[0].span), "[Event       \"x\"]");
 }
 
 #[test]
 fn broken_tag_pairs_keep_the_rest() {
-    // Unterminated value at the end of its line (`]` ends the line): the tag still counts.
+    // A value that lost its closing quote (`]` ends the line): the tag still counts.
     let g = one("[Event \"x]\n[Site \"y\"]\n1. 32-28 *");
-    assert_eq!(g.errors.len(), 1, "{:?}", g.errors);
-    assert!(g.errors[0].message.contains("unterminated tag value"));
+    clean_errors(&g);
+    assert!(has(&g, T::DamagedTag));
     assert_eq!(g.tag("Event"), Some("x"));
     assert_eq!(g.tag("Site"), Some("y"));
-    // No quotes, no `]`.
+    // No quotes; no `]`.
     let g = one("[Event x]\n[Site \"y\"\n1. 32-28 *");
-    assert_eq!(g.errors.len(), 2, "{:?}", g.errors);
+    clean_errors(&g);
+    assert!(has(&g, T::UnquotedTagValue) && has(&g, T::DamagedTag));
     assert_eq!(g.tag("Event"), Some("x"));
     assert_eq!(g.tag("Site"), Some("y"));
     assert_eq!(moves(&g).len(), 1);
-    // An unterminated value at the end of the file.
+    // An unterminated value at the end of the file is an error: the file was cut.
     let g = one("[Event \"never");
     assert_eq!(g.errors.len(), 1);
     assert_eq!(g.tag("Event"), Some("never"));
+    // A value never runs past a blank line.
+    let g = one("[Event \"never closed\n\n1. 32-28 {a \"quote\"} 19-23 *");
+    assert_eq!(g.tag("Event"), Some("never closed"));
+    assert_eq!(moves(&g).len(), 2);
+}
+
+/// No syntax error.
+fn clean_errors(g: &Game) {
+    assert!(g.errors.is_empty(), "{:?}", g.errors);
 }
 
 // ---- games ----
@@ -585,8 +599,22 @@ fn header_only_games_and_comments_between_tags() {
 }
 
 #[test]
-fn trailing_comments_become_their_own_game() {
-    let gs = games("1. 32-28 *\n{ the end }\n");
+fn trailing_comments_belong_to_the_last_game() {
+    // After the last game's terminator, comments and prose are that game's.
+    let gs = games("1. 32-28 *\n{ the end }\nPage 12\n");
+    assert_eq!(gs.len(), 1);
+    let comments: Vec<_> = gs[0]
+        .body
+        .items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Comment(c) => Some(c.text.as_str()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(comments, [" the end ", "Page 12"]);
+    // An unterminated comment at the end is still a game of its own (with its error).
+    let gs = games("1. 32-28 *\n{ the end\n");
     assert_eq!(gs.len(), 2);
     assert!(has(&gs[1], T::CommentsAfterLastGame));
     // Comments before a tag section belong to that game.

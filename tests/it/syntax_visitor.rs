@@ -36,10 +36,17 @@ impl Visitor for Rebuild {
     }
 
     fn tag(&mut self, name: &[u8], value: RawTag<'_>, span: Span) {
+        let written = text(name);
+        let name = match value.standard_name() {
+            Some(s) => s.to_owned(),
+            None => pdn::syntax::decode_references(&written).into_owned(),
+        };
+        let written = (written != name).then_some(written);
         self.tags.push(Tag {
-            name: text(name),
-            value: value.decode_utf8_lossy().into_owned(),
+            name,
+            value: value.text().into_owned(),
             span,
+            written,
         });
     }
 

@@ -43,11 +43,7 @@ pub fn export_tags(a: &Analysed<'_>) -> Vec<Tag> {
 pub fn set_tag(tags: &mut Vec<Tag>, name: &str, value: String) {
     match tags.iter_mut().find(|t| t.name == name) {
         Some(t) => t.value = value,
-        None => tags.push(Tag {
-            name: name.to_owned(),
-            value,
-            span: Span::default(),
-        }),
+        None => tags.push(Tag::new(name, value, Span::default())),
     }
 }
 

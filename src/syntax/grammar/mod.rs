@@ -32,6 +32,7 @@ use super::token::{self, is_ws};
 
 mod fast;
 mod moves;
+mod prose;
 mod sink;
 mod tags;
 
@@ -109,6 +110,7 @@ fn parse_into<S: Sink>(s: &[u8], eof: bool, fast: bool, sink: &mut S) -> Result<
         result_tag: None,
         has_body: false,
         has_comment: false,
+        tags_end: 0,
     };
     let end = p.run()?;
     Ok(p.finish(end))
@@ -153,6 +155,8 @@ struct P<'a, S> {
     result_tag: Option<Vec<u8>>,
     has_body: bool,
     has_comment: bool,
+    /// Where the last tag pair ended.
+    tags_end: usize,
 }
 
 #[inline]
@@ -344,20 +348,27 @@ impl<'a, S: Sink> P<'a, S> {
                     continue;
                 }
                 b'[' => {
-                    if self.has_body {
+                    // A tag section never runs past a blank line: tags after one start the
+                    // next game.
+                    if self.has_body || (self.has_tags && self.blank_line(self.tags_end, self.pos))
+                    {
                         return Ok(End::NextTags);
                     }
                     self.tag_pair()?;
+                    self.tags_end = self.pos;
                     continue;
                 }
                 _ => {}
+            }
+            if !self.has_body && self.outside_movetext()? {
+                continue;
             }
             self.has_body = true;
             if self.fast && (b.is_ascii_digit() || b.is_ascii_lowercase()) {
                 match self.fast_run() {
                     Fast::Nothing => {}
                     Fast::Read => continue,
-                    Fast::Ended => return Ok(End::Terminator),
+                    Fast::Ended => return self.ended(),
                 }
             }
             let ended = match b {
@@ -372,15 +383,87 @@ impl<'a, S: Sink> P<'a, S> {
                 b'0'..=b'9' => self.number_led()?,
                 b'-' => self.dash()?,
                 b'.' => self.dots()?,
+                b'"' => self.quoted_text()?,
                 b'!' | b'?' => self.detached_strength()?,
                 0xC2 => self.half_result()?,
                 b'a'..=b'z' | b'A'..=b'Z' => self.alpha_move()?,
                 _ => self.garbage(self.pos)?,
             };
             if ended {
-                return Ok(End::Terminator);
+                return self.ended();
             }
         }
+    }
+
+    /// A result or `*` ended the game: when nothing but comments and prose follow it to the
+    /// end of the file, they are this game's (the last game's trailing remarks are no game of
+    /// their own).
+    fn ended(&mut self) -> Res<End> {
+        let mut p = self.pos;
+        loop {
+            p = self.ws_from(p)?;
+            match self.at(p)? {
+                None => break,
+                Some(b'{') => match memchr(b'}', &self.s[p..]) {
+                    Some(k) => p += k + 1,
+                    None => {
+                        self.check_end(self.s.len())?;
+                        return Ok(End::Terminator);
+                    }
+                },
+                Some(b'%' | b';') => p = self.line_end_from(p)?,
+                Some(b'[') => return Ok(End::Terminator),
+                Some(_) => {
+                    let stop = self.segment_end(p)?;
+                    if !prose::is_prose(&self.s[p..stop]) {
+                        return Ok(End::Terminator);
+                    }
+                    p = stop;
+                }
+            }
+        }
+        // Read them as they would be read before a game.
+        loop {
+            self.pos = self.ws_from(self.pos)?;
+            match self.at(self.pos)? {
+                None => return Ok(End::Terminator),
+                Some(b'{') => self.brace_comment()?,
+                Some(b'%') => self.line_comment(false)?,
+                Some(b';') => self.line_comment(true)?,
+                Some(_) => {
+                    let before = self.pos;
+                    if !self.outside_movetext()? || self.pos == before {
+                        // Unreachable: the look above saw prose here.
+                        return Ok(End::Terminator);
+                    }
+                }
+            }
+        }
+    }
+
+    /// True if the bytes from `a` to `b` hold a blank line (two line breaks with only spaces
+    /// and tabs between them).
+    fn blank_line(&self, a: usize, b: usize) -> bool {
+        let mut breaks = 0;
+        let s = &self.s[a.min(b)..b];
+        let mut i = 0;
+        while i < s.len() {
+            match s[i] {
+                b'\r' | b'\n' => {
+                    breaks += 1;
+                    if breaks == 2 {
+                        return true;
+                    }
+                    if s[i] == b'\r' && s.get(i + 1) == Some(&b'\n') {
+                        i += 1;
+                    }
+                }
+                b' ' | b'\t' => {}
+                _ => breaks = 0,
+            }
+            i += 1;
+        }
+        false
     }
 
     fn finish(mut self, end: End) -> Meta {

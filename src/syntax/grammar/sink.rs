@@ -1,11 +1,14 @@
 //! Where the grammar's elements go: the [`Sink`] trait, and the sink that builds an owned
 //! [`Game`] (with the main line written into the reader's reused capacity).
 
+use std::borrow::Cow;
+
 use super::super::game::{
     Comment, CommentKind, Game, Item, Line, MoveItem, MoveKind, MoveNumber, Nag, ResultToken,
     Setup, Span, Tag, Variation,
 };
 use super::super::squares::Squares;
+use super::super::tagnames::decode_references;
 use super::{End, Meta, NeedMore, parse_into};
 
 /// Where the grammar puts what it reads, in file order. Byte slices are the bytes of the
@@ -14,7 +17,14 @@ use super::{End, Meta, NeedMore, parse_into};
 pub(crate) trait Sink {
     /// A tag pair: the name, the value as written between the quotes (with `\"` and `\\`
     /// still escaped when `escaped`), the whole pair.
-    fn tag(&mut self, name: &[u8], value: &[u8], escaped: bool, span: Span);
+    fn tag(
+        &mut self,
+        name: &[u8],
+        value: &[u8],
+        escaped: bool,
+        standard: Option<&'static str>,
+        span: Span,
+    );
     /// A move with the move number just before it and its strength.
     fn push_move(
         &mut self,
@@ -142,14 +152,37 @@ impl GameSink {
 }
 
 impl Sink for GameSink {
-    fn tag(&mut self, name: &[u8], value: &[u8], escaped: bool, span: Span) {
-        let name = self.string(name);
-        let value = if escaped {
+    fn tag(
+        &mut self,
+        name: &[u8],
+        value: &[u8],
+        escaped: bool,
+        standard: Option<&'static str>,
+        span: Span,
+    ) {
+        let raw = self.string(name);
+        let (name, written) = match standard {
+            Some(s) if s == raw => (raw, None),
+            Some(s) => (s.to_owned(), Some(raw)),
+            None => match decode_references(&raw) {
+                Cow::Borrowed(_) => (raw, None),
+                Cow::Owned(d) => (d, Some(raw)),
+            },
+        };
+        let mut value = if escaped {
             self.string(&unescape(value))
         } else {
             self.string(value)
         };
-        self.tags.push(Tag { name, value, span });
+        if let Cow::Owned(d) = decode_references(&value) {
+            value = d;
+        }
+        self.tags.push(Tag {
+            name,
+            value,
+            span,
+            written,
+        });
     }
 
     #[inline(always)]
