@@ -420,7 +420,7 @@ pub enum ToleratedKind {
     ResultAsSeparator,
     /// A result outside the PDN list (`4-6`, `½-½`, `0.5-0.5`, `1 - 1`).
     NonStandardResult,
-    /// `*` right after a result on the same line; both were read as one terminator.
+    /// A terminator written twice (`2-0 *`, `0-0` on the next line): read as one.
     DoubleTerminator,
     /// A tag section right after movetext without a separator: a new game was started.
     GamesNotSeparated,
@@ -451,6 +451,8 @@ pub enum ToleratedKind {
     ProseOutsideMovetext,
     /// Text in double quotes inside the movetext: kept as a comment, not read as moves.
     QuotedTextInMovetext,
+    /// A result with nothing before it (no tag, comment or move): no game, skipped.
+    StrayTerminator,
 }
 
 impl ToleratedKind {
@@ -478,7 +480,7 @@ impl ToleratedKind {
             SemicolonComment => "`;` rest-of-line comment",
             ResultAsSeparator => "result used as game separator instead of `*`",
             NonStandardResult => "result outside the PDN list",
-            DoubleTerminator => "`*` right after a result (read as one terminator)",
+            DoubleTerminator => "a terminator written twice (read as one)",
             GamesNotSeparated => "game not ended by a result or `*` before the next tag section",
             GluedResult => "result glued to the next game's move number without white space",
             ResultInVariation => "result inside a variation (kept as a comment)",
@@ -494,6 +496,7 @@ impl ToleratedKind {
             CharacterReference => "character references in a tag (decoded)",
             ProseOutsideMovetext => "text outside the movetext (kept as a comment)",
             QuotedTextInMovetext => "quoted text inside the movetext (kept as a comment)",
+            StrayTerminator => "a result without a game before it (skipped)",
         }
     }
 }

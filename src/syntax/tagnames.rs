@@ -173,7 +173,8 @@ pub(crate) fn classify(name: &str) -> NameKind {
     if let Some(s) = STANDARD.iter().find(|s| **s == name) {
         return NameKind::Standard(s);
     }
-    let folded = fold(name);
+    // `Event:` and `Event =` as some exports write them.
+    let folded = fold(name.trim_end_matches([':', '=', ' ']));
     if folded.is_empty() {
         return NameKind::Other;
     }
@@ -390,6 +391,7 @@ mod tests {
         ] {
             assert_eq!(classify(name), NameKind::Alias(std), "{name}");
         }
+        assert_eq!(classify("Event:"), NameKind::Alias("Event"));
         assert_eq!(classify("Event"), NameKind::Standard("Event"));
         assert_eq!(classify("GameType"), NameKind::Standard("GameType"));
         assert_eq!(classify("WhiteClock"), NameKind::Other);

@@ -292,5 +292,8 @@ fn every_archive_reads_without_losing_a_game() {
     }
     eprintln!("{files} archives, {total} games");
     assert_eq!(files, 2742 - 39 - 8);
-    assert_eq!(total, 11377);
+    // 11,377 before doubled terminators were read as one: two engine logs of oud/
+    // (`dam20070607(2).pdn`, `parallel4.pdn`) end on `0-0` written twice, which was an empty
+    // game of its own.
+    assert_eq!(total, 11375);
 }

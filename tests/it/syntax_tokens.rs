@@ -167,10 +167,13 @@ fn a_star_after_a_result_is_one_terminator() {
     let gs = games("1. 32-28 2-0 *\n1. 33-29 *");
     assert_eq!(gs.len(), 2);
     assert!(has(&gs[0], T::DoubleTerminator));
-    // On its own line, or after `*`, a `*` is an empty game (the writer writes one so).
-    let gs = games("1. 32-28 2-0\n*\n1. 33-29 * *");
+    // On the next line too, and a result written twice; after `*`, a `*` is an empty game
+    // (the writer writes one so).
+    let gs = games("1. 32-28 2-0\n*\n1. 33-29 0-0\n0-0 *\n1. 34-29 * *");
     assert_eq!(gs.len(), 4);
-    assert!(gs[1].body.items.is_empty() && gs[3].body.items.is_empty());
+    assert!(has(&gs[0], T::DoubleTerminator) && has(&gs[1], T::DoubleTerminator));
+    assert_eq!(moves(&gs[1]).len(), 1);
+    assert!(gs[3].body.items.is_empty());
 }
 
 #[test]
@@ -656,11 +659,12 @@ fn windows_1252_games_are_decoded() {
 
 #[test]
 fn garbage_is_an_error_and_costs_nothing_else() {
+    // Words on one line are one error.
     let g = one("1. 32-28 draw offered 19-23 \u{1}\u{2} 2. 33-29 *");
-    assert_eq!(g.errors.len(), 3, "{:?}", g.errors);
-    assert!(g.errors[0].message.contains("unexpected `draw`"));
+    assert_eq!(g.errors.len(), 2, "{:?}", g.errors);
+    assert!(g.errors[0].message.contains("unexpected `draw offered`"));
     assert_eq!(moves(&g).len(), 3);
-    assert_eq!(g.line_col(g.errors[1].span.start), (1, 15));
+    assert_eq!(g.line_col(g.errors[1].span.start), (1, 29));
 }
 
 #[test]

@@ -441,6 +441,7 @@ impl<'a, S: Sink> P<'a, S> {
         if len != 3
             || capture
             || !self.stack.is_empty()
+            || self.is_stray_terminator(p)
             || !matches!(b[3], b'\n' | b'\r' | b'[')
             || !token::standard_numeric_result(&b[..1], &b[2..3])
         {

@@ -111,6 +111,8 @@ fn parse_into<S: Sink>(s: &[u8], eof: bool, fast: bool, sink: &mut S) -> Result<
         has_body: false,
         has_comment: false,
         tags_end: 0,
+        first_token: 0,
+        ended_by_star: false,
     };
     let end = p.run()?;
     Ok(p.finish(end))
@@ -157,6 +159,10 @@ struct P<'a, S> {
     has_comment: bool,
     /// Where the last tag pair ended.
     tags_end: usize,
+    /// Where the game's first token is (past terminators skipped as stray).
+    first_token: usize,
+    /// The game ended with `*` (not a result).
+    ended_by_star: bool,
 }
 
 #[inline]
@@ -376,10 +382,7 @@ impl<'a, S: Sink> P<'a, S> {
                 b')' => self.close_paren(),
                 b'$' => self.nag()?,
                 b'/' => self.setup()?,
-                b'*' => {
-                    self.star_terminator()?;
-                    true
-                }
+                b'*' => self.star_terminator()?,
                 b'0'..=b'9' => self.number_led()?,
                 b'-' => self.dash()?,
                 b'.' => self.dots()?,
@@ -399,6 +402,18 @@ impl<'a, S: Sink> P<'a, S> {
     /// end of the file, they are this game's (the last game's trailing remarks are no game of
     /// their own).
     fn ended(&mut self) -> Res<End> {
+        // A terminator written twice (`2-0` then `*` or `2-0` again, on the same line or the
+        // next): one terminator. A `*` after `*` is an empty game (as the writer writes one).
+        loop {
+            let p = self.ws_from(self.pos)?;
+            match self.terminator_at(p)? {
+                Some(e) if !(self.ended_by_star && self.s[p] == b'*') => {
+                    self.note(ToleratedKind::DoubleTerminator, sp(p, e));
+                    self.pos = e;
+                }
+                _ => break,
+            }
+        }
         let mut p = self.pos;
         loop {
             p = self.ws_from(p)?;
@@ -817,7 +832,7 @@ impl<'a, S: Sink> P<'a, S> {
 
     // ---- terminators ----
 
-    fn star_terminator(&mut self) -> Res<()> {
+    fn star_terminator(&mut self) -> Res<bool> {
         let start = self.pos;
         if !self.stack.is_empty() {
             let open = self.outer_open();
@@ -828,12 +843,67 @@ impl<'a, S: Sink> P<'a, S> {
             self.close_all();
         }
         self.sink.result(b"*", sp(start, start + 1));
+        self.ended_by_star = true;
         self.pos = start + 1;
-        Ok(())
+        Ok(true)
     }
 
-    /// After a result: a `*` on the same line (`2-0 *`) is part of the terminator. (On a
-    /// later line it is an empty game of its own, as the writer writes one.)
+    /// True if a result from `a` would end a game that has nothing at all before it (no tag,
+    /// comment or movetext): a game is a game only with tags, comments or moves, so the
+    /// result is skipped. `pos` is then past it. (A `*` alone is an empty game: the writer
+    /// writes one so. A result right after another game's terminator is that game's, see
+    /// [`P::ended`].)
+    fn stray_terminator(&mut self, a: usize, b: usize) -> bool {
+        if !self.is_stray_terminator(a) {
+            return false;
+        }
+        self.note(ToleratedKind::StrayTerminator, sp(a, b));
+        self.pos = b;
+        let mut p = b;
+        while p < self.s.len() && is_ws(self.s[p]) {
+            p += 1;
+        }
+        self.first_token = p;
+        true
+    }
+
+    /// See [`P::stray_terminator`].
+    #[inline]
+    fn is_stray_terminator(&self, a: usize) -> bool {
+        a == self.first_token && !self.has_tags && !self.has_comment && self.stack.is_empty()
+    }
+
+    /// Where a terminator standing alone at `p` ends (`*`, `2-0`, `0-2`, `1-1`, `0-0`, `1-0`,
+    /// `0-1`, `1/2-1/2`, `½-½`, followed by white space or the end of the file).
+    fn terminator_at(&self, p: usize) -> Res<Option<usize>> {
+        const FORMS: [&[u8]; 9] = [
+            b"*",
+            b"2-0",
+            b"0-2",
+            b"1-1",
+            b"0-0",
+            b"1-0",
+            b"0-1",
+            b"1/2-1/2",
+            "\u{bd}-\u{bd}".as_bytes(),
+        ];
+        for form in FORMS {
+            let e = p + form.len();
+            let mut ok = true;
+            for (k, &b) in form.iter().enumerate() {
+                if self.at(p + k)? != Some(b) {
+                    ok = false;
+                    break;
+                }
+            }
+            if ok && self.at(e)?.is_none_or(is_ws) {
+                return Ok(Some(e));
+            }
+        }
+        Ok(None)
+    }
+
+    /// After a result: a `*` on the same line (`2-0 *`) is part of the terminator.
     fn absorb_star(&mut self) -> Res<()> {
         let q = self.hspace_from(self.pos)?;
         if self.at(q)? == Some(b'*') {
@@ -854,6 +924,9 @@ impl<'a, S: Sink> P<'a, S> {
 
     /// [`P::result`] without the look for a `*` after it.
     fn result_here(&mut self, a: usize, b: usize, nonstandard: bool, spaces: bool) -> bool {
+        if self.stray_terminator(a, b) {
+            return false;
+        }
         self.pos = b;
         if !self.stack.is_empty() {
             self.note(ToleratedKind::ResultInVariation, sp(a, b));

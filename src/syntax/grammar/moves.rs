@@ -5,7 +5,7 @@
 use super::super::game::{MoveKind, MoveNumber, Square, ToleratedKind};
 use super::super::squares::Squares;
 use super::super::token::{self, Sep, is_ws};
-use super::{P, Res, Sink, eq_compact, show, sp};
+use super::{P, Res, Sink, eq_compact, prose, show, sp};
 
 impl<'a, S: Sink> P<'a, S> {
     // ---- moves ----
@@ -432,12 +432,21 @@ impl<'a, S: Sink> P<'a, S> {
 
     /// An unknown token from `start`: skip it up to white space or a delimiter.
     pub(super) fn garbage(&mut self, start: usize) -> Res<bool> {
-        let mut end = start + 1;
-        while let Some(b) = self.at(end)? {
-            if is_ws(b) || matches!(b, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b'%' | b';') {
-                break;
+        let mut end = self.garbage_word(start + 1)?;
+        // Words that follow on the same line (unbraced commentary, `White resigns`) are one
+        // error, not one per word; a token that may start movetext ends the run.
+        loop {
+            let q = self.hspace_from(end)?;
+            match self.at(q)? {
+                Some(b) if b.is_ascii_alphabetic() || b >= 0x80 || b == b'\\' => {
+                    let e = self.garbage_word(q + 1)?;
+                    if prose::is_movetext(&self.s[q..e]) {
+                        break;
+                    }
+                    end = e;
+                }
+                _ => break,
             }
-            end += 1;
         }
         // Do not cut a UTF-8 character in the message's span.
         self.pos = end;
@@ -449,5 +458,16 @@ impl<'a, S: Sink> P<'a, S> {
             )
         });
         Ok(false)
+    }
+
+    /// Where an unknown token that goes on at `p` ends: at white space or a delimiter.
+    fn garbage_word(&self, mut end: usize) -> Res<usize> {
+        while let Some(b) = self.at(end)? {
+            if is_ws(b) || matches!(b, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b'%' | b';') {
+                break;
+            }
+            end += 1;
+        }
+        Ok(end)
     }
 }

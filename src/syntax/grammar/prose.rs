@@ -17,7 +17,7 @@ use super::{P, Res, Sink, sp};
 /// True if the line `seg` (no line break in it) holds a move, a result or `*` outside
 /// quotes and comments.
 pub(super) fn is_movetext(seg: &[u8]) -> bool {
-    scan(seg).moves
+    scan(seg).moves && !is_rule_line(seg.trim_ascii())
 }
 
 /// True if the line `seg` is prose: it starts with a word, a number that is not a move
@@ -25,7 +25,7 @@ pub(super) fn is_movetext(seg: &[u8]) -> bool {
 /// `(`, `/` or `$`, a strength, `-` or `.`), and holds no move, result or `*`.
 pub(super) fn is_prose(seg: &[u8]) -> bool {
     let seg = seg.trim_ascii_start();
-    if is_page_number(seg) {
+    if is_page_number(seg) || is_rule_line(seg) {
         return true;
     }
     let starts_as_prose = match seg.first() {
@@ -51,6 +51,13 @@ pub(super) fn is_prose(seg: &[u8]) -> bool {
         None => false,
     };
     starts_as_prose && !scan(seg).moves
+}
+
+/// `-----`, `=====`, `*****`: a separator line (three marks or more; `...` is not one).
+fn is_rule_line(seg: &[u8]) -> bool {
+    let marks = |b: &u8| matches!(b, b'-' | b'=' | b'_' | b'~' | b'#' | b'+' | b'*');
+    seg.iter().filter(|b| marks(b)).count() >= 3
+        && seg.iter().all(|b| marks(b) || matches!(b, b' ' | b'\t'))
 }
 
 /// `- 12 -`: a page number between dashes.
@@ -385,6 +392,9 @@ mod tests {
             "Page 12",
             "12",
             "- 12 -",
+            "------------",
+            "*****",
+            "= = = =",
             "\\r",
             "\"Paramaribo 2025\"",
             "Event \"Open 2025\"]",

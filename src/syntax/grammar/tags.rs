@@ -20,6 +20,24 @@ use super::super::token;
 use super::prose::is_movetext;
 use super::{P, Res, Sink, compact, sp, unescape};
 
+/// A value without ASCII quotes, without the typographic or single quotes around it
+/// (`“Open”`, `„Open“`, `«Open»`, `'Open'`).
+fn strip_quotes(v: &[u8]) -> &[u8] {
+    for (open, close) in [
+        ("\u{201c}", "\u{201d}"),
+        ("\u{201e}", "\u{201c}"),
+        ("\u{ab}", "\u{bb}"),
+        ("\u{2018}", "\u{2019}"),
+        ("'", "'"),
+    ] {
+        let (o, c) = (open.as_bytes(), close.as_bytes());
+        if v.len() >= o.len() + c.len() && v.starts_with(o) && v.ends_with(c) {
+            return v[o.len()..v.len() - c.len()].trim_ascii();
+        }
+    }
+    v
+}
+
 impl<'a, S: Sink> P<'a, S> {
     // ---- tags ----
 
@@ -33,9 +51,20 @@ impl<'a, S: Sink> P<'a, S> {
 
     /// A tag pair in any of the shapes real archives write (see the module's notes): its
     /// name up to the first `"`, `]` or `[` on its line, a quoted value (possibly over
-    /// several lines), an unquoted value, or none.
+    /// several lines), an unquoted value, or none. White space, line breaks included, may
+    /// separate `[`, the name, the value and `]` (PDN allows it), but not a blank line, and
+    /// a line starting with `[` is another tag pair.
     fn general_tag_pair(&mut self, start: usize) -> Res<()> {
-        let name_start = self.hspace_from(start + 1)?;
+        let (name_start, crossed) = self.tag_gap(start + 1)?;
+        let s = self.s;
+        let first = s.get(name_start).copied();
+        let name_like = |b: u8| b.is_ascii_alphabetic() || b >= 0x80 || b == b'&';
+        if name_start == usize::MAX || (crossed && !first.is_some_and(name_like)) {
+            // A lone `[`.
+            self.note(ToleratedKind::StrayBracket, sp(start, start + 1));
+            self.pos = start + 1;
+            return Ok(());
+        }
         // The name runs to the first `"`, `]`, `[` or line break (never further: a long
         // line of broken pairs stays linear).
         let mut stop = name_start;
@@ -45,54 +74,88 @@ impl<'a, S: Sink> P<'a, S> {
             }
             stop += 1;
         }
-        let s = self.s;
         let at_stop = s.get(stop).copied();
         let name_end = name_start + s[name_start..stop].trim_ascii_end().len();
         if name_end == name_start {
-            match at_stop {
-                Some(b']') => {
-                    // `[]` or `[ ]`.
-                    self.note(ToleratedKind::StrayBracket, sp(start, stop + 1));
-                    self.pos = stop + 1;
-                }
-                Some(b'"') => {
-                    self.error(sp(start, stop + 1), || {
-                        "tag pair without a name: expected a name after `[`".to_owned()
-                    });
-                    self.pos = self.recover_bracket(stop + 1)?;
-                }
-                _ => {
-                    // A lone `[`.
-                    self.note(ToleratedKind::StrayBracket, sp(start, start + 1));
-                    self.pos = stop;
-                }
+            if at_stop == Some(b']') {
+                // `[]` or `[ ]`.
+                self.note(ToleratedKind::StrayBracket, sp(start, stop + 1));
+                self.pos = stop + 1;
+            } else {
+                self.error(sp(start, stop + 1), || {
+                    "tag pair without a name: expected a name after `[`".to_owned()
+                });
+                self.pos = self.recover_bracket(stop + 1)?;
             }
             return Ok(());
         }
-        if at_stop == Some(b'"') {
-            let name = &s[name_start..name_end];
-            let (value, escaped, after, closed) = self.tag_string(stop)?;
-            let mut end = after;
-            if closed {
-                let q = self.hspace_from(after)?;
-                let (stop, found) = self.scan_bracket(q)?;
-                if found && stop == q {
-                    end = q + 1;
+        // A name alone on its line: its value (or `]`) may be on the next one.
+        let (next, at_next) = if matches!(at_stop, Some(b'\n' | b'\r')) {
+            match self.tag_gap(stop)? {
+                (usize::MAX, _) => (stop, at_stop),
+                (q, _) => (q, s.get(q).copied()),
+            }
+        } else {
+            (stop, at_stop)
+        };
+        match at_next {
+            Some(b'"') => {
+                let name = &s[name_start..name_end];
+                self.quoted_tag(start, name, next)
+            }
+            Some(b']') if next != stop => {
+                // `[Name` and `]` on the next line.
+                let name = &s[name_start..name_end];
+                self.note(ToleratedKind::TagWithoutValue, sp(start, next + 1));
+                self.emit_tag(name, &name[name.len()..], false, start, next + 1);
+                Ok(())
+            }
+            _ => {
+                self.unquoted_tag(start, name_start, stop);
+                Ok(())
+            }
+        }
+    }
+
+    /// The tag pair from `start` whose quoted value starts at `q`.
+    fn quoted_tag(&mut self, start: usize, name: &'a [u8], q: usize) -> Res<()> {
+        let (mut value, mut escaped, after, closed) = self.tag_string(q)?;
+        let mut end = after;
+        if closed {
+            let s = self.s;
+            let (r, _) = self.tag_gap(after)?;
+            if s.get(r) == Some(&b']') {
+                end = r + 1;
+            } else {
+                // Something other than `]` after the value, on the same line.
+                let (stop, found) = self.scan_bracket(after)?;
+                let between = s[after..stop].trim_ascii_end();
+                if found && between.last() == Some(&b'"') {
+                    // `[Event "The "Big" Open"]`: quotes inside the value were not escaped.
+                    value = &s[q + 1..after + between.len() - 1];
+                    escaped = memchr(b'\\', value).is_some();
+                    self.note(ToleratedKind::DamagedTag, sp(start, stop + 1));
+                    end = stop + 1;
                 } else if found {
                     // `[Name "value" junk]`: the text before `]` is ignored.
-                    self.note(ToleratedKind::DamagedTag, sp(q, stop));
+                    self.note(ToleratedKind::DamagedTag, sp(after, stop));
                     end = stop + 1;
                 } else {
                     // `[Name "value"` without its `]`.
                     self.note(ToleratedKind::DamagedTag, sp(start, after));
                 }
             }
-            self.emit_tag(name, value, escaped, start, end);
-            return Ok(());
         }
-        // No quoted value: `[Name]`, `[Name value]`, or either without its `]`.
+        self.emit_tag(name, value, escaped, start, end);
+        Ok(())
+    }
+
+    /// `[Name]`, `[Name value]` (the value maybe in typographic quotes), or either without
+    /// its `]`: the text from `name_start` to `stop`, which is `]`, `[` or a line break.
+    fn unquoted_tag(&mut self, start: usize, name_start: usize, stop: usize) {
+        let s = self.s;
         let inner = s[name_start..stop].trim_ascii();
-        let end = if at_stop == Some(b']') {
+        let end = if s.get(stop) == Some(&b']') {
             stop + 1
         } else {
             self.note(ToleratedKind::DamagedTag, sp(start, stop));
@@ -100,7 +163,7 @@ impl<'a, S: Sink> P<'a, S> {
         };
         let split = inner.iter().position(|&b| b == b' ' || b == b'\t');
         let (name, value) = match split {
-            Some(k) => (&inner[..k], inner[k..].trim_ascii()),
+            Some(k) => (&inner[..k], strip_quotes(inner[k..].trim_ascii())),
             None => (inner, &inner[inner.len()..]),
         };
         let kind = if value.is_empty() {
@@ -110,7 +173,27 @@ impl<'a, S: Sink> P<'a, S> {
         };
         self.note(kind, sp(start, end));
         self.emit_tag(name, value, false, start, end);
-        Ok(())
+    }
+
+    /// White space from `p` inside a tag pair: the next byte that is not white space, and
+    /// whether a line break was crossed; `usize::MAX` if a blank line, the end of the file
+    /// or a line starting with `[` comes first.
+    fn tag_gap(&self, mut p: usize) -> Res<(usize, bool)> {
+        let mut breaks = 0;
+        while let Some(b) = self.at(p)? {
+            match b {
+                b'\n' => breaks += 1,
+                b'\r' if self.at(p + 1)? != Some(b'\n') => breaks += 1,
+                b' ' | b'\t' | b'\r' => {}
+                b'[' if breaks > 0 => return Ok((usize::MAX, true)),
+                _ => return Ok((p, breaks > 0)),
+            }
+            if breaks > 1 {
+                return Ok((usize::MAX, true));
+            }
+            p += 1;
+        }
+        Ok((usize::MAX, breaks > 0))
     }
 
     /// After a tag pair: text on the rest of its line that is neither a tag, a comment nor

@@ -233,9 +233,17 @@ pub fn independent_count(bytes: &[u8]) -> usize {
             None => vec![w],
         }
     });
+    // The last terminator, while nothing else followed it.
+    let mut last_end: Option<&str> = None;
     for word in words {
         let is_tag = word == "\u{1}TAG";
         let is_end = terminators.contains(&word);
+        // A terminator written twice (`2-0` then `*` or `0-0` again) is one; `*` after `*` is
+        // an empty game (the writer writes one so).
+        if is_end && last_end.is_some_and(|l| !(l == "*" && word == "*")) {
+            continue;
+        }
+        last_end = if is_end { Some(word) } else { None };
         state = match (state, is_tag, is_end) {
             (State::Between, true, _) => {
                 games += 1;
@@ -272,4 +280,6 @@ fn independent_counter_counts() {
     assert_eq!(independent_count(b"[A \"]\"][B \"x\"] 32-28 [C \"x\"]"), 2);
     assert_eq!(independent_count(b"[FEN \"x\"] *\r\n[FEN \"y\"] *\r\n"), 2);
     assert_eq!(independent_count(b"01.32-28 0-201.33-29 2-0"), 2);
+    assert_eq!(independent_count(b"1. 32-28 0-0\n0-0\n1. 33-29 2-0 *"), 2);
+    assert_eq!(independent_count(b"1. 32-28 * *"), 2);
 }
