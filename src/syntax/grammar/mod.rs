@@ -369,6 +369,23 @@ impl<'a, S: Sink> P<'a, S> {
             if !self.has_body && self.outside_movetext()? {
                 continue;
             }
+            if self.has_body
+                && self.stack.is_empty()
+                && (self.pos == 0 || matches!(self.s[self.pos - 1], b'\n' | b'\r'))
+            {
+                // A line that starts the next game (not separated from this one), or prose
+                // between this game and the next or the end of the file.
+                if (b.is_ascii_alphabetic() || b >= 0x80 || b == b'&')
+                    && self.lost_bracket_next_game()?
+                {
+                    return Ok(End::NextTags);
+                }
+                match self.prose_between_games()? {
+                    Some(true) => return Ok(End::NextTags),
+                    Some(false) => continue,
+                    None => {}
+                }
+            }
             self.has_body = true;
             if self.fast && (b.is_ascii_digit() || b.is_ascii_lowercase()) {
                 match self.fast_run() {

@@ -233,8 +233,8 @@ impl<'a, S: Sink> P<'a, S> {
                         .as_deref()
                         .is_some_and(|t| eq_compact(&self.s[start..end], t))
                 {
-                    let q = self.trivia_from(end)?;
-                    if matches!(self.at(q)?, None | Some(b'[')) {
+                    // Only the next game (maybe after prose) or the end of the file.
+                    if self.next_game_follows(end)?.is_some() {
                         return self.result(start, end, true, spaces);
                     }
                 }

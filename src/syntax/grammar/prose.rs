@@ -9,7 +9,7 @@
 //! or a number that is not a move number. These are decisions on the bytes of one line, so
 //! they do not depend on where a buffer ends.
 
-use memchr::{memchr, memchr2, memchr3};
+use memchr::{memchr, memchr3};
 
 use super::super::game::{CommentKind, ToleratedKind};
 use super::{P, Res, Sink, sp};
@@ -246,6 +246,71 @@ fn is_algebraic_move(w: &[u8]) -> bool {
     }
 }
 
+/// A tag pair that lost its `[`, as found on a line.
+#[derive(Debug, PartialEq, Eq)]
+struct LostBracket {
+    /// End of the name.
+    name_end: usize,
+    /// The value between its quotes.
+    value: std::ops::Range<usize>,
+    /// The value holds `\\` escapes.
+    escaped: bool,
+    /// The line ends with `]`.
+    bracket: bool,
+    /// End of the tag pair (past the `]` if there is one).
+    end: usize,
+}
+
+/// `Name "value"]` or `Name "value"` filling the line `line`: a name of at most 40 bytes
+/// (letters, digits, a few spaces, character references; no delimiter), a quoted value
+/// (`\"` and `\\` escapes allowed, raw backslashes too), and nothing after it but `]`.
+fn lost_bracket_shape(line: &[u8]) -> Option<LostBracket> {
+    let q = memchr(b'"', line)?;
+    let name = line[..q].trim_ascii_end();
+    let name_ok = !name.is_empty()
+        && name.len() <= 40
+        && (name[0].is_ascii_alphabetic() || name[0] >= 0x80 || name[0] == b'&')
+        && !name
+            .iter()
+            .any(|&b| matches!(b, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b'"' | b'.'))
+        && name.iter().filter(|&&b| b == b' ').count() <= 3;
+    if !name_ok {
+        return None;
+    }
+    // The closing quote: the last one on the line, so that `\"` inside is kept.
+    let close = q + 1 + memchr::memrchr(b'"', &line[q + 1..])?;
+    let after = line[close + 1..].trim_ascii();
+    let bracket = match after {
+        b"]" => true,
+        b"" => false,
+        _ => return None,
+    };
+    let value = q + 1..close;
+    let escaped = memchr(b'\\', &line[value.clone()]).is_some();
+    // An unescaped quote inside the value: not a tag pair (`Name "a" "b"`).
+    let inner = &line[value.clone()];
+    let mut i = 0;
+    while i < inner.len() {
+        match inner[i] {
+            b'\\' => i += 2,
+            b'"' => return None,
+            _ => i += 1,
+        }
+    }
+    let end = if bracket {
+        close + 1 + memchr(b']', &line[close + 1..]).map_or(0, |k| k + 1)
+    } else {
+        close + 1
+    };
+    Some(LostBracket {
+        name_end: name.len(),
+        value,
+        escaped,
+        bracket,
+        end,
+    })
+}
+
 impl<'a, S: Sink> P<'a, S> {
     /// Before the movetext of a game: a stray `]`, a tag pair that lost its `[`, or a line
     /// of prose at `pos`. True if one was read (then `pos` is past it).
@@ -291,51 +356,97 @@ impl<'a, S: Sink> P<'a, S> {
         if s.get(end) == Some(&b'{') {
             return Ok(false);
         }
-        let line = &s[start..end];
-        let Some(q) = memchr(b'"', line) else {
+        let Some(t) = lost_bracket_shape(&s[start..end]) else {
             return Ok(false);
         };
-        let name = line[..q].trim_ascii_end();
-        let name_ok = !name.is_empty()
-            && name.len() <= 40
-            && (name[0].is_ascii_alphabetic() || name[0] >= 0x80 || name[0] == b'&')
-            && !name
-                .iter()
-                .any(|&b| matches!(b, b'{' | b'}' | b'(' | b')' | b'[' | b']' | b'"' | b'.'))
-            && name.iter().filter(|&&b| b == b' ').count() <= 3;
-        if !name_ok {
+        if !(t.bracket || self.has_tags || self.tag_line_at(self.next_line(end)?)?) {
             return Ok(false);
         }
-        let Some(k) = memchr2(b'"', b'\\', &line[q + 1..]) else {
-            return Ok(false);
-        };
-        if line[q + 1 + k] != b'"' {
-            return Ok(false);
-        }
-        let vend = q + 1 + k;
-        let after = line[vend + 1..].trim_ascii();
-        let bracket = match after {
-            b"]" => true,
-            b"" => false,
-            _ => return Ok(false),
-        };
-        if !(bracket || self.has_tags || self.tag_line_at(self.next_line(end)?)?) {
-            return Ok(false);
-        }
-        let tag_end = if bracket {
-            start + vend + 1 + memchr(b']', &line[vend + 1..]).map_or(0, |k| k + 1)
-        } else {
-            start + vend + 1
-        };
-        self.note(ToleratedKind::DamagedTag, sp(start, tag_end));
+        self.note(ToleratedKind::DamagedTag, sp(start, start + t.end));
         self.emit_tag(
-            &s[start..start + name.len()],
-            &s[start + q + 1..start + vend],
-            false,
+            &s[start..start + t.name_end],
+            &s[start + t.value.start..start + t.value.end],
+            t.escaped,
             start,
-            tag_end,
+            start + t.end,
         );
+        self.pos = start + t.end;
         Ok(true)
+    }
+
+    /// From `p`: nothing but white space, comments and lines of prose, then a tag section
+    /// (a line starting with `[`, or a tag pair that lost its `[`) or the end of the file:
+    /// `Some(true)` for a tag section, `Some(false)` for the end of the file, `None` if
+    /// anything else comes first.
+    /// At most 16 lines of prose are looked through (a bound, so that reading stays linear).
+    pub(super) fn next_game_follows(&self, mut p: usize) -> Res<Option<bool>> {
+        for _ in 0..16 {
+            p = self.trivia_from(p)?;
+            let Some(b) = self.at(p)? else {
+                return Ok(Some(false));
+            };
+            if b == b'[' {
+                return Ok(Some(true));
+            }
+            let stop = self.segment_end(p)?;
+            let line = &self.s[p..stop];
+            let at_line_start = p == 0 || matches!(self.s[p - 1], b'\n' | b'\r');
+            if at_line_start
+                && let Some(t) = lost_bracket_shape(line)
+                && (t.bracket || self.tag_line_at(self.next_line(stop)?)?)
+            {
+                return Ok(Some(true));
+            }
+            if !is_prose(line) {
+                return Ok(None);
+            }
+            p = stop;
+        }
+        Ok(None)
+    }
+
+    /// In the movetext, at `pos` at the start of a line: a line of prose (a page number, a
+    /// title) with only prose and comments between it and the next tag section or the end
+    /// of the file. Before a tag section it belongs to the next game, which was not
+    /// separated from this one: `Some(true)`, nothing read. Before the end of the file it is
+    /// kept as a comment of this game: `Some(false)`, `pos` past it. `None`: not such prose.
+    pub(super) fn prose_between_games(&mut self) -> Res<Option<bool>> {
+        let start = self.pos;
+        let s = self.s;
+        let stop = self.segment_end(start)?;
+        if !is_prose(&s[start..stop]) {
+            return Ok(None);
+        }
+        match self.next_game_follows(stop)? {
+            Some(true) => Ok(Some(true)),
+            Some(false) => {
+                let text_end = start + s[start..stop].trim_ascii_end().len();
+                self.note(ToleratedKind::ProseOutsideMovetext, sp(start, text_end));
+                self.push_comment(start..text_end, CommentKind::Brace, start, text_end);
+                self.pos = stop;
+                Ok(Some(false))
+            }
+            None => Ok(None),
+        }
+    }
+
+    /// In the movetext, at `pos` at the start of a line: a tag pair that lost its `[`
+    /// (`Event "Open"]`, or `Event "Open"` before a tag line) starts the next game, which
+    /// was not separated from this one. True if so (nothing is read).
+    pub(super) fn lost_bracket_next_game(&self) -> Res<bool> {
+        let start = self.pos;
+        let s = self.s;
+        if start > 0 && !matches!(s[start - 1], b'\n' | b'\r') {
+            return Ok(false);
+        }
+        let end = self.segment_end(start)?;
+        if s.get(end) == Some(&b'{') {
+            return Ok(false);
+        }
+        let Some(t) = lost_bracket_shape(&s[start..end]) else {
+            return Ok(false);
+        };
+        Ok(t.bracket || self.tag_line_at(self.next_line(end)?)?)
     }
 
     /// Where the line after the line break at `end` starts (`end` if the file ends there).
