@@ -72,6 +72,8 @@ pub fn parse(text: &str) -> Outcome {
         "2-0" | "1-0" => Outcome::FirstWon,
         "0-2" | "0-1" => Outcome::SecondWon,
         "1-1" | "1/2-1/2" | "½-½" | "0.5-0.5" | "=" => Outcome::Draw,
+        // ResultFormat `Plus draw`: a draw with an advantage to one side.
+        "1+-1-" | "1--1+" => Outcome::Draw,
         "0-0" => Outcome::BothLost,
         "" | "?" => Outcome::Unknown,
         _ => Outcome::Other,
@@ -86,6 +88,36 @@ pub fn fits_result_type(text: &str, rules: &Rules) -> bool {
         ResultType::Default => &["1-0", "0-1", "1/2-1/2", "0-0", "*"],
     };
     set.contains(&t)
+}
+
+/// The result values a `ResultFormat` tag allows (PDN 3.0, RULES.md §1.9.1): `None` for a
+/// format this reader does not know (then any string is accepted).
+pub fn format_allows(format: &str, value: &str) -> Option<bool> {
+    let fold = |s: &str| -> String {
+        s.chars()
+            .filter(|c| !c.is_whitespace())
+            .flat_map(char::to_lowercase)
+            .collect()
+    };
+    let v = fold(value);
+    let common = ["2-0", "0-2", "1-1", "0-0", "*"];
+    match fold(format).as_str() {
+        "plusdraw" => Some(common.contains(&v.as_str()) || v == "1+-1-" || v == "1--1+"),
+        "delfts" => Some(common.contains(&v.as_str()) || v == "11/2-1/2" || v == "1/2-11/2"),
+        "goes" => Some(common.contains(&v.as_str()) || goes_score(&v)),
+        _ => None,
+    }
+}
+
+/// `1.02-0.98`: two decimal scores that add up to 2 (the Goes format).
+fn goes_score(v: &str) -> bool {
+    let Some((a, b)) = v.split_once('-').filter(|(a, _)| !a.is_empty()) else {
+        return false;
+    };
+    match (a.parse::<f64>(), b.parse::<f64>()) {
+        (Ok(a), Ok(b)) => a >= 0.0 && b >= 0.0 && ((a + b) - 2.0).abs() < 1e-6,
+        _ => false,
+    }
 }
 
 /// The standard result string of an outcome for a variant.
@@ -136,5 +168,17 @@ mod tests {
         assert!(!fits_result_type("1-0", &INTERNATIONAL));
         assert!(fits_result_type("1/2-1/2", &ENGLISH));
         assert_eq!(standard_string(Outcome::SecondWon, &ENGLISH), "0-1");
+    }
+
+    #[test]
+    fn result_formats() {
+        assert_eq!(format_allows("Plus draw", "1+ - 1-"), Some(true));
+        assert_eq!(format_allows("Plus draw", "1/2-1/2"), Some(false));
+        assert_eq!(format_allows("Delfts", "1 1/2 - 1/2"), Some(true));
+        assert_eq!(format_allows("delfts", "2-0"), Some(true));
+        assert_eq!(format_allows("Goes", "1.02-0.98"), Some(true));
+        assert_eq!(format_allows("Goes", "1.02-1.98"), Some(false));
+        assert_eq!(format_allows("Micro-match", "4-6"), None);
+        assert_eq!(parse("1+ - 1-"), Outcome::Draw);
     }
 }

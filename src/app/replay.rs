@@ -40,6 +40,9 @@ pub struct PlyEvent<'a, V: Spec> {
     pub item: &'a MoveItem,
     /// True on the main line (book-style replies included).
     pub main: bool,
+    /// Which line the move is on: 0 for the main line, a number of its own for every
+    /// variation (a book-style reply is on the line it answers).
+    pub line: u32,
     /// Ply along the main line (for a variation, the ply it would have).
     pub ply: u32,
     /// Move number.
@@ -68,6 +71,8 @@ pub trait Observer {
     fn ply<V: Spec>(&mut self, _event: &PlyEvent<'_, V>) {}
     /// The start position is known (`main`), or a setup replaced the position.
     fn position<V: Spec>(&mut self, _pos: &Position<V::B>, _main: bool) {}
+    /// The parenthesised line starting at byte `span` of the game was read as `branch`.
+    fn variation(&mut self, _span: u32, _branch: Branch) {}
     /// False if the observer ignores every event (the replay may then be skipped or reused).
     fn wants_events(&self) -> bool {
         true
@@ -112,7 +117,33 @@ struct LineState<B> {
     after_setup: bool,
     stopped: bool,
     main: bool,
+    /// Line id (see [`PlyEvent::line`]).
+    id: u32,
     crossed: B,
+}
+
+/// How a game writes the second player's moves, decided once per game (RULES.md §1.4): in
+/// Manoury's book style the reply is in parentheses (`1. 32-28 (19-23)`), in PDN a
+/// parenthesis is always a variation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Style {
+    /// Replies in parentheses: a one-move parenthesis after a move is the reply, legal or
+    /// not.
+    Book,
+    /// Second-player moves written bare: every parenthesis is a variation.
+    Pdn,
+}
+
+/// Where a parenthesised line branches from, as the replay decided it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Branch {
+    /// A book-style reply: it continues its line.
+    Reply,
+    /// An alternative to the last move: from the position before it (PDN's rule).
+    Last,
+    /// An alternative to the coming move (its number names that move, or only the side to
+    /// move can play it): from the position now; the line goes on after `)`.
+    Next,
 }
 
 /// A replay of one game in variant `V`.
@@ -133,6 +164,8 @@ pub struct Replayer<'g, V: Spec, O: Observer> {
     depth: u32,
     deep_noted: bool,
     split_noted: bool,
+    style: Style,
+    lines: u32,
 }
 
 impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
@@ -160,12 +193,15 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             depth: 0,
             deep_noted: false,
             split_noted: false,
+            style: Style::Pdn,
+            lines: 0,
         }
     }
 
     /// Replay the main line from `start`, its first move numbered `number`.
     pub fn run(mut self, start: Position<V::B>, number: u32) -> Replayed<V> {
         self.observer.position::<V>(&start, true);
+        self.style = self.style_of(&start);
         let mut st = LineState {
             pos: start,
             prev: None,
@@ -177,6 +213,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             after_setup: true,
             stopped: false,
             main: true,
+            id: 0,
             crossed: V::B::ZERO,
         };
         self.line(&self.game.body, &mut st);
@@ -223,41 +260,57 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                     if st.stopped && st.prev.is_none() {
                         continue;
                     }
-                    if self.is_reply(&v.line, st) {
-                        // Book style `1. 32-28 (19-23)`: the parenthesised move answers the
-                        // last one and belongs to the line.
-                        self.line(&v.line, st);
-                    } else if let Some(prev) = st.prev {
-                        let mut sub = LineState {
-                            pos: prev,
-                            prev: None,
-                            prev_number: st.prev_number,
-                            prev_ply: st.prev_ply,
-                            prev_crossed: st.prev_crossed,
-                            next_ply: st.prev_ply,
-                            number: st.prev_number,
-                            after_setup: false,
-                            stopped: false,
-                            main: false,
-                            crossed: st.prev_crossed,
-                        };
-                        self.line(&v.line, &mut sub);
-                    } else {
-                        // A variation before any move: an alternative start from here.
-                        let mut sub = LineState {
-                            pos: st.pos,
-                            prev: None,
-                            prev_number: st.number,
-                            prev_ply: st.next_ply,
-                            prev_crossed: st.crossed,
-                            next_ply: st.next_ply,
-                            number: st.number,
-                            after_setup: st.after_setup,
-                            stopped: st.stopped,
-                            main: false,
-                            crossed: st.crossed,
-                        };
-                        self.line(&v.line, &mut sub);
+                    let follows_move = matches!(
+                        line.items[..i - 1]
+                            .iter()
+                            .rev()
+                            .find(|it| !matches!(it, Item::Comment(_) | Item::Nag(_))),
+                        Some(Item::Move(_))
+                    );
+                    let branch = self.branch(&v.line, st, follows_move);
+                    self.observer.variation(v.span.start, branch);
+                    match branch {
+                        Branch::Reply => self.line(&v.line, st),
+                        Branch::Last => {
+                            let Some(prev) = st.prev else { continue };
+                            self.lines += 1;
+                            let mut sub = LineState {
+                                pos: prev,
+                                prev: None,
+                                prev_number: st.prev_number,
+                                prev_ply: st.prev_ply,
+                                prev_crossed: st.prev_crossed,
+                                next_ply: st.prev_ply,
+                                number: st.prev_number,
+                                after_setup: false,
+                                stopped: false,
+                                main: false,
+                                id: self.lines,
+                                crossed: st.prev_crossed,
+                            };
+                            self.line(&v.line, &mut sub);
+                        }
+                        Branch::Next => {
+                            if st.stopped {
+                                continue;
+                            }
+                            self.lines += 1;
+                            let mut sub = LineState {
+                                pos: st.pos,
+                                prev: None,
+                                prev_number: st.number,
+                                prev_ply: st.next_ply,
+                                prev_crossed: st.crossed,
+                                next_ply: st.next_ply,
+                                number: st.number,
+                                after_setup: st.after_setup,
+                                stopped: false,
+                                main: false,
+                                id: self.lines,
+                                crossed: st.crossed,
+                            };
+                            self.line(&v.line, &mut sub);
+                        }
                     }
                 }
             }
@@ -265,16 +318,132 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         self.depth -= 1;
     }
 
+    /// Where a parenthesised line branches from. In a book-style game a one-move
+    /// parenthesis right after a move is the reply to it, legal or not; a longer one is told
+    /// by [`Self::is_reply`]. In a PDN game it is a variation: an alternative to the coming
+    /// move when its move number names that move or only the side to move can play it, else
+    /// an alternative to the last move.
+    fn branch(&mut self, line: &Line, st: &LineState<V::B>, follows_move: bool) -> Branch {
+        let Some(prev) = st.prev else {
+            // Before any move of this line: an alternative start from here.
+            return Branch::Next;
+        };
+        match self.style {
+            Style::Book => {
+                if follows_move && one_move(line).is_some() || self.is_reply(line, st) {
+                    Branch::Reply
+                } else {
+                    Branch::Last
+                }
+            }
+            Style::Pdn => {
+                let Some(first) = first_move(line) else {
+                    return Branch::Last;
+                };
+                if let Some(n) = first.number {
+                    let second = |side: Color| side != self.first_mover;
+                    let written = (n.number, n.second_player);
+                    let coming = (st.number, second(st.pos.side()));
+                    let last = (st.prev_number, second(prev.side()));
+                    if written == last {
+                        return Branch::Last;
+                    }
+                    if written == coming {
+                        return Branch::Next;
+                    }
+                }
+                if self.is_reply(line, st) {
+                    Branch::Next
+                } else {
+                    Branch::Last
+                }
+            }
+        }
+    }
+
+    /// The style of the game (see [`Style`]), from the shape of its main line and, where
+    /// the shape allows both, from a replay of each reading: a game is book style when its
+    /// one-move parentheses after a move outnumber its second moves written bare and the
+    /// main line read that way replays further than with them as variations.
+    fn style_of(&mut self, start: &Position<V::B>) -> Style {
+        let items = &self.game.body.items;
+        let mut bare = 0u32;
+        let mut replies = 0u32;
+        let mut last_move = false;
+        for item in items {
+            match item {
+                Item::Comment(_) | Item::Nag(_) => continue,
+                Item::Move(_) => {
+                    bare += u32::from(last_move);
+                    last_move = true;
+                }
+                Item::Variation(v) => {
+                    if last_move
+                        && let Some(m) = one_move(&v.line)
+                        && m.number.is_none_or(|n| n.second_player)
+                    {
+                        replies += 1;
+                    }
+                    last_move = false;
+                }
+                Item::Setup(_) => last_move = false,
+            }
+        }
+        if replies == 0 || bare > replies {
+            return Style::Pdn;
+        }
+        let book = self.legal_run(start, items, true);
+        let pdn = self.legal_run(start, items, false);
+        if book > pdn || (book == pdn && bare == 0) {
+            Style::Book
+        } else {
+            Style::Pdn
+        }
+    }
+
+    /// How many plies of the main line replay legally from `start`, one-move parentheses
+    /// after a move read as replies (`book`) or skipped.
+    fn legal_run(&mut self, start: &Position<V::B>, items: &[Item], book: bool) -> usize {
+        let mut pos = *start;
+        let mut n = 0;
+        let mut last_move = false;
+        for item in items {
+            let m = match item {
+                Item::Move(m) => m,
+                Item::Variation(v) if book && last_move => match one_move(&v.line) {
+                    Some(m) => m,
+                    None => {
+                        last_move = false;
+                        continue;
+                    }
+                },
+                Item::Comment(_) | Item::Nag(_) => continue,
+                Item::Variation(_) => {
+                    last_move = false;
+                    continue;
+                }
+                Item::Setup(_) => break,
+            };
+            last_move = matches!(item, Item::Move(_));
+            let Some(spec) = to_spec(m) else { break };
+            match self.look.legal_index(&pos, &spec) {
+                Some(index) => {
+                    let mv = self.look.legal().moves()[index];
+                    pos = pos.after(&mv, V::RULES);
+                    n += 1;
+                }
+                None => break,
+            }
+        }
+        n
+    }
+
     /// Is a parenthesised line the reply to the last move (book style) rather than an
     /// alternative to it? Decided by whose piece the first move moves: the side to move now
     /// (a reply) or the side that just moved (an alternative); by legality when unclear.
     fn is_reply(&mut self, line: &Line, st: &LineState<V::B>) -> bool {
         let Some(prev) = st.prev else { return false };
-        let Some(first) = line.items.iter().find_map(|i| match i {
-            Item::Move(m) => Some(m),
-            Item::Setup(_) | Item::Variation(_) => None,
-            _ => None,
-        }) else {
+        let Some(first) = first_move(line) else {
             return false;
         };
         let Some(spec) = to_spec(first) else {
@@ -735,6 +904,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         let event = PlyEvent::<V> {
             item: m,
             main: st.main,
+            line: st.id,
             ply,
             number: st.number,
             side,
@@ -824,6 +994,28 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         }
         best.1
     }
+}
+
+/// The first move of a line, if a move comes before any setup or variation in it.
+fn first_move(line: &Line) -> Option<&MoveItem> {
+    line.items.iter().find_map(|i| match i {
+        Item::Move(m) => Some(Some(m)),
+        Item::Setup(_) | Item::Variation(_) => Some(None),
+        _ => None,
+    })?
+}
+
+/// The move of a line that holds exactly one move (and maybe comments and NAGs).
+fn one_move(line: &Line) -> Option<&MoveItem> {
+    let mut found = None;
+    for i in &line.items {
+        match i {
+            Item::Move(m) if found.is_none() => found = Some(m),
+            Item::Comment(_) | Item::Nag(_) => {}
+            _ => return None,
+        }
+    }
+    found
 }
 
 /// The recorded move as resolution needs it; `None` for an unknown move.

@@ -5,7 +5,7 @@
 use serde::Serialize;
 
 use crate::rules::{Bits, Color, Position, Spec, Variant, with_variant};
-use crate::syntax::{Game, Item, Tag};
+use crate::syntax::{Game, Item, Span, Tag};
 
 use super::diagnostic::{Code, Diagnostic, Format, LineIndex, Severity, render};
 use super::gametype::{self, Source};
@@ -279,10 +279,26 @@ fn run<V: Spec, O: Observer>(game: &Game, opts: &Options, observer: &mut O) -> R
     let first = rules.first_mover();
     // The result: tag, terminator, final position.
     let tag = game.tags.iter().find(|t| t.name == "Result");
-    let term = game.result.as_ref();
+    // The terminator, or a result written as the last comment of a game that has none
+    // (`… 45-40 {1/2-1/2}`).
+    let commented = comment_result(game);
+    if let Some((text, span)) = &commented {
+        diags.push(
+            Diagnostic::new(
+                Code::Tolerated,
+                format!("result written as a comment `{{{text}}}` (read as the game's result)"),
+            )
+            .at(*span),
+        );
+    }
+    let term: Option<(&str, Span)> = match (&game.result, &commented) {
+        (_, Some((text, span))) => Some((text.as_str(), *span)),
+        (Some(r), None) => Some((r.text.as_str(), r.span)),
+        (None, None) => None,
+    };
     let tag_outcome = tag.map(|t| outcome::parse(&t.value));
-    let term_outcome = term.map(|t| outcome::parse(&t.text));
-    if let (Some(t), Some(r), Some(to), Some(ro)) = (tag, term, tag_outcome, term_outcome)
+    let term_outcome = term.map(|t| outcome::parse(t.0));
+    if let (Some(t), Some((r, span)), Some(to), Some(ro)) = (tag, term, tag_outcome, term_outcome)
         && ro != Outcome::Unknown
         && to != Outcome::Unknown
         && to != ro
@@ -294,36 +310,16 @@ fn run<V: Spec, O: Observer>(game: &Game, opts: &Options, observer: &mut O) -> R
                     "the Result tag says {} ({}), the movetext ends with {} ({})",
                     t.value.trim(),
                     to.describe(first),
-                    r.text,
+                    r,
                     ro.describe(first)
                 ),
             )
-            .at(r.span)
+            .at(span)
             .rule("PDN 3.0 Result (RULES.md §1.9.1)"),
         );
     }
-    if let Some(t) = tag
-        && !t.value.trim().is_empty()
-        && game.tag("ResultFormat").is_none()
-        && !outcome::fits_result_type(&t.value, rules)
-    {
-        let set = if gametype::international_results(rules.variant) {
-            "2-0, 1-1, 0-2, 0-0 or *"
-        } else {
-            "1-0, 1/2-1/2, 0-1, 0-0 or *"
-        };
-        diags.push(
-            Diagnostic::new(
-                Code::BadTag,
-                format!(
-                    "Result `{}` is not one of the {} results ({set})",
-                    t.value.trim(),
-                    rules.name
-                ),
-            )
-            .at(t.span)
-            .rule("PDN 3.0 Result (RULES.md §1.9.1)"),
-        );
+    if let Some(t) = tag {
+        check_result_form(game, t, rules, &mut diags);
     }
     let mut claimed: Option<Outcome> = None;
     for o in [tag_outcome, term_outcome].into_iter().flatten() {
@@ -366,21 +362,32 @@ fn run<V: Spec, O: Observer>(game: &Game, opts: &Options, observer: &mut O) -> R
                     tag_outcome,
                     tag.map(|t| t.span),
                 ),
-                (
-                    term.map(|t| t.text.as_str()),
-                    term_outcome,
-                    term.map(|t| t.span),
-                ),
+                (term.map(|t| t.0), term_outcome, term.map(|t| t.1)),
             ] {
                 let (Some(text), Some(o)) = (text, o) else {
                     continue;
                 };
                 if matches!(o, Outcome::FirstWon | Outcome::SecondWon | Outcome::Draw) && o != want
                 {
+                    // PDN gives the first number to the side that moves first; where that is
+                    // Black, a record written in the chess order (White first) reads reversed.
+                    let chess = if first == Color::Black
+                        && matches!(o, Outcome::FirstWon | Outcome::SecondWon)
+                        && o.winner(first) == Some(winner.other())
+                    {
+                        format!(
+                            "; read in the chess order (White's score first), `{}` would say that {} won, as the position shows, but PDN gives the first number to the side that moves first ({})",
+                            text.trim(),
+                            side_word(winner),
+                            side_word(first)
+                        )
+                    } else {
+                        String::new()
+                    };
                     let mut d = Diagnostic::new(
                         Code::ResultMismatch,
                         format!(
-                            "the final position is decided ({why}: {}), but the result says {} ({})",
+                            "the final position is decided ({why}: {}), but the result says {} ({}){chess}",
                             want.describe(first),
                             text.trim(),
                             o.describe(first)
@@ -432,6 +439,95 @@ fn side_word(c: Color) -> &'static str {
     match c {
         Color::White => "White",
         Color::Black => "Black",
+    }
+}
+
+/// A result written as the last comment of the main line of a game that ends without one
+/// (no terminator, or `*`): its text and the comment's span.
+pub fn comment_result(game: &Game) -> Option<(String, Span)> {
+    if game.result.as_ref().is_some_and(|r| r.text.trim() != "*") {
+        return None;
+    }
+    let last = game
+        .body
+        .items
+        .iter()
+        .rev()
+        .find(|i| !matches!(i, Item::Nag(_)))?;
+    let Item::Comment(c) = last else { return None };
+    let text = c.text.trim().trim_end_matches('.').trim();
+    if text.len() > 12 {
+        return None;
+    }
+    match outcome::parse(text) {
+        Outcome::FirstWon | Outcome::SecondWon | Outcome::Draw | Outcome::BothLost => {
+            Some((text.to_string(), c.span))
+        }
+        Outcome::Unknown | Outcome::Other => None,
+    }
+}
+
+/// The form of the Result tag: one of the values of its `ResultFormat` if there is one (any
+/// value for a format this reader does not know), else of the variant's result type. A
+/// legacy form that means one result (`1-0` in a 10x10 game, `1/2-1/2`, `0 - 2`, `½-½`,
+/// `?`) is tolerated, and `pdn fix` writes the variant's own form; anything else is a
+/// `bad-tag`.
+fn check_result_form(
+    game: &Game,
+    t: &Tag,
+    rules: &crate::rules::Rules,
+    diags: &mut Vec<Diagnostic>,
+) {
+    let v = t.value.trim();
+    if v.is_empty() {
+        return;
+    }
+    if let Some(format) = game.tag("ResultFormat") {
+        if outcome::format_allows(format, v) == Some(false) {
+            diags.push(bad_tag(
+                t,
+                format!(
+                    "Result `{v}` is not one of the results of the ResultFormat `{}`",
+                    format.trim()
+                ),
+            ));
+        }
+        return;
+    }
+    if outcome::fits_result_type(v, rules) {
+        return;
+    }
+    let set = if gametype::international_results(rules.variant) {
+        "2-0, 1-1, 0-2, 0-0 or *"
+    } else {
+        "1-0, 1/2-1/2, 0-1, 0-0 or *"
+    };
+    match outcome::parse(v) {
+        Outcome::Other => diags.push(
+            Diagnostic::new(
+                Code::BadTag,
+                format!(
+                    "Result `{v}` is not one of the {} results ({set})",
+                    rules.name
+                ),
+            )
+            .at(t.span)
+            .rule("PDN 3.0 Result (RULES.md §1.9.1)"),
+        ),
+        o => {
+            let own = outcome::standard_string(o, rules);
+            diags.push(
+                Diagnostic::new(
+                    Code::Tolerated,
+                    format!(
+                        "Result `{v}` is another form of the {} result `{own}` ({}); `pdn fix` writes `{own}`",
+                        rules.name,
+                        o.describe(rules.first_mover())
+                    ),
+                )
+                .at(t.span),
+            );
+        }
     }
 }
 

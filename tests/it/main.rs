@@ -3,6 +3,7 @@
 
 mod support;
 
+mod archives;
 mod cli_batch;
 mod cli_convert;
 mod cli_stats;

@@ -3,7 +3,11 @@
 //!
 //! - Book-style replies (`1. 32-28 (19-23)`, the reply in parentheses) become moves of the
 //!   line they continue; real variations stay variations. The replay tells them apart (a
-//!   reply has the ply after the move before it, an alternative the same ply).
+//!   reply is on the line of the move before it, with the next ply; an alternative to that
+//!   move has its ply).
+//! - A variation written before the move it is an alternative to (`19-23 (2. 28x19 14x23)
+//!   2. 37-32`, or broadcast exports' `34-30 (1... 5-10) 1... 20-25`) is moved after that
+//!   move, where PDN puts an alternative; at the end of its line it stays, numbered.
 //! - A capture written one jump per move (`11x18 18x25`, PDN 1.0) becomes one move: the
 //!   later fragments, which the replay joined to the first, are dropped.
 //! - Move numbers: the first move of every line and the first move after a setup carry the
@@ -21,6 +25,7 @@ use crate::rules::Color;
 use crate::syntax::{Game, Item, Line, MoveItem, MoveKind, MoveNumber, Nag, Span, Square};
 
 use super::super::diagnostic::Diagnostic;
+use super::super::replay::Branch;
 use super::record::{PlyRecord, Recorder};
 
 /// The number and side of the next move of a line (as a writer counts).
@@ -185,7 +190,14 @@ impl Normalizer<'_> {
         // The last written square of the previous move of this source line, if that move
         // was replayed (or joined): where a later fragment of a split capture would start.
         let mut chain: Option<(Square, usize)> = None;
+        // Alternatives to the coming move, written after it.
+        let mut pending: Vec<Item> = Vec::new();
+        // A move was written since they were put aside.
+        let mut moved = false;
         for item in src {
+            if !pending.is_empty() && moved && matches!(item, Item::Move(_) | Item::Setup(_)) {
+                out.append(&mut pending);
+            }
             match item {
                 Item::Move(m) => {
                     let rec = self.rec.find(m.span.start).copied();
@@ -214,6 +226,7 @@ impl Normalizer<'_> {
                         _ => None,
                     };
                     self.push_move(m, rec, ctx, out);
+                    moved = true;
                 }
                 Item::Comment(_) | Item::Nag(_) => out.push(item.clone()),
                 Item::Setup(_) => {
@@ -229,28 +242,47 @@ impl Normalizer<'_> {
                         _ => Some(&NO_MOVE),
                     });
                     let first_rec = first.and_then(|m| self.rec.find(m.span.start));
-                    let reply = match (ctx.last, first_rec) {
-                        (Some(l), Some(f)) => f.ply == l.ply + 1 && f.main == l.main,
-                        _ => false,
+                    // As the replay read it; else (a game not replayed) from the records.
+                    let (reply, next) = match (self.rec.branch(v.span.start), ctx.last, first_rec) {
+                        (Some(b), _, _) => {
+                            (b == Branch::Reply, b == Branch::Next && ctx.last.is_some())
+                        }
+                        (None, Some(l), Some(f)) if f.ply == l.ply + 1 => {
+                            (f.line == l.line, f.line != l.line)
+                        }
+                        _ => (false, false),
                     };
                     if reply && depth < MAX_DEPTH {
                         self.out.replies += 1;
                         self.line(&v.line.items, ctx, out, depth + 1);
                     } else {
-                        let start = ctx.before_last.unwrap_or(ctx.next);
+                        let start = if next {
+                            ctx.next
+                        } else {
+                            ctx.before_last.unwrap_or(ctx.next)
+                        };
                         let mut sub = Ctx::new(start);
                         let mut items = Vec::with_capacity(v.line.items.len());
                         if depth < MAX_DEPTH {
                             self.line(&v.line.items, &mut sub, &mut items, depth + 1);
                         }
-                        out.push(Item::Variation(crate::syntax::Variation {
+                        let var = Item::Variation(crate::syntax::Variation {
                             line: Line { items },
                             span: v.span,
-                        }));
+                        });
+                        if next {
+                            if pending.is_empty() {
+                                moved = false;
+                            }
+                            pending.push(var);
+                        } else {
+                            out.push(var);
+                        }
                     }
                 }
             }
         }
+        out.append(&mut pending);
     }
 
     fn push_move(

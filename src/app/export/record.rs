@@ -9,7 +9,7 @@ use std::any::Any;
 use crate::rules::{Bits, Color, Geometry, Numbering, Position, Spec, Step};
 use crate::syntax::MoveItem;
 
-use super::super::replay::{Observer, Played, PlyEvent};
+use super::super::replay::{Branch, Observer, Played, PlyEvent};
 
 /// A position of any board size (the observer is not generic, the replay is).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -48,6 +48,8 @@ pub struct PlyRecord {
     pub span: u32,
     /// True on the main line (book-style replies included).
     pub main: bool,
+    /// The line it is on (see [`PlyEvent::line`]).
+    pub line: u32,
     /// Ply along the main line (for a variation, the ply it would have).
     pub ply: u32,
     /// The move number the replay gave it.
@@ -151,6 +153,9 @@ pub struct Recorder {
     /// With [`RecordOptions::positions`]: `(span of the move, position before it, position
     /// after it)` for every main-line move.
     pub positions: Vec<(u32, AnyPos, AnyPos)>,
+    /// How the replay read each parenthesised line it reached, by the byte where `(` is (in
+    /// document order).
+    pub branches: Vec<(u32, Branch)>,
     sorted: bool,
 }
 
@@ -169,6 +174,7 @@ impl Recorder {
         self.records.clear();
         self.squares.clear();
         self.positions.clear();
+        self.branches.clear();
         self.start = None;
         self.last = None;
         self.sorted = true;
@@ -196,6 +202,14 @@ impl Recorder {
             self.records.sort_by_key(|r| r.span);
             self.sorted = true;
         }
+    }
+
+    /// How the replay read the parenthesised line whose `(` is at byte `span`.
+    pub fn branch(&self, span: u32) -> Option<Branch> {
+        self.branches
+            .binary_search_by_key(&span, |b| b.0)
+            .ok()
+            .map(|i| self.branches[i].1)
     }
 
     /// The squares of a record's route (PDN 3.0 rule 9: start, turning squares or the squares
@@ -303,6 +317,7 @@ impl Observer for Recorder {
         self.records.push(PlyRecord {
             span,
             main: e.main,
+            line: e.line,
             ply: e.ply,
             number: e.number,
             side: e.side,
@@ -322,6 +337,18 @@ impl Observer for Recorder {
             {
                 self.positions.push((span, b, a));
             }
+        }
+    }
+
+    fn variation(&mut self, span: u32, branch: Branch) {
+        match self.branches.last() {
+            Some(&(last, _)) if last >= span => {
+                let at = self.branches.partition_point(|b| b.0 < span);
+                if self.branches.get(at).is_none_or(|b| b.0 != span) {
+                    self.branches.insert(at, (span, branch));
+                }
+            }
+            _ => self.branches.push((span, branch)),
         }
     }
 
