@@ -5,6 +5,8 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
+use pdn::syntax::utf16;
+
 /// Where an input comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Source {
@@ -103,7 +105,8 @@ fn walk(root: &Path, inputs: &mut Vec<Input>, errors: &mut Vec<(String, io::Erro
     }
 }
 
-/// Open an input for reading, decompressing gzip data (recognised by its magic bytes).
+/// Open an input for reading, decompressing gzip data (recognised by its magic bytes) and
+/// turning UTF-16 text into UTF-8 (recognised by `pdn::syntax::utf16::detect`).
 pub fn open(input: &Input) -> io::Result<Box<dyn Read + Send>> {
     let raw: Box<dyn Read + Send> = match &input.source {
         Source::Stdin => Box::new(io::stdin()),
@@ -112,10 +115,18 @@ pub fn open(input: &Input) -> io::Result<Box<dyn Read + Send>> {
     let mut buffered = BufReader::with_capacity(1 << 16, raw);
     let head = buffered.fill_buf()?;
     if head.len() >= 2 && head[0] == 0x1f && head[1] == 0x8b {
-        Ok(Box::new(flate2::read::MultiGzDecoder::new(buffered)))
-    } else {
-        Ok(Box::new(buffered))
+        let mut inner =
+            BufReader::with_capacity(1 << 16, flate2::read::MultiGzDecoder::new(buffered));
+        let head = inner.fill_buf()?;
+        return Ok(match utf16::detect(head) {
+            Some(order) => Box::new(utf16::Utf16Reader::new(inner, order)),
+            None => Box::new(inner),
+        });
     }
+    Ok(match utf16::detect(head) {
+        Some(order) => Box::new(utf16::Utf16Reader::new(buffered, order)),
+        None => Box::new(buffered),
+    })
 }
 
 #[cfg(test)]

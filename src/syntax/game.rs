@@ -460,7 +460,7 @@ impl ToleratedKind {
     pub fn description(self) -> &'static str {
         use ToleratedKind::*;
         match self {
-            Bom => "UTF-8 byte-order mark at the start of the file",
+            Bom => "UTF-8 byte-order mark (skipped)",
             Windows1252 => "not valid UTF-8: decoded as Windows-1252",
             OddTagName => "tag name that is not a PDN identifier (capital letter first)",
             MultilineTagValue => "tag value running over several lines",

@@ -714,7 +714,10 @@ impl<R: Read> Iterator for Reader<R> {
 
 /// Every game of an in-memory file.
 pub fn read_games(bytes: &[u8]) -> Vec<Game> {
-    Reader::new(bytes).filter_map(Result::ok).collect()
+    match super::utf16::decode(bytes) {
+        Some(utf8) => Reader::new(&utf8[..]).filter_map(Result::ok).collect(),
+        None => Reader::new(bytes).filter_map(Result::ok).collect(),
+    }
 }
 
 #[cfg(test)]

@@ -51,6 +51,9 @@ pub const MAX_ERRORS_PER_GAME: usize = 100;
 /// bounded token is cut by the end of the buffer.
 const LOOKAHEAD: usize = 64;
 
+/// The UTF-8 byte-order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
 /// The slice ended before the game could be decided; the source has more bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct NeedMore;
@@ -252,6 +255,7 @@ impl<'a, S: Sink> P<'a, S> {
         loop {
             p = self.ws_from(p)?;
             match self.at(p)? {
+                Some(0xEF) if self.s[p..].starts_with(BOM) => p += 3,
                 Some(b'{') => match memchr(b'}', &self.s[p..]) {
                     Some(k) => p += k + 1,
                     None => {
@@ -343,6 +347,12 @@ impl<'a, S: Sink> P<'a, S> {
             match b {
                 b'{' => {
                     self.brace_comment()?;
+                    continue;
+                }
+                0xEF if self.s[self.pos..].starts_with(BOM) => {
+                    // A byte-order mark inside the file (files joined together).
+                    self.note(ToleratedKind::Bom, sp(self.pos, self.pos + 3));
+                    self.pos += 3;
                     continue;
                 }
                 b'%' => {

@@ -17,14 +17,21 @@ use super::{P, Res, Sink, sp};
 /// True if the line `seg` (no line break in it) holds a move, a result or `*` outside
 /// quotes and comments.
 pub(super) fn is_movetext(seg: &[u8]) -> bool {
+    let seg = without_bom(seg);
     scan(seg).moves && !is_rule_line(seg.trim_ascii())
+}
+
+/// `seg` without a UTF-8 byte-order mark in front (files joined together have one inside).
+fn without_bom(seg: &[u8]) -> &[u8] {
+    let seg = seg.trim_ascii_start();
+    seg.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(seg)
 }
 
 /// True if the line `seg` is prose: it starts with a word, a number that is not a move
 /// number, or any other byte that does not start movetext (not with a PDN delimiter such as
 /// `(`, `/` or `$`, a strength, `-` or `.`), and holds no move, result or `*`.
 pub(super) fn is_prose(seg: &[u8]) -> bool {
-    let seg = seg.trim_ascii_start();
+    let seg = without_bom(seg);
     if is_page_number(seg) || is_rule_line(seg) {
         return true;
     }
