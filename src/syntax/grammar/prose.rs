@@ -60,11 +60,19 @@ pub(super) fn is_prose(seg: &[u8]) -> bool {
     starts_as_prose && !scan(seg).moves
 }
 
-/// `-----`, `=====`, `*****`: a separator line (three marks or more; `...` is not one).
+/// `-----`, `=====`, `= = =`, `*****`: a separator line, three marks or more of one kind
+/// (`...` is not one; stars only side by side, since `* *` is two terminators).
 fn is_rule_line(seg: &[u8]) -> bool {
-    let marks = |b: &u8| matches!(b, b'-' | b'=' | b'_' | b'~' | b'#' | b'+' | b'*');
-    seg.iter().filter(|b| marks(b)).count() >= 3
-        && seg.iter().all(|b| marks(b) || matches!(b, b' ' | b'\t'))
+    let Some(&mark) = seg.first() else {
+        return false;
+    };
+    if !matches!(mark, b'-' | b'=' | b'_' | b'~' | b'#' | b'+' | b'*') {
+        return false;
+    }
+    let marks = seg.iter().filter(|&&b| b == mark).count();
+    marks >= 3
+        && seg.iter().all(|&b| b == mark || matches!(b, b' ' | b'\t'))
+        && (mark != b'*' || seg.windows(3).any(|w| w == b"***"))
 }
 
 /// `- 12 -`: a page number between dashes.
@@ -513,6 +521,7 @@ mod tests {
             "------------",
             "*****",
             "= = = =",
+            "***",
             "\\r",
             "\"Paramaribo 2025\"",
             "Event \"Open 2025\"]",
@@ -535,6 +544,10 @@ mod tests {
             "( Partie",
         ] {
             assert!(!is_movetext(t.as_bytes()), "{t}");
+            assert!(!is_prose(t.as_bytes()), "{t}");
+        }
+        // Movetext that looks a little like a separator.
+        for t in ["-* *", "* * *", "- -", "-=-"] {
             assert!(!is_prose(t.as_bytes()), "{t}");
         }
     }
