@@ -28,7 +28,8 @@ mod writer;
 
 pub use game::{
     Comment, CommentKind, Encoding, Game, Item, Line, MoveItem, MoveKind, MoveNumber, Nag,
-    ResultToken, Setup, Span, Square, SyntaxError, Tag, Tolerated, ToleratedKind, Variation,
+    ResultToken, Setup, Span, Square, SyntaxError, SyntaxErrorKind, Tag, Tolerated, ToleratedKind,
+    Variation,
 };
 pub use grammar::{MAX_ERRORS_PER_GAME, MAX_VARIATION_DEPTH};
 pub use reader::{

@@ -17,7 +17,9 @@ use std::io::{self, Read};
 use encoding_rs::WINDOWS_1252;
 use memchr::{memchr_iter, memrchr2};
 
-use super::game::{Encoding, Game, Item, Span, SyntaxError, Tolerated, ToleratedKind};
+use super::game::{
+    Encoding, Game, Item, Span, SyntaxError, SyntaxErrorKind, Tolerated, ToleratedKind,
+};
 use super::grammar::{self, End, NeedMore, Parsed};
 use super::token::is_ws;
 #[cfg(doc)]
@@ -558,6 +560,7 @@ fn bom_note() -> Tolerated {
 /// The error of a game cut at the maximum size, at the end of what was kept.
 fn too_long(max: usize, end: u32) -> SyntaxError {
     SyntaxError {
+        kind: SyntaxErrorKind::GameTooLong,
         span: Span::at(end),
         message: format!(
             "game longer than the maximum of {max} bytes: the rest of it was skipped, expected \
@@ -602,6 +605,7 @@ fn decode_1252(raw: &[u8], ended: End) -> Game {
                 .len();
             if p.consumed < len {
                 g.errors.push(SyntaxError {
+                    kind: SyntaxErrorKind::TrailingText,
                     span: Span::new(p.consumed as u32, len as u32),
                     message: "text after the end of the game (read as Windows-1252): expected a \
                               tag section or the next game"
