@@ -88,34 +88,12 @@ impl Game {
     /// offset into [`Game::source`]. CR LF, LF and a lone CR each end a line. An offset past
     /// the end is clamped; an offset inside a character counts as that character.
     pub fn line_col(&self, offset: u32) -> (u32, u32) {
-        let bytes = self.source.as_bytes();
-        let end = (offset as usize).min(bytes.len());
-        let mut line = self.line;
-        let mut line_start = 0usize;
-        let mut first_line = true;
-        let mut i = 0usize;
-        while i < end {
-            match bytes[i] {
-                b'\n' => {
-                    line += 1;
-                    line_start = i + 1;
-                    first_line = false;
-                }
-                b'\r' if bytes.get(i + 1) != Some(&b'\n') => {
-                    line += 1;
-                    line_start = i + 1;
-                    first_line = false;
-                }
-                _ => {}
-            }
-            i += 1;
-        }
-        let chars = bytes[line_start..end]
-            .iter()
-            .filter(|&&b| (b as i8) >= -0x40)
-            .count() as u32;
-        let base = if first_line { self.column } else { 1 };
-        (line, base + chars)
+        super::lines::line_col(
+            self.source.as_bytes(),
+            self.line,
+            self.column,
+            offset as usize,
+        )
     }
 
     /// The text of a span of this game (empty if the span is out of range or splits a

@@ -17,6 +17,7 @@
 
 mod game;
 mod grammar;
+mod lines;
 pub mod pieces;
 mod reader;
 mod squares;
@@ -32,6 +33,7 @@ pub use game::{
     Variation,
 };
 pub use grammar::{MAX_ERRORS_PER_GAME, MAX_VARIATION_DEPTH};
+pub use lines::LineIndex;
 pub use reader::{
     DEFAULT_BUFFER_SIZE, DEFAULT_MAX_GAME_SIZE, MAX_MAX_GAME_SIZE, Reader, read_games,
 };
