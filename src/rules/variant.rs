@@ -457,10 +457,16 @@ pub const ANTIDRAUGHTS: Rules = Rules {
 };
 
 /// Breakthrough (lidraughts): international moves; the first side to crown a king wins.
+/// No draw rule (lidraughts `Breakthrough.scala`; without kings no position can repeat).
 pub const BREAKTHROUGH: Rules = Rules {
     variant: Variant::Breakthrough,
     name: "breakthrough",
     game_type: 96,
+    draws: &[],
+    articles: Articles {
+        game_end: "breakthrough (the first side to crown a king wins; a player who cannot move has lost)",
+        ..FMJD
+    },
     ..INTERNATIONAL
 };
 

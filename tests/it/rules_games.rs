@@ -1,7 +1,8 @@
 //! Rule tests named after their article, played as whole games (a FEN setup and the moves)
-//! through the validator: each asserts what the user sees (the `premature-promotion`
-//! error) for a game where the rule applies and for one where it does not. Where the sources disagree, the doc comment says
-//! so; `docs/RULES-DECISIONS.md` has the table.
+//! through the validator: each asserts what the user sees — `premature-promotion`,
+//! `result-mismatch` — for a game where the rule applies and for one where it does not.
+//! Where the sources disagree, the doc comment says so; `docs/RULES-DECISIONS.md` has the
+//! table.
 
 use pdn::app::diagnostic::Severity;
 use pdn::app::validate::{Options, validate};
@@ -43,6 +44,12 @@ fn game(gt: u32, fen: &str, moves: &str, result: &str) -> String {
 /// The codes found, in order.
 fn codes(pdn: &str) -> Vec<&'static str> {
     findings(pdn).iter().map(|f| f.code).collect()
+}
+
+/// No finding at all (in particular no `draw-rule`).
+fn assert_clean(pdn: &str) {
+    let f = findings(pdn);
+    assert!(f.is_empty(), "expected no finding: {f:#?}\n{pdn}");
 }
 
 // ---------------------------------------------------------------------------------------
@@ -147,4 +154,42 @@ fn fid_5_3_b_a_man_taking_a_king_is_no_promotion_question() {
             && f[0].message.contains("cannot capture the king"),
         "{f:#?}"
     );
+}
+
+// ---------------------------------------------------------------------------------------
+// Breakthrough: crowning ends the game
+// ---------------------------------------------------------------------------------------
+
+/// Breakthrough (lidraughts 96): the first side to crown a king wins. A result that names
+/// the other side, or a draw, contradicts the final position: `result-mismatch`.
+#[test]
+fn breakthrough_the_first_king_wins_and_the_result_must_say_so() {
+    let f = findings(&game(96, "W:W7:B36", "1. 7-1", "0-2"));
+    assert!(
+        f.len() == 1
+            && f[0].code == "result-mismatch"
+            && f[0].message.contains("White crowned the first king")
+            && f[0].rule.starts_with("breakthrough"),
+        "{f:#?}"
+    );
+    assert_eq!(
+        codes(&game(96, "W:W7:B36", "1. 7-1", "1-1")),
+        ["result-mismatch"]
+    );
+    assert_eq!(
+        codes(&game(96, "B:W40:B41", "1... 41-46", "2-0")),
+        ["result-mismatch"]
+    );
+    // The right result, or none.
+    assert_clean(&game(96, "W:W7:B36", "1. 7-1", "2-0"));
+    assert_clean(&game(96, "B:W40:B41", "1... 41-46", "0-2"));
+    assert_clean(&game(96, "W:W7:B36", "1. 7-1", "*"));
+}
+
+/// Breakthrough, negative: no king yet, the game is not decided; in international draughts
+/// a crowning decides nothing.
+#[test]
+fn breakthrough_no_king_no_verdict() {
+    assert_clean(&game(96, "W:W12:B36", "1. 12-7", "0-2"));
+    assert_clean(&game(20, "W:W7:B36", "1. 7-1", "0-2"));
 }
