@@ -138,14 +138,15 @@ impl<B: Bits> Tracker<B> {
                 } => match self.endgame.get(i) {
                     Some(Some(n)) if *n >= plies as u32 => Some((
                         format!(
-                            "a lone king{} against {} for {} moves each",
+                            "a lone king{} against {} for {} move{} each",
                             if long_diagonal {
                                 " on the long diagonal"
                             } else {
                                 ""
                             },
                             strong_material(signature(after)),
-                            plies / 2
+                            plies / 2,
+                            if plies / 2 == 1 { "" } else { "s" }
                         ),
                         article,
                     )),
