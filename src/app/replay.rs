@@ -166,6 +166,12 @@ pub struct Replayer<'g, V: Spec, O: Observer> {
     split_noted: bool,
     style: Style,
     lines: u32,
+    /// Probe mode (see [`Replayer::probe`]): stop at the first error of the main line.
+    probe: bool,
+    /// Probe mode: the ply of the first error of the main line (0 for a bad setup).
+    reach: u32,
+    /// Probe mode: an error was found; only setups are still looked at.
+    halted: bool,
 }
 
 impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
@@ -195,7 +201,42 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             split_noted: false,
             style: Style::Pdn,
             lines: 0,
+            probe: false,
+            reach: u32::MAX,
+            halted: false,
         }
+    }
+
+    /// How far the main line from `start` replays before its first error: the ply of that
+    /// error (0 for a setup with a bad FEN), `u32::MAX` if there is none — what a full
+    /// replay's error diagnostics would say (outside variations), found without writing
+    /// them: variations are not replayed, illegal moves are not explained, and the replay
+    /// stops at the first error. Used to choose among the variants a record may be.
+    pub fn probe(mut self, start: Position<V::B>, number: u32) -> u32 {
+        self.probe = true;
+        self.style = self.style_of(&start);
+        let mut st = LineState {
+            pos: start,
+            prev: None,
+            prev_number: number,
+            prev_ply: 0,
+            prev_crossed: V::B::ZERO,
+            next_ply: 1,
+            number,
+            after_setup: true,
+            stopped: false,
+            main: true,
+            id: 0,
+            crossed: V::B::ZERO,
+        };
+        self.line(&self.game.body, &mut st);
+        self.reach
+    }
+
+    /// Probe mode: the main line has an error at `ply`.
+    fn halt(&mut self, ply: u32) {
+        self.reach = self.reach.min(ply);
+        self.halted = true;
     }
 
     /// Replay the main line from `start`, its first move numbered `number`.
@@ -248,6 +289,19 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         while i < line.items.len() {
             let item = &line.items[i];
             i += 1;
+            if self.halted {
+                // Probe mode after an error: only a later setup that cannot be read could
+                // still lower the answer (a full replay reports it without a ply).
+                if let Item::Setup(s) = item
+                    && st.main
+                    && crate::rules::fen::parse(&s.fen)
+                        .and_then(|f| f.position(V::numbering(), V::geometry(), st.pos.side()))
+                        .is_err()
+                {
+                    self.reach = 0;
+                }
+                continue;
+            }
             match item {
                 Item::Comment(_) | Item::Nag(_) => {}
                 Item::Setup(s) => self.setup(&s.fen, s.span, st),
@@ -268,6 +322,10 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                         Some(Item::Move(_))
                     );
                     let branch = self.branch(&v.line, st, follows_move);
+                    if self.probe && branch != Branch::Reply {
+                        // Variations do not decide.
+                        continue;
+                    }
                     self.observer.variation(v.span.start, branch);
                     match branch {
                         Branch::Reply => self.line(&v.line, st),
@@ -493,6 +551,9 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                 self.observer.position::<V>(&pos, st.main);
             }
             Err(e) => {
+                if self.probe && st.main {
+                    self.halt(0);
+                }
                 self.diags.push(
                     Diagnostic::new(Code::BadFen, format!("setup `/FEN \"{fen}\"/`: {e}"))
                         .at(span)
@@ -623,6 +684,9 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
     ) -> usize {
         self.resolver.crossed = st.crossed & st.pos.pieces(st.pos.side());
         self.resolver.set_position(&st.pos);
+        if self.probe && st.main {
+            return self.probe_spec(m, spec, rest, st);
+        }
         if let Some(why) = self.game_over(&st.pos) {
             let mut d = self.move_diag(Code::MovesAfterEnd, m, st, why);
             d.legal = Some(self.resolver.legal_texts());
@@ -757,6 +821,60 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         self.finish(m, st, side, mv, after, played, ambiguous);
         if used > 0 {
             // Such records number every jump as a ply: take the next number as it comes.
+            st.after_setup = true;
+        }
+        used
+    }
+
+    /// [`Self::play_spec`] in probe mode on the main line: the move played if the full
+    /// replay would play it without an error, else the replay halts at its ply.
+    fn probe_spec(
+        &mut self,
+        m: &'g MoveItem,
+        spec: &MoveSpec,
+        rest: &'g [Item],
+        st: &mut LineState<V::B>,
+    ) -> usize {
+        let ply = st.next_ply;
+        if self.game_over(&st.pos).is_some() {
+            self.halt(ply);
+            return 0;
+        }
+        let side = st.pos.side();
+        let (index, used) = match self.resolver.resolve_quick(&st.pos, spec) {
+            Some(Ok(index)) => (index, 0),
+            Some(Err(())) => {
+                self.halt(ply);
+                return 0;
+            }
+            None => {
+                // A capture written one jump per move is joined when the first jump is
+                // an unfinished capture (as in `play_spec`); anything else is an error.
+                let joined = match self.join_split(&st.pos, spec, rest) {
+                    Some((Resolution::Legal { index, .. }, n)) => Some((index, n)),
+                    _ => None,
+                };
+                let unfinished = joined.is_some()
+                    && matches!(
+                        self.resolver.resolve_prepared(&st.pos, spec),
+                        Resolution::Illegal(ref ill) if ill.code == resolve::Code::UnfinishedCapture
+                    );
+                match joined {
+                    Some(j) if unfinished => j,
+                    _ => {
+                        self.halt(ply);
+                        return 0;
+                    }
+                }
+            }
+        };
+        let legal = self.resolver.legal();
+        let mv = legal.moves()[index];
+        self.route.clear();
+        self.route.extend_from_slice(legal.path(index));
+        let after = st.pos.after(&mv, V::RULES);
+        self.finish(m, st, side, mv, after, Played::Legal, false);
+        if used > 0 {
             st.after_setup = true;
         }
         used

@@ -259,6 +259,39 @@ impl<V: Spec> Resolver<V> {
             .then_some(first)
     }
 
+    /// What [`Resolver::resolve_prepared`] would answer, without finding out why a move is
+    /// illegal (the legal moves of `pos` already generated): `Some(Ok(index))` for a legal
+    /// move, `Some(Err(()))` for an ambiguous one, `None` for an illegal one.
+    pub fn resolve_quick(
+        &mut self,
+        pos: &Position<V::B>,
+        spec: &MoveSpec,
+    ) -> Option<Result<usize, ()>> {
+        self.found.clear();
+        for reading in &spec.readings {
+            if let Squares::Bits = self.load_bits(reading)
+                && self.bits.len() >= 2
+            {
+                let _ = self.find_legal(pos);
+            }
+        }
+        self.found.sort_unstable();
+        self.found.dedup();
+        let first = *self.found.first()?;
+        let m = self.legal.moves()[first];
+        Some(
+            if self
+                .found
+                .iter()
+                .all(|&i| same_move(&self.legal.moves()[i], &m))
+            {
+                Ok(first)
+            } else {
+                Err(())
+            },
+        )
+    }
+
     /// Resolve against the legal moves already generated for `pos` by
     /// [`Resolver::set_position`].
     pub fn resolve_prepared(&mut self, pos: &Position<V::B>, spec: &MoveSpec) -> Resolution<V::B> {

@@ -123,55 +123,33 @@ pub fn validate_with<O: Observer>(game: &Game, opts: &Options, observer: &mut O)
     }
     let (variant, inferred) = match &choice.source {
         Source::Inferred { candidates, reason } if candidates.len() > 1 => {
-            // Replay under the candidates in order: the first whose main line replays
-            // without error wins (errors inside variations do not decide); else the one
-            // whose main line goes furthest before its first error. The winner's replay is
-            // the answer unless an observer wants to see the moves (then it is replayed once
-            // more, with the observer). `reach`: how far the main line replays before its
-            // first error (MAX: to its end). A result that disagrees with the final position
-            // says nothing about the board: it does not count.
-            let reach = |r: &Run| {
-                r.1.iter()
-                    .filter(|d| {
-                        d.severity() == Severity::Error
-                            && !d.variation
-                            && d.code != Code::ResultMismatch
-                    })
-                    .map(|d| d.ply.unwrap_or(0))
-                    .min()
-                    .unwrap_or(u32::MAX)
-            };
+            // Probe the candidates in order: the first whose main line replays without error
+            // wins (errors inside variations do not decide); else the one whose main line
+            // goes furthest before its first error. A probe answers what a full replay's
+            // error diagnostics would say (see `Replayer::probe`) without writing them; the
+            // winner alone is then replayed in full. A result that disagrees with the final
+            // position says nothing about the board: it does not count.
             let first = candidates[0];
-            let result = with_variant!(first, V => run::<V, _>(game, opts, &mut Ignore));
-            let (mut reach_best, mut v, mut result) = (reach(&result), first, result);
+            let mut best = (with_variant!(first, V => probe::<V>(game)), first);
             for &other in &candidates[1..] {
-                if reach_best == u32::MAX {
+                if best.0 == u32::MAX {
                     break;
                 }
-                let r = with_variant!(other, V => run::<V, _>(game, opts, &mut Ignore));
-                if reach(&r) > reach_best {
-                    (reach_best, v, result) = (reach(&r), other, r);
+                let r = with_variant!(other, V => probe::<V>(game));
+                if r > best.0 {
+                    best = (r, other);
                 }
             }
+            let (reach_best, v) = best;
             let how = if reach_best == u32::MAX {
                 "replays legally"
             } else {
                 "replays furthest before an error"
             };
-            let note = Some(format!("no GameType: {reason}; {} {how}", v.name()));
-            if !observer.wants_events() {
-                let (plies, more, _) = result;
-                diags.extend(more);
-                return Report {
-                    game: game.index,
-                    variant: Some(v),
-                    inferred: note,
-                    plies,
-                    result: result_text,
-                    diagnostics: diags,
-                };
-            }
-            (v, note)
+            (
+                v,
+                Some(format!("no GameType: {reason}; {} {how}", v.name())),
+            )
         }
         Source::Inferred { reason, .. } => (
             choice.candidates[0],
@@ -247,6 +225,58 @@ fn first_mover_of<V: Spec>(game: &Game, setup: &crate::rules::fen::Setup) -> Col
 /// What replaying a game found: plies, diagnostics, and whether the main line was complete.
 type Run = (u32, Vec<Diagnostic>, bool);
 
+/// How far the main line of a game replays in variant `V` before its first error (the ply of
+/// that error; 0 when the start position cannot be set up; `u32::MAX` without error).
+fn probe<V: Spec>(game: &Game) -> u32 {
+    let Ok((start, _)) = start_position::<V>(game) else {
+        return 0;
+    };
+    // The commonest answer for a wrong candidate, found without a replay: the first move
+    // starts from a square that holds no piece of the side to move (a replay would stop
+    // there: ply 1). Only for a main line without setups (a bad one would answer 0) whose
+    // first element is a move of one reading.
+    let items = &game.body.items;
+    if !items.iter().any(|i| matches!(i, Item::Setup(_)))
+        && let Some(Item::Move(m)) = items
+            .iter()
+            .find(|i| !matches!(i, Item::Comment(_) | Item::Nag(_)))
+        && matches!(
+            m.kind,
+            crate::syntax::MoveKind::Normal | crate::syntax::MoveKind::Capture(_)
+        )
+        && m.squares.len() >= 2
+    {
+        let from = match m.squares[0] {
+            crate::syntax::Square::Num(n) => crate::rules::fen::SquareName::Number(n),
+            crate::syntax::Square::Alg { file, rank } => {
+                crate::rules::fen::SquareName::Algebraic { file, rank }
+            }
+        };
+        let own = from
+            .resolve(V::numbering())
+            .ok()
+            .and_then(|b| start.piece_at(b))
+            .is_some_and(|p| p.color == start.side());
+        if !own {
+            return 1;
+        }
+    }
+    let settings = Settings { diagrams: false };
+    Replayer::<V, Ignore>::new(game, &start, settings, &mut Ignore).probe(start, first_number(game))
+}
+
+/// The move number of the game's first move (1 if it has none).
+fn first_number(game: &Game) -> u32 {
+    game.body
+        .items
+        .iter()
+        .find_map(|i| match i {
+            Item::Move(m) => Some(m.number.map_or(1, |n| n.number)),
+            _ => None,
+        })
+        .unwrap_or(1)
+}
+
 /// Replay a game in variant `V`.
 fn run<V: Spec, O: Observer>(game: &Game, opts: &Options, observer: &mut O) -> Run {
     let mut diags = Vec::new();
@@ -261,15 +291,7 @@ fn run<V: Spec, O: Observer>(game: &Game, opts: &Options, observer: &mut O) -> R
             return (0, diags, false);
         }
     };
-    let number = game
-        .body
-        .items
-        .iter()
-        .find_map(|i| match i {
-            Item::Move(m) => Some(m.number.map_or(1, |n| n.number)),
-            _ => None,
-        })
-        .unwrap_or(1);
+    let number = first_number(game);
     let settings = Settings {
         diagrams: opts.diagrams,
     };

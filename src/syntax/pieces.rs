@@ -301,13 +301,48 @@ impl<R: Read> Pieces<R> {
     }
 }
 
-/// The first `[` in `buf[from..limit]` that likely starts a game: at the start of a line
-/// after a line that does not end with `]` (blank lines skipped), or right after a result
-/// (`…1-1[White "…"]`, a shape of some exports).
+/// Where a game likely starts in `buf[from..limit]`: a `[` at the start of a line after a
+/// line that does not end with `]` (blank lines skipped), or right after a result
+/// (`…1-1[White "…"]`, a shape of some exports); or the line after one that ends with a
+/// result (tagless archives).
 fn find_cut(buf: &[u8], from: usize, limit: usize) -> Option<usize> {
     if from >= limit {
         return None;
     }
+    let bracket = find_bracket_cut(buf, from, limit);
+    // Tagless archives (engine logs): after a line that ends with a result.
+    find_result_line_cut(buf, from, bracket.unwrap_or(limit)).or(bracket)
+}
+
+/// The start of the line after the first line break in `buf[from..limit]` whose line ends
+/// with a result standing alone (`… 2-0`, `1-1`, `1/2-1/2`, `*`): where the next game of a
+/// tagless archive most likely starts. (Any cut gives the same games, see [`read_piece`];
+/// a good one only saves reading a game twice.)
+fn find_result_line_cut(buf: &[u8], from: usize, limit: usize) -> Option<usize> {
+    const RESULTS: [&[u8]; 8] = [
+        b"2-0", b"0-2", b"1-1", b"0-0", b"1-0", b"0-1", b"1/2-1/2", b"*",
+    ];
+    for k in memchr_iter(b'\n', &buf[from..limit]) {
+        let nl = from + k;
+        let mut e = nl;
+        while e > 0 && matches!(buf[e - 1], b' ' | b'\t' | b'\r') {
+            e -= 1;
+        }
+        let line = &buf[..e];
+        let ends = RESULTS.iter().any(|r| {
+            line.ends_with(r)
+                && (line.len() == r.len()
+                    || matches!(line[line.len() - r.len() - 1], b' ' | b'\t' | b'\n' | b'\r'))
+        });
+        if ends && nl + 1 > from {
+            return Some(nl + 1);
+        }
+    }
+    None
+}
+
+/// The first `[` in `buf[from..limit]` that likely starts a game (see [`find_cut`]).
+fn find_bracket_cut(buf: &[u8], from: usize, limit: usize) -> Option<usize> {
     for k in memchr_iter(b'[', &buf[from..limit]) {
         let p = from + k;
         if p == 0 {
