@@ -60,6 +60,9 @@ pub struct GameRecord {
     pub moves_key: Option<u128>,
     /// Key of the first N plies, if asked and the game is that long.
     pub prefix_key: Option<u128>,
+    /// Keys of the game's strict prefixes of at least `--min-plies` plies, if asked: a game
+    /// whose whole key is one of them is contained in this one.
+    pub prefixes: Vec<u128>,
 }
 
 impl GameRecord {
@@ -78,6 +81,7 @@ pub fn analyse(game: &Game, file: usize, opts: &Options) -> (GameRecord, Report)
     let at = Location {
         file: clamp(file),
         game: clamp(game.index),
+        line: game.line,
     };
     let mut codes = [0u32; Code::ALL.len()];
     for d in &report.diagnostics {
@@ -100,22 +104,18 @@ pub fn analyse(game: &Game, file: usize, opts: &Options) -> (GameRecord, Report)
             .map(str::to_string)
     };
     let errors = report.errors();
-    let (moves_key, prefix_key) = match &mut c.hash {
-        Some(h) => {
-            if errors > 0 {
-                // The replay may have stopped: the moves it could not play still tell games
-                // apart, as written.
-                for item in &game.body.items {
-                    if let Item::Move(m) = item
-                        && m.span.start >= c.last_main_end
-                    {
-                        h.write_bytes(canonical_move_text(game, m).as_bytes());
-                    }
-                }
-            }
-            ((report.plies > 0).then(|| h.finish()), c.prefix)
-        }
-        None => (None, None),
+    let (moves_key, prefix_key) = c.keys(game, errors > 0);
+    // Games too short to tell copies from common openings are left out.
+    let (moves_key, prefix_key) = if report.plies >= opts.min_plies.max(1) {
+        (moves_key, prefix_key)
+    } else {
+        c.prefixes.clear();
+        (None, None)
+    };
+    let place = |m: (MoveAt, u32)| MoveAt {
+        at,
+        line: game.line_col(m.1).0,
+        ..m.0
     };
     let record = GameRecord {
         at,
@@ -129,15 +129,9 @@ pub fn analyse(game: &Game, file: usize, opts: &Options) -> (GameRecord, Report)
         multi_captures: c.multi,
         pieces: c.pieces,
         capture_sizes: std::mem::take(&mut c.sizes),
-        rafle: c.rafle.take().map(|mut m| {
-            m.at = at;
-            m
-        }),
+        rafle: c.rafle.take().map(place),
         promotions: c.promotions,
-        first_king: c.first_king.take().map(|mut m| {
-            m.at = at;
-            m
-        }),
+        first_king: c.first_king.take().map(place),
         opening: std::mem::take(&mut c.opening),
         opening_ends: c.opening_ends,
         codes,
@@ -145,6 +139,7 @@ pub fn analyse(game: &Game, file: usize, opts: &Options) -> (GameRecord, Report)
         warnings: report.warnings(),
         moves_key,
         prefix_key,
+        prefixes: std::mem::take(&mut c.prefixes),
     };
     (record, report)
 }
@@ -196,13 +191,18 @@ struct Collector {
     multi: u32,
     pieces: u64,
     sizes: Vec<u32>,
-    rafle: Option<MoveAt>,
+    /// The largest capture and the offset of its move in the game's text.
+    rafle: Option<(MoveAt, u32)>,
     promotions: u32,
-    first_king: Option<MoveAt>,
+    /// The first promotion and the offset of its move.
+    first_king: Option<(MoveAt, u32)>,
     hash: Option<Key>,
     fuzzy: Option<u32>,
+    min_plies: u32,
     hashed: u32,
     prefix: Option<u128>,
+    /// Keys after each ply from `min_plies` on.
+    prefixes: Vec<u128>,
     last_main_end: u32,
 }
 
@@ -226,10 +226,35 @@ impl Collector {
             first_king: None,
             hash: (opts.duplicates || opts.fuzzy.is_some()).then(Key::new),
             fuzzy: opts.fuzzy,
+            min_plies: opts.min_plies.max(1),
             hashed: 0,
             prefix: None,
+            prefixes: Vec::new(),
             last_main_end: 0,
         }
+    }
+
+    /// The keys of the whole game and of its first N plies, once the replay is over; keeps
+    /// only the strict prefixes in `prefixes`. `errors`: the replay may have stopped, and the
+    /// moves it could not play still tell games apart, as written.
+    fn keys(&mut self, game: &Game, errors: bool) -> (Option<u128>, Option<u128>) {
+        let Some(h) = &mut self.hash else {
+            return (None, None);
+        };
+        if errors {
+            for item in &game.body.items {
+                if let Item::Move(m) = item
+                    && m.span.start >= self.last_main_end
+                {
+                    h.write_bytes(canonical_move_text(game, m).as_bytes());
+                }
+            }
+        }
+        let whole = (self.hashed > 0).then(|| h.finish());
+        if self.prefixes.last().is_some_and(|&k| Some(k) == whole) {
+            self.prefixes.pop();
+        }
+        (whole, self.prefix)
     }
 }
 
@@ -284,25 +309,33 @@ impl Observer for Collector {
                 self.sizes.resize(i + 1, 0);
             }
             self.sizes[i] += 1;
-            if self.rafle.as_ref().is_none_or(|r| n > r.pieces) {
-                self.rafle = Some(MoveAt {
-                    at: Location::default(),
-                    ply: e.ply,
-                    text: write(true),
-                    pieces: n,
-                });
+            if self.rafle.as_ref().is_none_or(|r| n > r.0.pieces) {
+                self.rafle = Some((
+                    MoveAt {
+                        at: Location::default(),
+                        line: 0,
+                        ply: e.ply,
+                        text: write(true),
+                        pieces: n,
+                    },
+                    e.item.span.start,
+                ));
             }
         }
         if mv.promotes() {
             self.promotions += 1;
             // The first king of a game played from the start (not of a problem position).
             if self.from_start && self.first_king.is_none() {
-                self.first_king = Some(MoveAt {
-                    at: Location::default(),
-                    ply: e.ply,
-                    text: write(e.ambiguous),
-                    pieces: n,
-                });
+                self.first_king = Some((
+                    MoveAt {
+                        at: Location::default(),
+                        line: 0,
+                        ply: e.ply,
+                        text: write(e.ambiguous),
+                        pieces: n,
+                    },
+                    e.item.span.start,
+                ));
             }
         }
         let depth = *OPENING_PLIES.last().unwrap_or(&0);
@@ -325,6 +358,9 @@ impl Observer for Collector {
             self.hashed += 1;
             if self.fuzzy == Some(self.hashed) {
                 self.prefix = Some(h.finish());
+            }
+            if self.hashed >= self.min_plies {
+                self.prefixes.push(h.finish());
             }
         }
     }

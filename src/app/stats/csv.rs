@@ -2,8 +2,7 @@
 
 use ::csv::{Error, Writer};
 
-use super::duplicates::reason_text;
-use super::{By, Names, Stats, file_name};
+use super::{By, Names, Scale, Stats, file_name};
 
 /// The CSV writer, to memory.
 type Csv = Writer<Vec<u8>>;
@@ -25,26 +24,42 @@ impl Stats {
         w.into_inner().map_err(|e| Error::from(e.into_error()))
     }
 
-    /// The players (`--by player`).
+    /// The players (`--by player`): one row per player and variant, points on the variant's
+    /// scale (`points_per_win`, `points_per_draw`) over decided games.
     fn csv_players(&self, w: &mut Csv) -> Result<(), Error> {
         w.write_record([
-            "player", "games", "wins", "draws", "losses", "other", "points",
+            "variant",
+            "player",
+            "games",
+            "wins",
+            "draws",
+            "losses",
+            "unknown",
+            "points",
+            "points_per_win",
+            "points_per_draw",
+            "score",
         ])?;
-        for (name, p) in self.players() {
+        for (k, p) in self.players() {
+            let scale = Scale::of(k.variant);
             w.write_record([
-                name.to_string(),
+                k.variant_name().to_string(),
+                k.name.clone(),
                 p.games.to_string(),
                 p.wins.to_string(),
                 p.draws.to_string(),
                 p.losses.to_string(),
-                p.other.to_string(),
+                p.unknown.to_string(),
                 p.points().to_string(),
+                scale.win_points().to_string(),
+                scale.draw_points().to_string(),
+                p.score().map(|s| s.to_string()).unwrap_or_default(),
             ])?;
         }
         Ok(())
     }
 
-    /// The openings (`--by opening`).
+    /// The openings (`--by opening`): the score over decided games.
     fn csv_openings(&self, w: &mut Csv) -> Result<(), Error> {
         w.write_record([
             "variant",
@@ -54,7 +69,7 @@ impl Stats {
             "first_wins",
             "draws",
             "second_wins",
-            "other",
+            "unknown",
             "score",
         ])?;
         for (k, t) in self.openings() {
@@ -66,7 +81,7 @@ impl Stats {
                 t.first_wins.to_string(),
                 t.draws.to_string(),
                 t.second_wins.to_string(),
-                t.other.to_string(),
+                t.unknown.to_string(),
                 t.score().map(|s| s.to_string()).unwrap_or_default(),
             ])?;
         }
@@ -82,7 +97,7 @@ impl Stats {
             "first_wins",
             "draws",
             "second_wins",
-            "other",
+            "unknown",
         ])?;
         for (name, e) in self.events() {
             w.write_record([
@@ -92,29 +107,33 @@ impl Stats {
                 e.tally.first_wins.to_string(),
                 e.tally.draws.to_string(),
                 e.tally.second_wins.to_string(),
-                e.tally.other.to_string(),
+                e.tally.unknown.to_string(),
             ])?;
         }
         Ok(())
     }
 
-    /// The duplicates (`--duplicates`).
+    /// The duplicates (`--duplicates`): each game by file, line and number.
     fn csv_duplicates(&self, w: &mut Csv, names: Names<'_>) -> Result<(), Error> {
         w.write_record([
             "file",
+            "line",
             "game",
-            "first_file",
-            "first_game",
+            "other_file",
+            "other_line",
+            "other_game",
             "reason",
             "plies",
         ])?;
         for d in self.duplicates() {
             w.write_record([
                 file_name(names, d.game).to_string(),
+                d.game.line.to_string(),
                 d.game.game.to_string(),
-                file_name(names, d.first).to_string(),
-                d.first.game.to_string(),
-                reason_text(d.reason).to_string(),
+                file_name(names, d.other).to_string(),
+                d.other.line.to_string(),
+                d.other.game.to_string(),
+                d.reason.as_str().to_string(),
                 d.plies.to_string(),
             ])?;
         }

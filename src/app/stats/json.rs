@@ -3,8 +3,7 @@
 use serde::Serialize;
 use serde::ser::{SerializeMap, Serializer};
 
-use super::duplicates::reason_text;
-use super::{LENGTH_BUCKET, MoveAt, Names, Stats, file_name};
+use super::{LENGTH_BUCKET, Location, MoveAt, Names, Scale, Stats, file_name};
 
 /// A JSON map in a chosen order.
 struct Ordered<'a, K: Serialize, V: Serialize>(&'a [(K, V)]);
@@ -19,15 +18,27 @@ impl<K: Serialize, V: Serialize> Serialize for Ordered<'_, K, V> {
     }
 }
 
+/// Where a game is: `file`, the `line` of its first byte, its number `game`.
 #[derive(Serialize)]
 struct JsonAt<'a> {
     file: &'a str,
+    line: u32,
     game: u32,
 }
 
+fn json_at(names: Names<'_>, at: Location) -> JsonAt<'_> {
+    JsonAt {
+        file: file_name(names, at),
+        line: at.line,
+        game: at.game,
+    }
+}
+
+/// A move: `file`, the `line` of the move, its `game` and `ply`.
 #[derive(Serialize)]
 struct JsonMove<'a> {
     file: &'a str,
+    line: u32,
     game: u32,
     ply: u32,
     #[serde(rename = "move")]
@@ -83,19 +94,23 @@ struct JsonOpening<'a> {
     first_wins: u64,
     draws: u64,
     second_wins: u64,
-    other: u64,
+    unknown: u64,
     score: Option<f64>,
 }
 
 #[derive(Serialize)]
 struct JsonPlayer<'a> {
+    variant: &'static str,
     name: &'a str,
     games: u64,
     wins: u64,
     draws: u64,
     losses: u64,
-    other: u64,
+    unknown: u64,
     points: f64,
+    points_per_win: f64,
+    points_per_draw: f64,
+    score: Option<f64>,
 }
 
 #[derive(Serialize)]
@@ -106,14 +121,15 @@ struct JsonEvent<'a> {
     first_wins: u64,
     draws: u64,
     second_wins: u64,
-    other: u64,
+    unknown: u64,
 }
 
 #[derive(Serialize)]
 struct JsonDuplicate<'a> {
     file: &'a str,
+    line: u32,
     game: u32,
-    first: JsonAt<'a>,
+    other: JsonAt<'a>,
     reason: &'static str,
     plies: u32,
 }
@@ -134,12 +150,15 @@ struct JsonStats<'a> {
     events: Vec<JsonEvent<'a>>,
     diagnostics: Ordered<'a, &'static str, u64>,
     #[serde(skip_serializing_if = "Option::is_none")]
+    duplicates_min_plies: Option<u32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
     duplicates: Option<Vec<JsonDuplicate<'a>>>,
 }
 
 fn json_move<'a>(names: Names<'a>, m: &'a MoveAt) -> JsonMove<'a> {
     JsonMove {
         file: file_name(names, m.at),
+        line: m.line,
         game: m.at.game,
         ply: m.ply,
         mv: &m.text,
@@ -186,6 +205,7 @@ impl Stats {
             players: self.json_players(),
             events: self.json_events(),
             diagnostics: Ordered(&codes),
+            duplicates_min_plies: self.duplicate_options().map(|o| o.1),
             duplicates: self.json_duplicates(names),
         };
         let mut s = serde_json::to_string(&j)?;
@@ -199,10 +219,7 @@ impl Stats {
             mean: self.mean_length(),
             median: self.median_length(),
             max: self.longest.map_or(0, |l| l.0),
-            longest: self.longest.map(|(_, at)| JsonAt {
-                file: file_name(names, at),
-                game: at.game,
-            }),
+            longest: self.longest.map(|(_, at)| json_at(names, at)),
             histogram: self
                 .histogram(LENGTH_BUCKET)
                 .into_iter()
@@ -240,24 +257,31 @@ impl Stats {
                 first_wins: t.first_wins,
                 draws: t.draws,
                 second_wins: t.second_wins,
-                other: t.other,
+                unknown: t.unknown,
                 score: t.score(),
             })
             .collect()
     }
 
-    /// Every player, most games first.
+    /// Every player of every variant, most games first, points on the variant's scale.
     fn json_players(&self) -> Vec<JsonPlayer<'_>> {
         self.players()
             .into_iter()
-            .map(|(name, p)| JsonPlayer {
-                name,
-                games: p.games,
-                wins: p.wins,
-                draws: p.draws,
-                losses: p.losses,
-                other: p.other,
-                points: p.points(),
+            .map(|(k, p)| {
+                let scale = Scale::of(k.variant);
+                JsonPlayer {
+                    variant: k.variant_name(),
+                    name: &k.name,
+                    games: p.games,
+                    wins: p.wins,
+                    draws: p.draws,
+                    losses: p.losses,
+                    unknown: p.unknown,
+                    points: p.points(),
+                    points_per_win: scale.win_points(),
+                    points_per_draw: scale.draw_points(),
+                    score: p.score(),
+                }
             })
             .collect()
     }
@@ -273,7 +297,7 @@ impl Stats {
                 first_wins: e.tally.first_wins,
                 draws: e.tally.draws,
                 second_wins: e.tally.second_wins,
-                other: e.tally.other,
+                unknown: e.tally.unknown,
             })
             .collect()
     }
@@ -285,12 +309,10 @@ impl Stats {
                 .iter()
                 .map(|d| JsonDuplicate {
                     file: file_name(names, d.game),
+                    line: d.game.line,
                     game: d.game.game,
-                    first: JsonAt {
-                        file: file_name(names, d.first),
-                        game: d.first.game,
-                    },
-                    reason: reason_text(d.reason),
+                    other: json_at(names, d.other),
+                    reason: d.reason.as_str(),
                     plies: d.plies,
                 })
                 .collect()

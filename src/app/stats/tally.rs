@@ -13,11 +13,12 @@ use serde::Serialize;
 use crate::rules::{Color, ResultType, Variant};
 
 use super::super::diagnostic::{Code, Severity};
-use super::super::outcome::Outcome;
+use super::super::outcome::{self, Outcome};
 use super::duplicates::Dups;
 use super::{Duplicate, GameRecord, Location, MoveAt, NO_EVENT, NO_RESULT, OPENING_PLIES, Stats};
 
-/// Wins, draws and losses from the point of view of the side that moves first.
+/// Wins, draws and losses from the point of view of the side that moves first, and the
+/// games whose result decides nothing (counted apart).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Tally {
     /// Games.
@@ -28,8 +29,9 @@ pub struct Tally {
     pub draws: u64,
     /// Games the other side won.
     pub second_wins: u64,
-    /// Other results: unfinished, unknown, double forfeit, match scores.
-    pub other: u64,
+    /// Games without a decided result: unfinished or unknown (`*`), `0-0`, no result, or a
+    /// score that is no game result (a match score).
+    pub unknown: u64,
 }
 
 impl Tally {
@@ -39,17 +41,24 @@ impl Tally {
             Outcome::FirstWon => self.first_wins += 1,
             Outcome::SecondWon => self.second_wins += 1,
             Outcome::Draw => self.draws += 1,
-            _ => self.other += 1,
+            Outcome::BothLost | Outcome::Unknown | Outcome::Other => self.unknown += 1,
         }
     }
 
-    /// The percentage scored by the side that moves first, over games won, drawn or lost.
-    pub fn score(&self) -> Option<f64> {
-        let scored = self.first_wins + self.draws + self.second_wins;
-        (scored > 0).then(|| {
-            round2(100.0 * (self.first_wins as f64 + self.draws as f64 / 2.0) / scored as f64)
-        })
+    /// Games won, drawn or lost.
+    pub fn decided(&self) -> u64 {
+        self.first_wins + self.draws + self.second_wins
     }
+
+    /// The percentage scored by the side that moves first, over decided games only.
+    pub fn score(&self) -> Option<f64> {
+        percentage(self.first_wins, self.draws, self.decided())
+    }
+}
+
+/// `wins` and half the `draws` as a percentage of `decided` games (`None` without any).
+fn percentage(wins: u64, draws: u64, decided: u64) -> Option<f64> {
+    (decided > 0).then(|| round2(100.0 * (wins as f64 + draws as f64 / 2.0) / decided as f64))
 }
 
 impl AddAssign<&Tally> for Tally {
@@ -58,11 +67,58 @@ impl AddAssign<&Tally> for Tally {
         self.first_wins += o.first_wins;
         self.draws += o.draws;
         self.second_wins += o.second_wins;
-        self.other += o.other;
+        self.unknown += o.unknown;
     }
 }
 
-/// A player's record.
+/// The points of a win and of a draw, in half points: the variant's result type (RULES.md
+/// §1.9.1), 2 and 1 under the International type, 1 and ½ otherwise.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scale {
+    /// Half points for a win.
+    pub win: u64,
+    /// Half points for a draw.
+    pub draw: u64,
+}
+
+impl Scale {
+    /// The scale of a variant's results (`None`: no variant fits; then 1 and ½).
+    pub fn of(variant: Option<Variant>) -> Scale {
+        match variant.map(|v| v.rules().result_type) {
+            Some(ResultType::International) => Scale { win: 4, draw: 2 },
+            _ => Scale { win: 2, draw: 1 },
+        }
+    }
+
+    /// Points for a win.
+    pub fn win_points(self) -> f64 {
+        self.win as f64 / 2.0
+    }
+
+    /// Points for a draw.
+    pub fn draw_points(self) -> f64 {
+        self.draw as f64 / 2.0
+    }
+}
+
+/// A player in one variant: the same name in two variants is two records, as their points
+/// are on different scales and their games of different games.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PlayerKey {
+    /// The variant (`None`: no variant fits).
+    pub variant: Option<Variant>,
+    /// The name, as the `White` or `Black` tag writes it (trimmed).
+    pub name: String,
+}
+
+impl PlayerKey {
+    /// The variant's name (`unknown` where no variant fits).
+    pub fn variant_name(&self) -> &'static str {
+        self.variant.map_or("unknown", Variant::name)
+    }
+}
+
+/// A player's record in one variant.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct PlayerTally {
     /// Games.
@@ -71,19 +127,29 @@ pub struct PlayerTally {
     pub wins: u64,
     /// Draws.
     pub draws: u64,
-    /// Losses (a double forfeit `0-0` is a loss for both).
+    /// Losses.
     pub losses: u64,
-    /// Games without a result (unfinished, unknown, match scores).
-    pub other: u64,
+    /// Games without a decided result (see [`Tally::unknown`]).
+    pub unknown: u64,
     /// Points, in half points.
     pub half_points: u64,
 }
 
 impl PlayerTally {
-    /// Points (2 per win and 1 per draw under the International result type, 1 and ½
-    /// otherwise).
+    /// Points on the variant's [`Scale`], over decided games.
     pub fn points(&self) -> f64 {
         self.half_points as f64 / 2.0
+    }
+
+    /// Games won, drawn or lost.
+    pub fn decided(&self) -> u64 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// The percentage scored (a win 1, a draw ½) over decided games: the same on every
+    /// scale.
+    pub fn score(&self) -> Option<f64> {
+        percentage(self.wins, self.draws, self.decided())
     }
 }
 
@@ -93,7 +159,7 @@ impl AddAssign<&PlayerTally> for PlayerTally {
         self.wins += o.wins;
         self.draws += o.draws;
         self.losses += o.losses;
-        self.other += o.other;
+        self.unknown += o.unknown;
         self.half_points += o.half_points;
     }
 }
@@ -134,10 +200,11 @@ fn keep(slot: &mut Option<MoveAt>, new: MoveAt, better: impl Fn(&MoveAt, &MoveAt
 
 impl Stats {
     /// Empty statistics; `duplicates` keeps the keys of move sequences (and, with `fuzzy`,
-    /// of their first N plies) to find duplicate games.
-    pub fn new(duplicates: bool, fuzzy: Option<u32>) -> Stats {
+    /// of their first N plies) to find duplicate games; `min_plies` is the length below
+    /// which [`analyse`](super::analyse) leaves games out of that (it is only shown here).
+    pub fn new(duplicates: bool, fuzzy: Option<u32>, min_plies: u32) -> Stats {
         Stats {
-            dups: (duplicates || fuzzy.is_some()).then(|| Dups::new(fuzzy.unwrap_or(0))),
+            dups: (duplicates || fuzzy.is_some()).then(|| Dups::new(fuzzy.unwrap_or(0), min_plies)),
             ..Stats::default()
         }
     }
@@ -147,12 +214,15 @@ impl Stats {
         let at = r.at;
         self.add_openings(&r);
         self.add_players(&r);
+        if let Some(d) = &mut self.dups {
+            d.add(&r);
+        }
         self.games += 1;
         self.plies += u64::from(r.plies);
         if r.errors > 0 {
             self.games_with_errors += 1;
         }
-        let result = r.result.unwrap_or_else(|| NO_RESULT.to_string());
+        let result = result_key(r.result.as_deref(), r.outcome, r.variant);
         *self.results.entry(result).or_default() += 1;
         *self.variants.entry(r.variant).or_default() += 1;
         *self.lengths.entry(r.plies).or_default() += 1;
@@ -189,14 +259,6 @@ impl Stats {
         for (c, &n) in self.codes.iter_mut().zip(r.codes.iter()) {
             *c += u64::from(n);
         }
-        if let Some(d) = &mut self.dups {
-            if let Some(k) = r.moves_key {
-                d.add_exact(k, at, r.plies);
-            }
-            if let Some(k) = r.prefix_key {
-                d.add_prefix(k, at);
-            }
-        }
     }
 
     /// Count the game's result under each of its openings.
@@ -216,34 +278,34 @@ impl Stats {
     }
 
     /// Count the game's result for each of its players.
+    /// Count the game's result for each of its players, in its variant and on its scale.
     fn add_players(&mut self, r: &GameRecord) {
-        let rules = r.variant.map(Variant::rules);
-        let first = rules.map_or(Color::White, |r| r.first_mover());
-        let (win, draw) = match rules.map(|r| r.result_type) {
-            Some(ResultType::International) => (4, 2),
-            _ => (2, 1),
-        };
+        let first = r.variant.map_or(Color::White, |v| v.rules().first_mover());
+        let scale = Scale::of(r.variant);
         for color in Color::ALL {
             let Some(name) = &r.players[color.index()] else {
                 continue;
             };
-            let p = self.players.entry(name.clone()).or_default();
+            let key = PlayerKey {
+                variant: r.variant,
+                name: name.clone(),
+            };
+            let p = self.players.entry(key).or_default();
             p.games += 1;
             match r.outcome {
                 Outcome::Draw => {
                     p.draws += 1;
-                    p.half_points += draw;
+                    p.half_points += scale.draw;
                 }
-                Outcome::BothLost => p.losses += 1,
                 o @ (Outcome::FirstWon | Outcome::SecondWon) => {
                     if o.winner(first) == Some(color) {
                         p.wins += 1;
-                        p.half_points += win;
+                        p.half_points += scale.win;
                     } else {
                         p.losses += 1;
                     }
                 }
-                Outcome::Unknown | Outcome::Other => p.other += 1,
+                Outcome::BothLost | Outcome::Unknown | Outcome::Other => p.unknown += 1,
             }
         }
     }
@@ -377,17 +439,20 @@ impl Stats {
         v
     }
 
-    /// The players: most games first, then most points, then by name.
-    pub fn players(&self) -> Vec<(&str, &PlayerTally)> {
-        let mut v: Vec<(&str, &PlayerTally)> =
-            self.players.iter().map(|(k, p)| (k.as_str(), p)).collect();
-        v.sort_by(|a, b| {
-            (Reverse(a.1.games), Reverse(a.1.half_points), a.0).cmp(&(
-                Reverse(b.1.games),
-                Reverse(b.1.half_points),
-                b.0,
-            ))
-        });
+    /// The players, by variant (games no variant fits last), then most games first, then
+    /// most points, then by name.
+    pub fn players(&self) -> Vec<(&PlayerKey, &PlayerTally)> {
+        let mut v: Vec<(&PlayerKey, &PlayerTally)> = self.players.iter().collect();
+        let order = |(k, p): &(&PlayerKey, &PlayerTally)| {
+            (
+                k.variant.is_none(),
+                k.variant,
+                Reverse(p.games),
+                Reverse(p.half_points),
+                k.name.clone(),
+            )
+        };
+        v.sort_by_cached_key(order);
         v
     }
 
@@ -407,6 +472,11 @@ impl Stats {
     /// True if duplicates were looked for.
     pub fn looks_for_duplicates(&self) -> bool {
         self.dups.is_some()
+    }
+
+    /// The `--fuzzy` and `--min-plies` of duplicate detection, if duplicates were looked for.
+    pub fn duplicate_options(&self) -> Option<(Option<u32>, u32)> {
+        self.dups.as_ref().map(Dups::options)
     }
 }
 
@@ -479,6 +549,20 @@ impl AddAssign for Stats {
     }
 }
 
+/// The form a result is counted under: the variant's standard form of what it says (`0 - 2`
+/// and `0–2` are `0-2`, `½-½` in English checkers is `1/2-1/2`); a score that is no game
+/// result, or a result of a game no variant fits, as written without spaces and with ASCII
+/// hyphens; [`NO_RESULT`] for none.
+fn result_key(result: Option<&str>, outcome: Outcome, variant: Option<Variant>) -> String {
+    let Some(text) = result else {
+        return NO_RESULT.to_string();
+    };
+    match (variant, outcome) {
+        (_, Outcome::Other) | (None, _) => outcome::compact(text).replace('½', "1/2"),
+        (Some(v), o) => outcome::standard_string(o, v.rules()).to_string(),
+    }
+}
+
 fn median(counts: &BTreeMap<u32, u64>) -> f64 {
     let n: u64 = counts.values().sum();
     if n == 0 {
@@ -507,7 +591,59 @@ fn round2(x: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
+    use super::super::{Options, analyse};
     use super::*;
+    use crate::syntax::read_games;
+
+    /// Two variants, results in several forms, duplicates of every kind.
+    const MIXED: &[u8] = include_bytes!("../../../fixtures/stats/mixed.pdn");
+
+    fn records() -> Vec<GameRecord> {
+        let opts = Options {
+            duplicates: true,
+            fuzzy: Some(4),
+            min_plies: 2,
+            ..Options::default()
+        };
+        read_games(MIXED)
+            .iter()
+            .map(|g| analyse(g, 0, &opts).0)
+            .collect()
+    }
+
+    #[test]
+    fn merging_in_any_order_gives_the_same_statistics() {
+        let mut whole = Stats::new(true, Some(4), 2);
+        for r in records() {
+            whole.add(r);
+        }
+        assert_eq!(whole.games, 9);
+        assert_eq!(whole.duplicates().len(), 6);
+        // Odd and even games apart, each added backwards, then merged.
+        let mut odd = Stats::new(true, Some(4), 2);
+        let mut even = Stats::new(true, Some(4), 2);
+        for (i, r) in records().into_iter().enumerate().rev() {
+            if i % 2 == 0 { &mut even } else { &mut odd }.add(r);
+        }
+        odd += even;
+        assert_eq!(odd.duplicates(), whole.duplicates());
+        assert_eq!(odd.players(), whole.players());
+        assert_eq!(odd.results(), whole.results());
+        assert_eq!(odd.openings(), whole.openings());
+    }
+
+    #[test]
+    fn results_are_keyed_by_the_variant_standard_form() {
+        let intl = Some(Variant::International);
+        let eng = Some(Variant::English);
+        assert_eq!(result_key(Some("0 - 2"), Outcome::SecondWon, intl), "0-2");
+        assert_eq!(result_key(Some("0–2"), Outcome::SecondWon, intl), "0-2");
+        assert_eq!(result_key(Some("1/2-1/2"), Outcome::Draw, intl), "1-1");
+        assert_eq!(result_key(Some("½–½"), Outcome::Draw, eng), "1/2-1/2");
+        assert_eq!(result_key(Some("4 - 6"), Outcome::Other, eng), "4-6");
+        assert_eq!(result_key(Some("½-½"), Outcome::Draw, None), "1/2-1/2");
+        assert_eq!(result_key(None, Outcome::Unknown, eng), NO_RESULT);
+    }
 
     #[test]
     fn medians() {

@@ -2,12 +2,15 @@
 
 use std::fmt::Write as _;
 
-use super::{By, Names, Reason, Stats, TOP_OPENINGS, TOP_PLAYERS, file_name};
+use super::{By, Names, Reason, Scale, Stats, TOP_OPENINGS, TOP_PLAYERS, file_line, file_name};
+
+/// What `unknown` counts, under the title of the tables with that column.
+const UNKNOWN: &str = "unknown: *, 0-0, no result, or a score that is no game result";
 
 impl Stats {
     /// The statistics as aligned tables. `by` shows that table in full (otherwise only the
     /// [`TOP_OPENINGS`] most played openings per variant and depth and the [`TOP_PLAYERS`]
-    /// players with the most games).
+    /// players with the most games of each variant).
     pub fn to_text(&self, by: Option<By>, names: Names<'_>) -> String {
         let mut out = String::new();
         let _ = writeln!(
@@ -37,10 +40,10 @@ impl Stats {
         out
     }
 
-    /// Each result string, with its share of the games.
+    /// Each result, in its variant's standard form, with its share of the games.
     fn text_results(&self, out: &mut String) {
         let pct = |n: u64| percent(n, self.games);
-        section(out, "Results");
+        section(out, "Results (in each variant's standard form)");
         let mut t = Table::new(&["result", "games", "%"], "lrr");
         for (r, n) in self.results() {
             t.row(vec![r.to_string(), n.to_string(), pct(n)]);
@@ -63,7 +66,7 @@ impl Stats {
     fn text_length(&self, out: &mut String, names: Names<'_>) {
         section(out, "Game length (plies)");
         let longest = match self.longest {
-            Some((p, at)) => format!("{p} ({}:{})", file_name(names, at), at.game),
+            Some((p, at)) => format!("{p} ({}, game {})", file_line(names, at), at.game),
             None => "0".to_string(),
         };
         let _ = writeln!(
@@ -124,10 +127,12 @@ impl Stats {
         if let Some(m) = &self.rafle {
             let _ = writeln!(
                 out,
-                "  largest: {} pieces, {} at {}:{} ply {}",
+                "  largest: {} piece{}, {} at {}:{} (game {}, ply {})",
                 m.pieces,
+                plural(u64::from(m.pieces)),
                 m.text,
                 file_name(names, m.at),
+                m.line,
                 m.at.game,
                 m.ply
             );
@@ -151,10 +156,11 @@ impl Stats {
         if let Some(m) = &self.earliest_king {
             let _ = writeln!(
                 out,
-                "  earliest king: ply {}, {} at {}:{}",
+                "  earliest king: ply {}, {} at {}:{} (game {})",
                 m.ply,
                 m.text,
                 file_name(names, m.at),
+                m.line,
                 m.at.game
             );
         }
@@ -171,11 +177,18 @@ impl Stats {
             )
         };
         section(out, &title);
+        if !openings.is_empty() {
+            let _ = writeln!(
+                out,
+                "  score%: the first mover's score over decided games (won, drawn, lost); {UNKNOWN}"
+            );
+        }
         let mut t = Table::new(
             &[
-                "plies", "variant", "moves", "games", "1st won", "draws", "2nd won", "score%",
+                "plies", "variant", "moves", "games", "1st won", "draws", "2nd won", "unknown",
+                "score%",
             ],
-            "rllrrrrr",
+            "rllrrrrrr",
         );
         let mut group = None;
         let mut shown = 0;
@@ -196,43 +209,76 @@ impl Stats {
                 tally.first_wins.to_string(),
                 tally.draws.to_string(),
                 tally.second_wins.to_string(),
+                tally.unknown.to_string(),
                 tally.score().map(|s| format!("{s:.1}")).unwrap_or_default(),
             ]);
         }
         t.render(out);
     }
 
-    /// Players: all with `--by player`, else those with most games.
+    /// Players, one table per variant (points on its scale): all with `--by player`, else
+    /// those with most games.
     fn text_players(&self, out: &mut String, full: bool) {
         let players = self.players();
-        let top = TOP_PLAYERS;
-        let title = if full || players.len() <= top {
-            format!("Players ({})", players.len())
-        } else {
-            format!(
-                "Players (the {top} with most games of {}; --by player for all)",
+        section(
+            out,
+            &format!(
+                "Players ({}, counted per variant; points on each variant's scale)",
                 players.len()
-            )
-        };
-        section(out, &title);
-        let mut t = Table::new(
-            &[
-                "player", "games", "wins", "draws", "losses", "other", "points",
-            ],
-            "lrrrrrr",
+            ),
         );
-        for (name, p) in players.iter().take(if full { usize::MAX } else { top }) {
-            t.row(vec![
-                name.to_string(),
-                p.games.to_string(),
-                p.wins.to_string(),
-                p.draws.to_string(),
-                p.losses.to_string(),
-                p.other.to_string(),
-                p.points().to_string(),
-            ]);
+        if players.is_empty() {
+            out.push_str("  (none)\n");
+            return;
         }
-        t.render(out);
+        let _ = writeln!(
+            out,
+            "  points and score% over decided games (won, drawn, lost); {UNKNOWN}"
+        );
+        for group in players.chunk_by(|a, b| a.0.variant == b.0.variant) {
+            let key = group[0].0;
+            let scale = Scale::of(key.variant);
+            let shown = if full {
+                group.len()
+            } else {
+                group.len().min(TOP_PLAYERS)
+            };
+            let count = if shown == group.len() {
+                format!("{} {}", group.len(), plural_word(group.len(), "player"))
+            } else {
+                format!(
+                    "the {shown} with most games of {} players, --by player for all",
+                    group.len()
+                )
+            };
+            let _ = writeln!(
+                out,
+                "\n  {}: {count}; a win {} {}, a draw {}",
+                key.variant_name(),
+                scale_points(scale.win),
+                if scale.win == 2 { "point" } else { "points" },
+                scale_points(scale.draw)
+            );
+            let mut t = Table::new(
+                &[
+                    "player", "games", "wins", "draws", "losses", "unknown", "points", "score%",
+                ],
+                "lrrrrrrr",
+            );
+            for (k, p) in &group[..shown] {
+                t.row(vec![
+                    k.name.clone(),
+                    p.games.to_string(),
+                    p.wins.to_string(),
+                    p.draws.to_string(),
+                    p.losses.to_string(),
+                    p.unknown.to_string(),
+                    p.points().to_string(),
+                    p.score().map(|s| format!("{s:.1}")).unwrap_or_default(),
+                ]);
+            }
+            t.render(out);
+        }
     }
 
     /// Events, in the order of their first game.
@@ -241,7 +287,7 @@ impl Stats {
         section(out, &format!("Events ({})", events.len()));
         let mut t = Table::new(
             &[
-                "event", "games", "plies", "1st won", "draws", "2nd won", "other",
+                "event", "games", "plies", "1st won", "draws", "2nd won", "unknown",
             ],
             "lrrrrrr",
         );
@@ -253,7 +299,7 @@ impl Stats {
                 e.tally.first_wins.to_string(),
                 e.tally.draws.to_string(),
                 e.tally.second_wins.to_string(),
-                e.tally.other.to_string(),
+                e.tally.unknown.to_string(),
             ]);
         }
         t.render(out);
@@ -275,31 +321,60 @@ impl Stats {
 
     /// Duplicates, if they were looked for.
     fn text_duplicates(&self, out: &mut String, names: Names<'_>) {
-        if !self.looks_for_duplicates() {
+        let Some((_, min_plies)) = self.duplicate_options() else {
             return;
-        }
+        };
         let dups = self.duplicates();
-        section(out, &format!("Duplicates ({})", dups.len()));
-        let mut t = Table::new(&["why", "game", "same as"], "lll");
+        section(
+            out,
+            &format!(
+                "Duplicates ({}; games under {min_plies} {} left out)",
+                dups.len(),
+                plies_word(min_plies)
+            ),
+        );
+        let mut t = Table::new(&["why", "at", "game", "other", "game"], "llrlr");
         for d in dups {
+            let n = d.plies;
             let why = match d.reason {
-                Reason::Identical => {
-                    format!("identical moves ({} {})", d.plies, plies_word(d.plies))
+                Reason::Identical => format!("identical moves ({n} {})", plies_word(n)),
+                Reason::ColoursReversed => {
+                    format!("identical moves, colours reversed ({n} {})", plies_word(n))
                 }
+                Reason::Contained => format!("contained in other ({n} {})", plies_word(n)),
                 Reason::SameStart(n) => format!("same first {n} {}", plies_word(n)),
             };
             t.row(vec![
                 why,
-                format!("{}:{}", file_name(names, d.game), d.game.game),
-                format!("{}:{}", file_name(names, d.first), d.first.game),
+                file_line(names, d.game),
+                d.game.game.to_string(),
+                file_line(names, d.other),
+                d.other.game.to_string(),
             ]);
         }
         t.render(out);
     }
 }
 
+/// The points of a win or a draw on a scale, from half points: `2`, `1`, `½`.
+fn scale_points(half: u64) -> String {
+    if half == 1 {
+        "½".to_string()
+    } else {
+        (half as f64 / 2.0).to_string()
+    }
+}
+
 fn plural(n: u64) -> &'static str {
     if n == 1 { "" } else { "s" }
+}
+
+fn plural_word(n: usize, word: &str) -> String {
+    if n == 1 {
+        word.to_string()
+    } else {
+        format!("{word}s")
+    }
 }
 
 fn plies_word(n: u32) -> &'static str {
