@@ -17,6 +17,7 @@
 
 mod game;
 mod grammar;
+mod lines;
 pub mod pieces;
 mod reader;
 mod squares;
@@ -28,9 +29,11 @@ mod writer;
 
 pub use game::{
     Comment, CommentKind, Encoding, Game, Item, Line, MoveItem, MoveKind, MoveNumber, Nag,
-    ResultToken, Setup, Span, Square, SyntaxError, Tag, Tolerated, ToleratedKind, Variation,
+    ResultToken, Setup, Span, Square, SyntaxError, SyntaxErrorKind, Tag, Tolerated, ToleratedKind,
+    Variation,
 };
 pub use grammar::{MAX_ERRORS_PER_GAME, MAX_VARIATION_DEPTH};
+pub use lines::LineIndex;
 pub use reader::{
     DEFAULT_BUFFER_SIZE, DEFAULT_MAX_GAME_SIZE, MAX_MAX_GAME_SIZE, Reader, read_games,
 };

@@ -16,8 +16,9 @@ use std::io::{self, Read};
 use memchr::{memchr_iter, memrchr, memrchr2};
 
 use super::game::{Game, Item};
+use super::lines::{chars, count_breaks};
+use super::reader::Reader;
 pub use super::reader::{Origin, Rest};
-use super::reader::{Reader, count_breaks};
 use super::token::is_ws;
 
 /// Bytes a piece carries past its cut: enough for the grammar's look ahead at the end of a
@@ -262,11 +263,8 @@ impl<R: Read> Pieces<R> {
                 .line
                 .saturating_add(count_breaks(head, self.prev_cr)),
             column: match memrchr2(b'\n', b'\r', head) {
-                Some(k) => 1 + super::reader::chars(&head[k + 1..]),
-                None => self
-                    .origin
-                    .column
-                    .saturating_add(super::reader::chars(head)),
+                Some(k) => 1 + chars(&head[k + 1..]),
+                None => self.origin.column.saturating_add(chars(head)),
             },
             file_start: false,
             bom_pending: false,
