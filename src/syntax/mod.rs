@@ -5,7 +5,7 @@
 //!   [`Reader::read_game`] hands the elements of each game to a [`Visitor`] instead, with
 //!   borrowed bytes and no allocation per element;
 //!   [`pieces`] cuts a file into pieces that threads read apart, with the same games;
-//!   [`utf16`] turns UTF-16 files into UTF-8 first.
+//!   [`utf16`] turns UTF-16 files into UTF-8 (the reader does it by itself).
 //! - [`Game`] keeps everything read: tags, the move tree (moves with their numbers and
 //!   strengths, comments, NAGs, variations, setups), the terminator, the syntax errors and
 //!   the non-standard constructs that were tolerated, with byte spans into the game's text.

@@ -23,6 +23,7 @@ use super::game::{
 use super::grammar::{self, End, NeedMore, Parsed};
 use super::lines::LinePos;
 use super::token::is_ws;
+use super::utf16::Source;
 #[cfg(doc)]
 use super::visitor::RawTag;
 use super::visitor::{GameEnd, Visitor, VisitorSink};
@@ -48,7 +49,9 @@ pub const MAX_MAX_GAME_SIZE: usize = 1 << 30;
 /// ```
 #[derive(Debug)]
 pub struct Reader<R> {
-    src: R,
+    src: Source<R>,
+    /// The first bytes were looked at for UTF-16.
+    utf16_checked: bool,
     buf: Vec<u8>,
     initial: usize,
     start: usize,
@@ -116,7 +119,8 @@ impl<R: Read> Reader<R> {
     /// A reader over `source` (no need to wrap it in a `BufReader`).
     pub fn new(source: R) -> Self {
         Reader {
-            src: source,
+            src: Source::Plain(source),
+            utf16_checked: false,
             buf: Vec::new(),
             initial: DEFAULT_BUFFER_SIZE,
             start: 0,
@@ -162,6 +166,8 @@ impl<R: Read> Reader<R> {
             prev_cr: false,
         });
         r.bom_checked = !origin.file_start;
+        // The pieces of a file come decoded (see `utf16`).
+        r.utf16_checked = true;
         r.bom_pending = origin.bom_pending;
         r.skipping = origin.skipping;
         r.stop = origin.offset.saturating_add(cut as u64);
@@ -226,7 +232,7 @@ impl<R: Read> Reader<R> {
 
     /// The source back.
     pub fn into_inner(self) -> R {
-        self.src
+        self.src.into_inner()
     }
 
     /// The next game, `None` at the end of the source.
@@ -442,6 +448,10 @@ impl<R: Read> Reader<R> {
         }
         if self.buf.len() < self.initial {
             self.buf.resize(self.initial, 0);
+        }
+        if !self.utf16_checked && self.buf.len() < 256 {
+            // Enough bytes to tell UTF-16, whatever the buffer size.
+            self.buf.resize(256, 0);
         } else if self.end * 2 > self.buf.len() {
             let cap = self.max_game_size.saturating_mul(2).max(self.initial);
             let new = self
@@ -462,6 +472,16 @@ impl<R: Read> Reader<R> {
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => return Err(e),
+            }
+        }
+        if !self.utf16_checked {
+            self.utf16_checked = true;
+            // A UTF-16 file (see `utf16::detect`): from here on read through a decoder, the
+            // bytes already read first.
+            if self.base == 0 && self.src.switch_if_utf16(&self.buf[..self.end]) {
+                self.end = 0;
+                self.eof = false;
+                return self.refill();
             }
         }
         Ok(())
@@ -659,8 +679,5 @@ impl<R: Read> Iterator for Reader<R> {
 
 /// Every game of an in-memory file.
 pub fn read_games(bytes: &[u8]) -> Vec<Game> {
-    match super::utf16::decode(bytes) {
-        Some(utf8) => Reader::new(&utf8[..]).filter_map(Result::ok).collect(),
-        None => Reader::new(bytes).filter_map(Result::ok).collect(),
-    }
+    Reader::new(bytes).filter_map(Result::ok).collect()
 }
