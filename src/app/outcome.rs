@@ -57,17 +57,21 @@ impl Outcome {
     }
 }
 
-/// Read a result string.
-pub fn parse(text: &str) -> Outcome {
-    let t: String = text
-        .chars()
+/// A result string without spaces and with ASCII hyphens for dashes (`0 – 2` → `0-2`): the
+/// form [`parse`] reads.
+pub fn compact(text: &str) -> String {
+    text.chars()
         .filter(|c| !c.is_whitespace())
         .map(|c| match c {
             '–' | '—' | '‑' => '-',
             c => c,
         })
-        .collect();
-    match t.as_str() {
+        .collect()
+}
+
+/// Read a result string.
+pub fn parse(text: &str) -> Outcome {
+    match compact(text).as_str() {
         "*" => Outcome::Unknown,
         "2-0" | "1-0" => Outcome::FirstWon,
         "0-2" | "0-1" => Outcome::SecondWon,
@@ -159,6 +163,8 @@ mod tests {
     fn results_read() {
         assert_eq!(parse("2-0"), Outcome::FirstWon);
         assert_eq!(parse("1 - 0"), Outcome::FirstWon);
+        assert_eq!(compact(" 0 – 2 "), "0-2");
+        assert_eq!(parse("0–2"), Outcome::SecondWon);
         assert_eq!(parse("½-½"), Outcome::Draw);
         assert_eq!(parse("1/2-1/2"), Outcome::Draw);
         assert_eq!(parse("4-6"), Outcome::Other);

@@ -19,6 +19,7 @@ pub enum Command {
     /// Convert games to strict PDN, JSON, CSV or the Manoury book style.
     Convert(ConvertArgs),
     /// Statistics over games: results, lengths, captures, openings, players, duplicates.
+    #[command(after_help = STATS_NOTES)]
     Stats(StatsArgs),
     /// Count the leaf nodes of the legal-move tree (move-generator check and benchmark).
     Perft(PerftArgs),
@@ -111,6 +112,19 @@ pub enum NotationArg {
     Algebraic,
 }
 
+/// What the numbers of `pdn stats` mean (after its `--help`).
+const STATS_NOTES: &str = "\
+What the numbers mean:
+  Results are counted in each variant's standard form: `0 - 2`, `0–2` and `0-2` are one result,
+  and so are `1/2-1/2` and `½-½` (an international draw is `1-1`).
+  A game is decided when it was won, drawn or lost; `*`, `0-0`, no result and a score that is no
+  game result are `unknown`, counted in their own column. Scores (%) and points count decided
+  games only.
+  Players are counted per variant, with points on its scale (a win 2 and a draw 1 under the
+  international result type, 1 and ½ otherwise); `score%` is comparable across variants.
+  Locations are file:line (the line where the game starts, or of the move), with the game
+  number apart.";
+
 #[derive(Debug, Args)]
 pub struct StatsArgs {
     #[command(flatten)]
@@ -121,12 +135,18 @@ pub struct StatsArgs {
     /// The table for CSV output (and an extra table in text output).
     #[arg(long, value_enum)]
     pub by: Option<StatsBy>,
-    /// List games whose move sequences are identical.
+    /// List games that repeat another: the same moves (the same players, or White and Black
+    /// swapped: "colours reversed"), or all their moves the start of a longer game
+    /// ("contained"). Each with file:line and game number of both.
     #[arg(long)]
     pub duplicates: bool,
     /// With --duplicates: also games identical for their first N plies.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", requires = "duplicates")]
     pub fuzzy: Option<u32>,
+    /// With --duplicates: leave out games shorter than N plies (a few moves in common are an
+    /// opening, not a copy).
+    #[arg(long, value_name = "N", requires = "duplicates", default_value_t = pdn::app::stats::MIN_PLIES)]
+    pub min_plies: u32,
 }
 
 /// Output format of `stats`.
@@ -143,7 +163,7 @@ pub enum StatsFormat {
 /// Grouping of `stats`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum StatsBy {
-    /// Per player.
+    /// Per player, one table per variant (points on its scale).
     Player,
     /// Per opening (first plies).
     Opening,

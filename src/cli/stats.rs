@@ -19,7 +19,7 @@ pub fn run(a: &StatsArgs) -> Result<Status> {
         StatsBy::Opening => By::Opening,
         StatsBy::Event => By::Event,
     });
-    let duplicates = a.duplicates || a.fuzzy.is_some();
+    let duplicates = a.duplicates;
     if a.fuzzy == Some(0) {
         bail!("--fuzzy needs a number of plies of at least 1");
     }
@@ -43,9 +43,10 @@ pub fn run(a: &StatsArgs) -> Result<Status> {
         },
         duplicates,
         fuzzy: a.fuzzy,
+        min_plies: a.min_plies,
     };
     let inputs = &setup.inputs;
-    let mut stats = Stats::new(duplicates, a.fuzzy);
+    let mut stats = Stats::new(duplicates, a.fuzzy, a.min_plies);
     let mut file_errors = setup.unreadable;
     pipeline::run(
         inputs,
