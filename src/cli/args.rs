@@ -10,6 +10,19 @@ pub struct Cli {
     pub command: Command,
 }
 
+impl Cli {
+    /// The threads the command will read games with (1 for the commands that read none).
+    pub fn threads(&self) -> usize {
+        match &self.command {
+            Command::Validate(a) => a.input.jobs(),
+            Command::Fix(a) => a.input.jobs(),
+            Command::Convert(a) => a.input.jobs(),
+            Command::Stats(a) => a.input.jobs(),
+            Command::Perft(_) | Command::Completions(_) | Command::Man => 1,
+        }
+    }
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Replay every game and report every illegal move, with the rule it breaks.
@@ -44,6 +57,15 @@ pub struct InputArgs {
     /// No progress bar.
     #[arg(long, short = 'q')]
     pub quiet: bool,
+}
+
+impl InputArgs {
+    /// The worker threads: `--jobs`, or the number of cores.
+    pub fn jobs(&self) -> usize {
+        self.jobs
+            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+            .max(1)
+    }
 }
 
 #[derive(Debug, Args)]

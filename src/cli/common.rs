@@ -35,10 +35,7 @@ impl Setup {
         if inputs.is_empty() {
             bail!("nothing to read");
         }
-        let jobs = a
-            .jobs
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-            .max(1);
+        let jobs = a.jobs();
         let total = inputs.iter().map(|i| i.size).sum::<Option<u64>>();
         let progress = Progress::new(total, !a.quiet);
         Ok(Setup {

@@ -16,7 +16,7 @@ use pdn::app::export::{self, ExportOptions, Notation, analyse};
 use pdn::app::validate::{self, Options, validate_with};
 
 use super::args::{ConvertArgs, ConvertTo, NotationArg};
-use super::pipeline::{self, Event};
+use super::batch::{self, Sink};
 use super::{Status, common};
 
 /// What converting one game gives the consumer.
@@ -26,6 +26,25 @@ struct Done {
     /// `--to csv`: the game's tags outside the fixed columns.
     tags: Vec<(String, String)>,
     errors: u32,
+}
+
+/// Writes the games in order (the rows of `--to csv` to the spool, for the header).
+struct Out {
+    out: Box<dyn Write>,
+    spool: Option<csv::Writer<std::fs::File>>,
+    columns: TagColumns,
+    with_errors: u64,
+}
+
+impl Sink<Done> for Out {
+    fn game(&mut self, _: usize, d: Done) -> std::io::Result<u64> {
+        self.with_errors += u64::from(d.errors > 0);
+        match self.spool.as_mut() {
+            Some(w) => spool_row(w, &mut self.columns, &d).map_err(std::io::Error::other)?,
+            None => self.out.write_all(&d.bytes)?,
+        }
+        Ok(u64::from(d.errors))
+    }
 }
 
 pub fn run(a: &ConvertArgs) -> Result<Status> {
@@ -52,26 +71,27 @@ pub fn run(a: &ConvertArgs) -> Result<Status> {
     };
     let mut out = common::output(a.output.as_deref())?;
     // The game rows of `--to csv` wait here for the header.
-    let mut spool = if a.to == ConvertTo::Csv && !a.plies {
+    let spool = if a.to == ConvertTo::Csv && !a.plies {
         let f = tempfile::tempfile().context("cannot create a temporary file for the CSV rows")?;
         Some(csv::WriterBuilder::new().flexible(true).from_writer(f))
     } else {
         None
     };
-    let mut columns = TagColumns::new();
     if a.plies {
         let mut w = csv::Writer::from_writer(Vec::new());
         w.write_record(PLY_COLUMNS)?;
         out.write_all(&w.into_inner()?)?;
     }
-    let (mut files, mut games, mut with_errors) = (0u64, 0u64, 0u64);
-    let mut file_errors = setup.unreadable;
     let to = a.to;
     let plies = a.plies;
-    pipeline::run(
-        inputs,
-        setup.jobs,
-        &setup.progress,
+    let mut sink = Out {
+        out,
+        spool,
+        columns: TagColumns::new(),
+        with_errors: 0,
+    };
+    let totals = batch::run(
+        &setup,
         |i, game, hint| {
             let opts = ExportOptions {
                 validate: validate::Options {
@@ -83,29 +103,14 @@ pub fn run(a: &ConvertArgs) -> Result<Status> {
             let file = inputs[i].name.as_str();
             convert_game(to, plies, file, game, &opts)
         },
-        |ev| {
-            match ev {
-                Event::FileStart => files += 1,
-                Event::Game(d) => {
-                    games += 1;
-                    with_errors += u64::from(d.errors > 0);
-                    setup.progress.game(u64::from(d.errors));
-                    match spool.as_mut() {
-                        Some(w) => spool_row(w, &mut columns, &d).map_err(std::io::Error::other)?,
-                        None => out.write_all(&d.bytes)?,
-                    }
-                }
-                Event::FileError(i, e) => {
-                    file_errors += 1;
-                    setup.progress.finish();
-                    eprintln!("pdn: {}: {e}", inputs[i].name);
-                }
-                Event::FileEnd => {}
-            }
-            Ok(())
-        },
+        &mut sink,
     )?;
-    setup.progress.finish();
+    let Out {
+        mut out,
+        spool,
+        columns,
+        with_errors,
+    } = sink;
     if let Some(w) = spool {
         let mut f = w.into_inner().map_err(|e| e.into_error())?;
         f.seek(SeekFrom::Start(0))?;
@@ -113,7 +118,12 @@ pub fn run(a: &ConvertArgs) -> Result<Status> {
     }
     out.flush()?;
     // The exit status of every command (DESIGN.md): 1 if a game has an error diagnostic.
-    common::status(with_errors > 0, file_errors, files, setup.unreadable)
+    common::status(
+        with_errors > 0,
+        totals.unreadable,
+        totals.files,
+        setup.unreadable,
+    )
 }
 
 /// Replay a game and write it in the target format.

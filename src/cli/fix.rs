@@ -2,16 +2,14 @@
 //! mended; with `--repair`, unique probable corrections of illegal moves), every change to
 //! `--audit` as JSON Lines. Games in = games out, in input order, whatever `--jobs`.
 
-use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::{self, Write};
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use pdn::app::fix::{FixOptions, audit_line, fix};
 use pdn::app::validate::Options;
 
 use super::args::FixArgs;
-use super::input::Source;
-use super::pipeline::{self, Event};
+use super::batch::{self, Sink};
 use super::{Status, common};
 
 /// What fixing one game gives the consumer.
@@ -28,7 +26,6 @@ struct Done {
 /// Totals of a run.
 #[derive(Default)]
 struct Totals {
-    files: u64,
     games: u64,
     changes: u64,
     repairs: u64,
@@ -37,21 +34,36 @@ struct Totals {
     errors_after: u64,
 }
 
+/// Writes the fixed games and the audit in order, and adds up.
+struct Out {
+    out: Box<dyn Write>,
+    audit: Option<Box<dyn Write>>,
+    t: Totals,
+}
+
+impl Sink<Done> for Out {
+    fn game(&mut self, _: usize, d: Done) -> io::Result<u64> {
+        self.out.write_all(d.text.as_bytes())?;
+        if let Some(w) = self.audit.as_mut() {
+            w.write_all(d.audit.as_bytes())?;
+        }
+        let t = &mut self.t;
+        t.games += 1;
+        t.changes += d.changes;
+        t.repairs += d.repairs;
+        t.unrepaired += u64::from(d.unrepaired);
+        t.errors_before += d.errors_before;
+        t.errors_after += d.errors_after;
+        Ok(d.errors_after)
+    }
+}
+
 pub fn run(a: &FixArgs) -> Result<Status> {
     let setup = common::Setup::new(&a.input)?;
     let inputs = &setup.inputs;
     for (what, path) in [("-o", &a.output), ("--audit", &a.audit)] {
         if let Some(p) = path {
-            for i in inputs {
-                if let Source::File(f) = &i.source
-                    && common::same_file(f, p)
-                {
-                    bail!(
-                        "{what} {} is also an input: write the fixed games elsewhere",
-                        p.display()
-                    );
-                }
-            }
+            common::not_an_input(what, p, inputs)?;
         }
     }
     if let (Some(o), Some(au)) = (&a.output, &a.audit)
@@ -59,17 +71,9 @@ pub fn run(a: &FixArgs) -> Result<Status> {
     {
         bail!("-o and --audit name the same file");
     }
-    let mut out: Box<dyn Write> = match &a.output {
-        Some(p) => Box::new(BufWriter::with_capacity(
-            1 << 16,
-            File::create(p).with_context(|| format!("cannot create {}", p.display()))?,
-        )),
-        None => common::stdout(),
-    };
-    let mut audit: Option<BufWriter<File>> = match &a.audit {
-        Some(p) => Some(BufWriter::new(
-            File::create(p).with_context(|| format!("cannot create {}", p.display()))?,
-        )),
+    let out = common::output(a.output.as_deref())?;
+    let audit = match &a.audit {
+        Some(p) => Some(common::output(Some(p))?),
         None => None,
     };
     let want_audit = audit.is_some();
@@ -81,12 +85,13 @@ pub fn run(a: &FixArgs) -> Result<Status> {
         },
         repair: a.repair,
     };
-    let mut t = Totals::default();
-    let mut file_errors = setup.unreadable;
-    pipeline::run(
-        inputs,
-        setup.jobs,
-        &setup.progress,
+    let mut sink = Out {
+        out,
+        audit,
+        t: Totals::default(),
+    };
+    let totals = batch::run(
+        &setup,
         |i, game, hint| {
             let f = fix(
                 game,
@@ -114,33 +119,13 @@ pub fn run(a: &FixArgs) -> Result<Status> {
                 errors_after: u64::from(f.errors_after),
             }
         },
-        |ev| {
-            match ev {
-                Event::FileStart => t.files += 1,
-                Event::Game(d) => {
-                    out.write_all(d.text.as_bytes())?;
-                    if let Some(w) = audit.as_mut() {
-                        w.write_all(d.audit.as_bytes())?;
-                    }
-                    t.games += 1;
-                    t.changes += d.changes;
-                    t.repairs += d.repairs;
-                    t.unrepaired += u64::from(d.unrepaired);
-                    t.errors_before += d.errors_before;
-                    t.errors_after += d.errors_after;
-                    setup.progress.game(d.errors_after);
-                }
-                Event::FileError(i, e) => {
-                    file_errors += 1;
-                    setup.progress.finish();
-                    eprintln!("pdn: {}: {e}", inputs[i].name);
-                }
-                Event::FileEnd => {}
-            }
-            Ok(())
-        },
+        &mut sink,
     )?;
-    setup.progress.finish();
+    let Out {
+        mut out,
+        mut audit,
+        t,
+    } = sink;
     out.flush()?;
     if let Some(w) = audit.as_mut() {
         w.flush()?;
@@ -148,7 +133,7 @@ pub fn run(a: &FixArgs) -> Result<Status> {
     eprintln!(
         "pdn fix: {} games in {} files, {} changes{}{}, {} games with problems left ({} errors before, {} after)",
         t.games,
-        t.files,
+        totals.files,
         t.changes,
         if a.repair {
             format!(" ({} repairs)", t.repairs)
@@ -163,5 +148,10 @@ pub fn run(a: &FixArgs) -> Result<Status> {
         t.errors_before,
         t.errors_after,
     );
-    common::status(t.errors_after > 0, file_errors, t.files, setup.unreadable)
+    common::status(
+        t.errors_after > 0,
+        totals.unreadable,
+        totals.files,
+        setup.unreadable,
+    )
 }

@@ -105,6 +105,16 @@ fn walk(root: &Path, inputs: &mut Vec<Input>, errors: &mut Vec<(String, io::Erro
     }
 }
 
+/// The command line's inputs, for the pipeline.
+impl super::pipeline::Inputs for Vec<Input> {
+    fn count(&self) -> usize {
+        self.len()
+    }
+    fn open(&self, i: usize) -> io::Result<Box<dyn Read + Send>> {
+        open(&self[i])
+    }
+}
+
 /// Open an input for reading, decompressing gzip data (recognised by its magic bytes) and
 /// turning UTF-16 text into UTF-8 (recognised by `pdn::syntax::utf16::detect`).
 pub fn open(input: &Input) -> io::Result<Box<dyn Read + Send>> {

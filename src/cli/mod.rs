@@ -2,6 +2,7 @@
 //! quiet handling of a closed pipe.
 
 mod args;
+mod batch;
 mod common;
 mod convert;
 mod docs;
@@ -18,7 +19,8 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use args::{Cli, Command};
+pub use args::Cli;
+use args::Command;
 
 /// What a command found, for the exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,11 +31,14 @@ pub enum Status {
     Errors,
 }
 
-/// Parse the command line, run the command, map the outcome to an exit code:
-/// 0 clean, 1 errors found, 2 fatal (bad usage, unreadable input). A closed output pipe
-/// ends the program quietly.
-pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+/// Parse the command line (clap exits on bad usage).
+pub fn parse() -> Cli {
+    Cli::parse()
+}
+
+/// Run the command, map the outcome to an exit code: 0 clean, 1 errors found, 2 fatal (bad
+/// usage, unreadable input). A closed output pipe ends the program quietly.
+pub fn run(cli: &Cli) -> ExitCode {
     let result = match &cli.command {
         Command::Validate(a) => validate::run(a),
         Command::Fix(a) => fix::run(a),

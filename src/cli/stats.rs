@@ -10,8 +10,17 @@ use pdn::app::stats::{By, Options, Stats, analyse};
 use pdn::app::validate;
 
 use super::args::{StatsArgs, StatsBy, StatsFormat};
-use super::pipeline::{self, Event};
+use super::batch::{self, Sink};
 use super::{Status, common};
+
+/// Adds every game to the statistics, in order.
+impl Sink<pdn::app::stats::GameRecord> for Stats {
+    fn game(&mut self, _: usize, record: pdn::app::stats::GameRecord) -> std::io::Result<u64> {
+        let errors = u64::from(record.errors);
+        self.add(record);
+        Ok(errors)
+    }
+}
 
 pub fn run(a: &StatsArgs) -> Result<Status> {
     let by = a.by.map(|b| match b {
@@ -46,11 +55,8 @@ pub fn run(a: &StatsArgs) -> Result<Status> {
     };
     let inputs = &setup.inputs;
     let mut stats = Stats::new(duplicates, a.fuzzy);
-    let mut file_errors = setup.unreadable;
-    pipeline::run(
-        inputs,
-        setup.jobs,
-        &setup.progress,
+    let totals = batch::run(
+        &setup,
         |i, game, hint| {
             let opts = Options {
                 validate: validate::Options {
@@ -61,24 +67,9 @@ pub fn run(a: &StatsArgs) -> Result<Status> {
             };
             analyse(game, i, &opts).0
         },
-        |ev| {
-            match ev {
-                Event::FileStart => stats.files += 1,
-                Event::Game(record) => {
-                    setup.progress.game(u64::from(record.errors));
-                    stats.add(record);
-                }
-                Event::FileError(i, e) => {
-                    file_errors += 1;
-                    setup.progress.finish();
-                    eprintln!("pdn: {}: {e}", inputs[i].name);
-                }
-                Event::FileEnd => {}
-            }
-            Ok(())
-        },
+        &mut stats,
     )?;
-    setup.progress.finish();
+    stats.files = totals.files;
     let names: Vec<String> = inputs.iter().map(|i| i.name.clone()).collect();
     let mut out = common::stdout();
     match a.format {
@@ -89,8 +80,8 @@ pub fn run(a: &StatsArgs) -> Result<Status> {
     out.flush()?;
     common::status(
         stats.games_with_errors > 0,
-        file_errors,
-        stats.files,
+        totals.unreadable,
+        totals.files,
         setup.unreadable,
     )
 }
