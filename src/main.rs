@@ -15,6 +15,8 @@ fn main() -> ExitCode {
     if cli.threads() > 1 {
         small_pages();
     }
+    // Before any output is opened: Ctrl-C removes temporary outputs and clears the bar.
+    cli::install_signal_handler();
     cli::run(&cli)
 }
 

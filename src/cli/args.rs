@@ -51,7 +51,7 @@ pub struct InputArgs {
     /// The variant of every game, overriding GameType and inference.
     #[arg(long, short = 'v', value_name = "V")]
     pub variant: Option<String>,
-    /// Worker threads (default: the number of cores).
+    /// Worker threads (default and most: the number of cores).
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
     /// No progress bar.
@@ -59,12 +59,28 @@ pub struct InputArgs {
     pub quiet: bool,
 }
 
+/// The number of cores (1 if it cannot be known).
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 impl InputArgs {
-    /// The worker threads: `--jobs`, or the number of cores.
+    /// The worker threads: `--jobs`, or the number of cores; never more than the cores.
     pub fn jobs(&self) -> usize {
-        self.jobs
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-            .max(1)
+        self.jobs.unwrap_or(usize::MAX).clamp(1, cores())
+    }
+
+    /// What to say when `--jobs` asked for more threads than there are cores.
+    pub fn jobs_note(&self) -> Option<String> {
+        let cores = cores();
+        match self.jobs {
+            Some(n) if n > cores => Some(format!(
+                "--jobs {n}: this machine has {cores} core{}, using {cores} thread{}",
+                if cores == 1 { "" } else { "s" },
+                if cores == 1 { "" } else { "s" },
+            )),
+            _ => None,
+        }
     }
 }
 
@@ -81,9 +97,19 @@ pub struct ValidateArgs {
 pub struct FixArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// Write here instead of standard output.
-    #[arg(long, short = 'o', value_name = "OUT")]
+    /// Write here instead of standard output (written whole or not at all).
+    #[arg(long, short = 'o', value_name = "OUT", conflicts_with_all = ["out_dir", "in_place"])]
     pub output: Option<std::path::PathBuf>,
+    /// Write one file per input file into DIR, mirroring the inputs' paths below the PATH
+    /// they were found under (`.pdn`, `.gz` dropped).
+    #[arg(long, value_name = "DIR", conflicts_with = "in_place")]
+    pub out_dir: Option<std::path::PathBuf>,
+    /// Replace each input file with its fixed version (a compressed file stays compressed).
+    #[arg(long)]
+    pub in_place: bool,
+    /// With --in-place: keep each original as FILE followed by SUFFIX.
+    #[arg(long, value_name = "SUFFIX", requires = "in_place")]
+    pub backup: Option<String>,
     /// Also repair illegal moves where a unique probable correction makes the rest of the
     /// game legal (transposed digits, a square off by one, a missing or doubled ply, …).
     #[arg(long)]
@@ -106,9 +132,14 @@ pub struct ConvertArgs {
     /// Square names for 8x8 variants (default: the GameType's).
     #[arg(long, value_enum)]
     pub notation: Option<NotationArg>,
-    /// Write here instead of standard output.
-    #[arg(long, short = 'o', value_name = "OUT")]
+    /// Write here instead of standard output (written whole or not at all).
+    #[arg(long, short = 'o', value_name = "OUT", conflicts_with = "out_dir")]
     pub output: Option<std::path::PathBuf>,
+    /// Write one file per input file into DIR, mirroring the inputs' paths below the PATH
+    /// they were found under, named for the format: `.pdn`, `.jsonl`, `.csv` (`--plies`:
+    /// `.plies.csv`), `.txt` (Manoury).
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: Option<std::path::PathBuf>,
 }
 
 /// Target of `convert`.

@@ -1,15 +1,21 @@
 //! `pdn fix`: write corrected PDN 3.0 (canonical notation, move numbers, results and tags
 //! mended; with `--repair`, unique probable corrections of illegal moves), every change to
-//! `--audit` as JSON Lines. Games in = games out, in input order, whatever `--jobs`.
+//! `--audit` as JSON Lines. Games in = games out, in input order, whatever `--jobs`; to
+//! standard output, `-o`, one file per input (`--out-dir`) or over the inputs
+//! (`--in-place`), every file written atomically.
 
 use std::io::{self, Write};
 
-use anyhow::{Result, bail};
+use anyhow::Result;
 use pdn::app::fix::{FixOptions, audit_line, fix};
+use pdn::app::terminal::escape;
 use pdn::app::validate::Options;
 
 use super::args::FixArgs;
 use super::batch::{self, Sink};
+use super::outdir::{self, PerFile};
+use super::output::{AtomicFile, Output, shown};
+use super::progress;
 use super::{Status, common};
 
 /// What fixing one game gives the consumer.
@@ -23,8 +29,8 @@ struct Done {
     errors_after: u64,
 }
 
-/// Totals of a run.
-#[derive(Default)]
+/// Totals of a run (or of a file).
+#[derive(Clone, Copy, Default)]
 struct Totals {
     games: u64,
     changes: u64,
@@ -34,46 +40,111 @@ struct Totals {
     errors_after: u64,
 }
 
+impl Totals {
+    fn add(&mut self, d: &Done) {
+        self.games += 1;
+        self.changes += d.changes;
+        self.repairs += d.repairs;
+        self.unrepaired += u64::from(d.unrepaired);
+        self.errors_before += d.errors_before;
+        self.errors_after += d.errors_after;
+    }
+}
+
+/// Where the fixed games go.
+enum Dest {
+    /// Standard output or `-o`.
+    Single(Output),
+    /// One file per input: the one being written, if it could be created.
+    PerFile(PerFile, Option<AtomicFile>),
+}
+
 /// Writes the fixed games and the audit in order, and adds up.
 struct Out {
-    out: Box<dyn Write>,
-    audit: Option<Box<dyn Write>>,
+    dest: Dest,
+    audit: Option<Output>,
     t: Totals,
+    file: Totals,
+    /// Per-file lines on standard error (not with `--quiet`).
+    lines: bool,
+    repair: bool,
+    names: Vec<String>,
 }
 
 impl Sink<Done> for Out {
-    fn game(&mut self, _: usize, d: Done) -> io::Result<u64> {
-        self.out.write_all(d.text.as_bytes())?;
+    fn file_start(&mut self, i: usize) -> io::Result<()> {
+        self.file = Totals::default();
+        if let Dest::PerFile(per, cur) = &mut self.dest {
+            *cur = per.open(i);
+        }
+        Ok(())
+    }
+
+    fn game(&mut self, i: usize, d: Done) -> io::Result<u64> {
+        match &mut self.dest {
+            Dest::Single(out) => out.write_all(d.text.as_bytes())?,
+            Dest::PerFile(per, cur) => {
+                if let Some(f) = cur
+                    && let Err(e) = f.write_all(d.text.as_bytes())
+                {
+                    per.lost(i, &e);
+                    *cur = None;
+                }
+            }
+        }
         if let Some(w) = self.audit.as_mut() {
             w.write_all(d.audit.as_bytes())?;
         }
-        let t = &mut self.t;
-        t.games += 1;
-        t.changes += d.changes;
-        t.repairs += d.repairs;
-        t.unrepaired += u64::from(d.unrepaired);
-        t.errors_before += d.errors_before;
-        t.errors_after += d.errors_after;
+        self.t.add(&d);
+        self.file.add(&d);
         Ok(d.errors_after)
     }
+
+    fn file_end(&mut self, i: usize, failed: bool) -> io::Result<()> {
+        if let Dest::PerFile(per, cur) = &mut self.dest
+            && let Some(f) = cur.take()
+            && per.close(i, f, failed)
+            && self.lines
+        {
+            let f = &self.file;
+            progress::message(&format!(
+                "pdn fix: {} -> {}: {} game{}, {} change{}{}, {} error{} left",
+                self.names[i],
+                shown(per.target(i)),
+                f.games,
+                plural(f.games),
+                f.changes,
+                plural(f.changes),
+                if self.repair {
+                    format!(" ({} repairs)", f.repairs)
+                } else {
+                    String::new()
+                },
+                f.errors_after,
+                plural(f.errors_after),
+            ));
+        }
+        Ok(())
+    }
+}
+
+fn plural(n: u64) -> &'static str {
+    if n == 1 { "" } else { "s" }
 }
 
 pub fn run(a: &FixArgs) -> Result<Status> {
     let setup = common::Setup::new(&a.input)?;
     let inputs = &setup.inputs;
-    for (what, path) in [("-o", &a.output), ("--audit", &a.audit)] {
-        if let Some(p) = path {
-            common::not_an_input(what, p, inputs)?;
-        }
-    }
-    if let (Some(o), Some(au)) = (&a.output, &a.audit)
-        && (o == au || common::same_file(o, au))
-    {
-        bail!("-o and --audit name the same file");
-    }
-    let out = common::output(a.output.as_deref())?;
+    outdir::check_single(a.output.as_deref(), a.audit.as_deref(), inputs)?;
+    let dest = if let Some(dir) = &a.out_dir {
+        Dest::PerFile(PerFile::out_dir(dir, inputs, "pdn")?, None)
+    } else if a.in_place {
+        Dest::PerFile(PerFile::in_place(inputs, a.backup.clone())?, None)
+    } else {
+        Dest::Single(Output::open(a.output.as_deref())?)
+    };
     let audit = match &a.audit {
-        Some(p) => Some(common::output(Some(p))?),
+        Some(p) => Some(Output::open(Some(p))?),
         None => None,
     };
     let want_audit = audit.is_some();
@@ -86,9 +157,16 @@ pub fn run(a: &FixArgs) -> Result<Status> {
         repair: a.repair,
     };
     let mut sink = Out {
-        out,
+        dest,
         audit,
         t: Totals::default(),
+        file: Totals::default(),
+        lines: !setup.quiet,
+        repair: a.repair,
+        names: inputs
+            .iter()
+            .map(|i| escape(&i.name).into_owned())
+            .collect(),
     };
     let totals = batch::run(
         &setup,
@@ -121,17 +199,24 @@ pub fn run(a: &FixArgs) -> Result<Status> {
         },
         &mut sink,
     )?;
-    let Out {
-        mut out,
-        mut audit,
-        t,
-    } = sink;
-    out.flush()?;
-    if let Some(w) = audit.as_mut() {
-        w.flush()?;
+    let Out { dest, audit, t, .. } = sink;
+    let mut files_note = String::new();
+    let mut lost = 0;
+    match dest {
+        Dest::Single(out) => out.finish()?,
+        Dest::PerFile(per, _) => {
+            files_note = format!(", {} file{} written", per.written, plural(per.written));
+            if per.failed > 0 {
+                files_note.push_str(&format!(", {} not", per.failed));
+            }
+            lost = per.failed;
+        }
     }
-    eprintln!(
-        "pdn fix: {} games in {} files, {} changes{}{}, {} games with problems left ({} errors before, {} after)",
+    if let Some(w) = audit {
+        w.finish()?;
+    }
+    progress::message(&format!(
+        "pdn fix: {} games in {} files, {} changes{}{}, {} games with problems left ({} errors before, {} after){files_note}",
         t.games,
         totals.files,
         t.changes,
@@ -141,17 +226,15 @@ pub fn run(a: &FixArgs) -> Result<Status> {
             String::new()
         },
         match &a.audit {
-            Some(p) => format!(" written to {}", p.display()),
+            Some(p) => format!(" written to {}", shown(p)),
             None => String::new(),
         },
         t.unrepaired,
         t.errors_before,
         t.errors_after,
-    );
-    common::status(
-        t.errors_after > 0,
-        totals.unreadable,
-        totals.files,
-        setup.unreadable,
-    )
+    ));
+    if let Some(note) = common::unreadable_note(&totals) {
+        progress::message(&format!("pdn: {note}"));
+    }
+    common::status(t.errors_after > 0 || lost > 0, &totals)
 }

@@ -7,10 +7,13 @@ use std::io::Write;
 
 use anyhow::{Result, bail};
 use pdn::app::stats::{By, Options, Stats, analyse};
+use pdn::app::terminal::escape_lines;
 use pdn::app::validate;
 
 use super::args::{StatsArgs, StatsBy, StatsFormat};
 use super::batch::{self, Sink};
+use super::output::{Output, unwritten};
+use super::progress;
 use super::{Status, common};
 
 /// Adds every game to the statistics, in order.
@@ -71,17 +74,20 @@ pub fn run(a: &StatsArgs) -> Result<Status> {
     )?;
     stats.files = totals.files;
     let names: Vec<String> = inputs.iter().map(|i| i.name.clone()).collect();
-    let mut out = common::stdout();
-    match a.format {
-        StatsFormat::Text => out.write_all(stats.to_text(by, &names).as_bytes())?,
-        StatsFormat::Json => out.write_all(stats.to_json(&names)?.as_bytes())?,
-        StatsFormat::Csv => out.write_all(&stats.to_csv(by, &names)?)?,
+    let mut out = Output::open(None)?;
+    let written = match a.format {
+        // Aligned text for a terminal: names, events and openings come from the input.
+        StatsFormat::Text => {
+            out.write_all(escape_lines(&stats.to_text(by, &names), true).as_bytes())
+        }
+        StatsFormat::Json => out.write_all(stats.to_json(&names)?.as_bytes()),
+        StatsFormat::Csv => out.write_all(&stats.to_csv(by, &names)?),
+    };
+    written.map_err(unwritten("standard output"))?;
+    out.finish()?;
+    if let Some(note) = common::unreadable_note(&totals) {
+        progress::message(&format!("pdn: {note}"));
     }
-    out.flush()?;
-    common::status(
-        stats.games_with_errors > 0,
-        totals.unreadable,
-        totals.files,
-        setup.unreadable,
-    )
+    // Findings in the records are statistics, not failures (DESIGN.md).
+    common::status(false, &totals)
 }

@@ -8,6 +8,7 @@ use pdn::app::validate::{Options, Summary, render_report, validate};
 
 use super::args::{FormatArg, ValidateArgs};
 use super::batch::{self, Sink};
+use super::output::{Output, unwritten};
 use super::{Status, common};
 
 /// A game's rendering and counts.
@@ -15,7 +16,7 @@ type Done = (String, u32, u32, u32);
 
 /// Writes the reports in order and adds them up.
 struct Out {
-    out: Box<dyn Write>,
+    out: Output,
     summary: Summary,
 }
 
@@ -41,7 +42,7 @@ pub fn run(a: &ValidateArgs) -> Result<Status> {
     };
     let inputs = &setup.inputs;
     let mut sink = Out {
-        out: common::stdout(),
+        out: Output::open(None)?,
         summary: Summary::default(),
     };
     let totals = batch::run(
@@ -60,14 +61,17 @@ pub fn run(a: &ValidateArgs) -> Result<Status> {
         mut summary,
     } = sink;
     summary.files = totals.files;
+    summary.unreadable_files = totals.unreadable;
     let mut text = String::new();
     summary.render(format, &mut text);
-    out.write_all(text.as_bytes())?;
-    out.flush()?;
-    common::status(
-        summary.errors > 0,
-        totals.unreadable,
-        totals.files,
-        setup.unreadable,
-    )
+    if format != Format::Json
+        && let Some(note) = common::unreadable_note(&totals)
+    {
+        text.push_str(&note);
+        text.push('\n');
+    }
+    out.write_all(text.as_bytes())
+        .map_err(unwritten("standard output"))?;
+    out.finish()?;
+    common::status(summary.errors > 0, &totals)
 }
