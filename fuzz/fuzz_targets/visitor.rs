@@ -7,7 +7,7 @@
 use libfuzzer_sys::fuzz_target;
 use pdn::syntax::{
     CommentKind, Game, GameEnd, Item, MoveRef, Nag, RawTag, Reader, Skip, Span, Visitor,
-    decode_text, read_games,
+    decode_references, decode_text, read_games, standard_tag_name,
 };
 
 /// One element, as both sides can describe it.
@@ -38,8 +38,15 @@ impl Visitor for Collect {
         assert!(self.els.is_empty(), "begin_game twice");
     }
     fn tag(&mut self, name: &[u8], value: RawTag<'_>, span: Span) {
+        // A `Game` names a tag by its standard name (localised names, other spellings) or
+        // with its character references decoded.
+        let raw = text(name);
+        let name = match standard_tag_name(&raw) {
+            Some(s) => s.to_owned(),
+            None => decode_references(&raw).into_owned(),
+        };
         self.els
-            .push(El::Tag(text(name), value.decode_utf8_lossy().into_owned(), span));
+            .push(El::Tag(name, value.decode_utf8_lossy().into_owned(), span));
     }
     fn game_move(&mut self, m: &MoveRef<'_>) {
         self.els

@@ -238,43 +238,7 @@ pub enum Format {
     Json,
 }
 
-/// Where the lines of a game's text start, to turn byte offsets into line:column without
-/// scanning the text again for every diagnostic.
-#[derive(Clone, Debug)]
-pub struct LineIndex {
-    starts: Vec<u32>,
-}
-
-impl LineIndex {
-    /// Index the lines of a game's text (CR LF, LF and lone CR end a line).
-    pub fn new(game: &Game) -> LineIndex {
-        let b = game.source.as_bytes();
-        // Records run at 40 to 80 bytes a line: one allocation for nearly every game.
-        let mut starts = Vec::with_capacity(b.len() / 32 + 8);
-        starts.push(0u32);
-        for i in memchr::memchr2_iter(b'\n', b'\r', b) {
-            if b[i] == b'\n' || b.get(i + 1) != Some(&b'\n') {
-                starts.push(i as u32 + 1);
-            }
-        }
-        LineIndex { starts }
-    }
-
-    /// Absolute 1-based line and 1-based column (in characters) of a byte offset into the
-    /// game's text (the same answer as `Game::line_col`).
-    pub fn line_col(&self, game: &Game, offset: u32) -> (u32, u32) {
-        let offset = offset.min(game.source.len() as u32);
-        let k = self
-            .starts
-            .partition_point(|&s| s <= offset)
-            .saturating_sub(1);
-        let start = self.starts[k] as usize;
-        let text = game.source.get(start..offset as usize).unwrap_or("");
-        let chars = text.chars().count() as u32;
-        let base = if k == 0 { game.column } else { 1 };
-        (game.line + k as u32, base + chars)
-    }
-}
+pub use crate::syntax::LineIndex;
 
 /// Write one diagnostic in a format.
 pub fn render(

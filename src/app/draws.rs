@@ -1,7 +1,7 @@
 //! Draw rules along a replay: repetition, no-progress counters and the small-material
 //! endgame limits of each variant (RULES.md §3, `Rules::draws`).
 
-use crate::rules::{Bits, Color, DrawRule, Move, Position, Rules};
+use crate::rules::{Bits, Color, DrawRule, Geometry, Move, Position, Rules};
 
 /// A draw rule that was reached.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -16,6 +16,9 @@ pub struct Reached {
     pub span: Option<crate::syntax::Span>,
 }
 
+/// Endgame rules counted at once, at most (more are ignored; no variant has more than three).
+const MAX_ENDGAME: usize = 8;
+
 /// Counts what the draw rules need, ply by ply.
 #[derive(Debug)]
 pub struct Tracker<B> {
@@ -24,32 +27,56 @@ pub struct Tracker<B> {
     history: Vec<(B, B, B, Color)>,
     /// Consecutive plies with only king moves and no capture.
     king_only: u32,
-    /// Plies since the current endgame configuration arose (and its signature).
-    endgame: Option<((u32, u32, u32, u32), u32)>,
+    /// For each endgame rule (by its index in `rules.draws`): the plies counted since its
+    /// configuration arose, or `None` while the configuration does not hold.
+    endgame: [Option<u32>; MAX_ENDGAME],
+    /// True if some entry of `endgame` is counting.
+    in_endgame: bool,
+    /// The long diagonal, if a rule needs it (Russian 7.2.7).
+    long_diagonal: B,
     /// The first rule reached.
     pub reached: Option<Reached>,
 }
 
 impl<B: Bits> Tracker<B> {
-    /// A tracker for a game of these rules starting in `start`.
-    pub fn new(rules: &'static Rules, start: &Position<B>) -> Self {
+    /// A tracker for a game of these rules, on this board, starting in `start`.
+    pub fn new(rules: &'static Rules, geometry: &Geometry<B>, start: &Position<B>) -> Self {
+        let needs_diagonal = rules.draws.iter().any(|r| {
+            matches!(
+                r,
+                DrawRule::Endgame {
+                    long_diagonal: true,
+                    ..
+                }
+            )
+        });
         let mut t = Tracker {
             rules,
             history: Vec::with_capacity(64),
             king_only: 0,
-            endgame: None,
+            endgame: [None; MAX_ENDGAME],
+            in_endgame: false,
+            long_diagonal: if needs_diagonal {
+                geometry.long_diagonal()
+            } else {
+                B::ZERO
+            },
             reached: None,
         };
         t.reset(start);
         t
     }
 
-    /// Start counting afresh from a position (a setup in the movetext).
+    /// Start counting afresh from a position (the start position, a setup in the movetext).
+    /// An endgame configuration already on the board counts from here: every ply played
+    /// in it counts.
     pub fn reset(&mut self, pos: &Position<B>) {
         self.history.clear();
         self.history.push(pos.placement_key());
         self.king_only = 0;
-        self.endgame = None;
+        self.endgame = [None; MAX_ENDGAME];
+        self.in_endgame = false;
+        self.count_endgames(None, pos);
     }
 
     /// Account for a move that led to `after`; `ply` is its main-line ply.
@@ -72,23 +99,13 @@ impl<B: Bits> Tracker<B> {
             1
         };
         self.history.push(key);
-        // The endgame rules all concern a lone king: count only when a side has one piece.
-        self.endgame =
-            if after.pieces(Color::White).count() == 1 || after.pieces(Color::Black).count() == 1 {
-                let sig = signature(after);
-                match self.endgame {
-                    Some((s, n)) if s == sig => Some((s, n + 1)),
-                    _ => Some((sig, 0)),
-                }
-            } else {
-                None
-            };
+        self.count_endgames(Some(m), after);
         // After an irreversible move outside the endgame no rule can be reached: every
         // counter starts again.
-        if self.reached.is_some() || (!reversible && self.endgame.is_none()) {
+        if self.reached.is_some() || (!reversible && !self.in_endgame) {
             return;
         }
-        for rule in self.rules.draws {
+        for (i, rule) in self.rules.draws.iter().enumerate() {
             let hit = match *rule {
                 DrawRule::Repetition { n, article } => (seen >= n as u32).then(|| {
                     (
@@ -114,23 +131,25 @@ impl<B: Bits> Tracker<B> {
                         )
                     }),
                 DrawRule::Endgame {
-                    strong_min,
-                    strong_max,
                     plies,
+                    long_diagonal,
                     article,
-                } => match self.endgame {
-                    Some((s, n))
-                        if lone_king_against(s, strong_min, strong_max) && n >= plies as u32 =>
-                    {
-                        Some((
-                            format!(
-                                "a lone king against {} pieces for {} moves each",
-                                s.0.max(s.2) + s.1.max(s.3),
-                                plies / 2
-                            ),
-                            article,
-                        ))
-                    }
+                    ..
+                } => match self.endgame.get(i) {
+                    Some(Some(n)) if *n >= plies as u32 => Some((
+                        format!(
+                            "a lone king{} against {} for {} move{} each",
+                            if long_diagonal {
+                                " on the long diagonal"
+                            } else {
+                                ""
+                            },
+                            strong_material(signature(after)),
+                            plies / 2,
+                            if plies / 2 == 1 { "" } else { "s" }
+                        ),
+                        article,
+                    )),
                     _ => None,
                 },
             };
@@ -145,6 +164,48 @@ impl<B: Bits> Tracker<B> {
             }
         }
     }
+
+    /// Advance the count of every endgame rule after the move `m` that led to `after`
+    /// (`None`: start counting in `after`).
+    fn count_endgames(&mut self, m: Option<&Move<B>>, after: &Position<B>) {
+        // The endgame rules all concern a lone king: a side with a single piece.
+        let lone =
+            after.pieces(Color::White).count() == 1 || after.pieces(Color::Black).count() == 1;
+        if !lone && !self.in_endgame {
+            return;
+        }
+        let sig = signature(after);
+        let mut counting = false;
+        for (i, rule) in self.rules.draws.iter().enumerate() {
+            let DrawRule::Endgame {
+                strong_min,
+                strong_max,
+                kings_only,
+                long_diagonal,
+                capture_restarts,
+                ..
+            } = *rule
+            else {
+                continue;
+            };
+            let Some(slot) = self.endgame.get_mut(i) else {
+                continue;
+            };
+            *slot = if lone && lone_king_against(sig, strong_min, strong_max, kings_only) {
+                let counts = !long_diagonal || alone_on(after, self.long_diagonal);
+                let restart = capture_restarts && m.is_some_and(|m| m.is_capture());
+                match *slot {
+                    Some(n) if !restart => Some(n + counts as u32),
+                    // The ply that creates the configuration is not counted.
+                    _ => Some(0),
+                }
+            } else {
+                None
+            };
+            counting |= slot.is_some();
+        }
+        self.in_endgame = counting;
+    }
 }
 
 /// (white men, white kings, black men, black kings).
@@ -157,11 +218,51 @@ fn signature<B: Bits>(p: &Position<B>) -> (u32, u32, u32, u32) {
     )
 }
 
-/// One side has a lone king, the other `min..=max` pieces with at least one king.
-fn lone_king_against(s: (u32, u32, u32, u32), min: u8, max: u8) -> bool {
+/// One side has a lone king, the other `min..=max` pieces with at least one king (only
+/// kings if `kings_only`).
+fn lone_king_against(s: (u32, u32, u32, u32), min: u8, max: u8, kings_only: bool) -> bool {
     let (wm, wk, bm, bk) = s;
-    let strong = |m: u32, k: u32| k >= 1 && (min as u32..=max as u32).contains(&(m + k));
+    let strong = |m: u32, k: u32| {
+        k >= 1 && (!kings_only || m == 0) && (min as u32..=max as u32).contains(&(m + k))
+    };
     (wm == 0 && wk == 1 && strong(bm, bk)) || (bm == 0 && bk == 1 && strong(wm, wk))
+}
+
+/// The lone king stands on `line` and no other piece does.
+fn alone_on<B: Bits>(p: &Position<B>, line: B) -> bool {
+    let on = p.occupied() & line;
+    if on.count() != 1 {
+        return false;
+    }
+    let sq = on.lowest();
+    p.piece_at(sq).is_some_and(|piece| {
+        piece.role == crate::rules::Role::King && p.pieces(piece.color).count() == 1
+    })
+}
+
+/// The pieces of the side against the lone king, in words ("2 kings and a man").
+fn strong_material(s: (u32, u32, u32, u32)) -> String {
+    let (wm, wk, bm, bk) = s;
+    let (m, k) = if wm + wk == 1 && bm + bk > 1 {
+        (bm, bk)
+    } else if bm + bk == 1 && wm + wk > 1 {
+        (wm, wk)
+    } else {
+        // King against king.
+        (0, 1)
+    };
+    let count = |n: u32, one: &str, many: &str| match n {
+        1 => format!("a {one}"),
+        n => format!("{n} {many}"),
+    };
+    match (k, m) {
+        (k, 0) => count(k, "king", "kings"),
+        (k, m) => format!(
+            "{} and {}",
+            count(k, "king", "kings"),
+            count(m, "man", "men")
+        ),
+    }
 }
 
 fn ordinal(n: u32) -> String {
@@ -180,9 +281,22 @@ mod tests {
 
     #[test]
     fn lone_king_configurations() {
-        assert!(lone_king_against((0, 1, 2, 1), 3, 3));
-        assert!(!lone_king_against((0, 1, 3, 0), 3, 3)); // no king on the strong side
-        assert!(lone_king_against((1, 1, 0, 1), 1, 2));
-        assert!(!lone_king_against((1, 1, 0, 2), 1, 2));
+        assert!(lone_king_against((0, 1, 2, 1), 3, 3, false));
+        assert!(!lone_king_against((0, 1, 3, 0), 3, 3, false)); // no king on the strong side
+        assert!(lone_king_against((1, 1, 0, 1), 1, 2, false));
+        assert!(!lone_king_against((1, 1, 0, 2), 1, 2, false));
+        // Kings only: three kings, or more; not two kings and a man.
+        assert!(lone_king_against((0, 3, 0, 1), 3, u8::MAX, true));
+        assert!(lone_king_against((0, 1, 0, 5), 3, u8::MAX, true));
+        assert!(!lone_king_against((1, 2, 0, 1), 3, u8::MAX, true));
+        assert!(!lone_king_against((1, 1, 0, 1), 2, 2, true));
+    }
+
+    #[test]
+    fn strong_material_in_words() {
+        assert_eq!(strong_material((0, 1, 1, 2)), "2 kings and a man");
+        assert_eq!(strong_material((2, 1, 0, 1)), "a king and 2 men");
+        assert_eq!(strong_material((0, 1, 0, 1)), "a king");
+        assert_eq!(strong_material((0, 3, 0, 1)), "3 kings");
     }
 }

@@ -186,7 +186,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             spec: MoveSpec::default(),
             observer,
             diags: Vec::new(),
-            draws: Tracker::new(V::RULES, start),
+            draws: Tracker::new(V::RULES, V::geometry(), start),
             plies: 0,
             complete: true,
             quirks: Vec::new(),

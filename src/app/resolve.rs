@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use crate::rules::fen::{SquareError, SquareName};
 use crate::rules::notation::{self, SquareStyle};
 use crate::rules::{
-    Bits, Color, Dir, Move, MoveList, Options, Position, Precedence, Role, Spec, Step,
+    Bits, Color, Dir, Move, MoveList, Options, Piece, Position, Precedence, Role, Spec, Step,
 };
 
 /// How a recorded move separates its squares.
@@ -561,9 +561,69 @@ impl<V: Spec> Resolver<V> {
                     play: Some(Irregular { mv, route, side }),
                 };
             }
+            // A man that never reached the far row moving as a king would (a step backward,
+            // a flight over empty squares, a capture at a distance): premature promotion when
+            // the move is legal for a king on that square under the normal rules (captures
+            // compulsory, precedence on). It is played as recorded and stays a man.
+            if let Some((king_move, route)) = self.as_crowned(pos, from)
+                && !self.man_shaped(pos)
+            {
+                let promotes = V::geometry().promotion_row(side).has(king_move.to as u32);
+                let mv = Move::new(
+                    king_move.from as u32,
+                    king_move.to as u32,
+                    king_move.captured,
+                    promotes,
+                    false,
+                );
+                return Illegal {
+                    code: Code::PrematurePromotion,
+                    message: format!(
+                        "the man on {} moves as a king without having been crowned",
+                        name(from)
+                    ),
+                    rule: art.promotion,
+                    play: Some(Irregular { mv, route, side }),
+                };
+            }
         }
         // Nothing helps: say what is wrong with the move itself.
         self.plain_illegal(pos)
+    }
+
+    /// The recorded move as a legal move of a king standing on `from` in place of the man
+    /// there (the rest of the position and the rules unchanged), with its route.
+    fn as_crowned(&mut self, pos: &Position<V::B>, from: u32) -> Option<(Move<V::B>, Vec<Step>)> {
+        let mut crowned = *pos;
+        crowned.put(
+            from,
+            Piece {
+                color: pos.side(),
+                role: Role::King,
+            },
+        );
+        self.relaxed_match(&crowned, Options::default(), V::RULES)
+    }
+
+    /// True if a man could make the recorded move by the way men move and capture, were it
+    /// allowed to take kings (Italian men may not): such a move breaks a rule of men and
+    /// is no question of promotion.
+    fn man_shaped(&mut self, pos: &Position<V::B>) -> bool {
+        if V::RULES.men_capture_kings {
+            // Every relaxation of the rules of men was tried before.
+            return false;
+        }
+        let rules = crate::rules::Rules {
+            men_capture_kings: true,
+            ..*V::RULES
+        };
+        let any = Options {
+            captures_optional: true,
+            ignore_precedence: true,
+            partial: true,
+            ..Options::default()
+        };
+        self.relaxed_match(pos, any, &rules).is_some()
     }
 
     /// The concrete reason a move is impossible, and the move as recorded if the board

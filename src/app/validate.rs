@@ -332,7 +332,12 @@ fn run<V: Spec, O: Observer>(game: &Game, opts: &Options, observer: &mut O) -> R
         let last = replayed.last;
         let mut list = crate::rules::MoveList::without_paths();
         V::legal_moves(&last, &mut list);
-        let decided = if list.is_empty() {
+        let decided = if let Some(crowned) = first_king(&last, rules.variant) {
+            Some((
+                crowned,
+                format!("{} crowned the first king", side_word(crowned)),
+            ))
+        } else if list.is_empty() {
             let loser = last.side();
             let winner = if rules.variant == Variant::Antidraughts {
                 loser
@@ -433,6 +438,22 @@ fn run<V: Spec, O: Observer>(game: &Game, opts: &Options, observer: &mut O) -> R
         }
     }
     (replayed.plies, diags, replayed.complete)
+}
+
+/// Breakthrough: the side that crowned a king, which won (the replay stops at the first
+/// king, so only a setup can show kings of both sides: then no side is named).
+fn first_king<B: Bits>(pos: &Position<B>, variant: Variant) -> Option<Color> {
+    if variant != Variant::Breakthrough {
+        return None;
+    }
+    match (
+        pos.kings_of(Color::White).any(),
+        pos.kings_of(Color::Black).any(),
+    ) {
+        (true, false) => Some(Color::White),
+        (false, true) => Some(Color::Black),
+        _ => None,
+    }
 }
 
 fn side_word(c: Color) -> &'static str {

@@ -490,6 +490,22 @@ impl<B: Bits> Geometry<B> {
         }
     }
 
+    /// The long diagonal ("main road"): the playing squares from the bottom-left corner of
+    /// the internal frame up to the right (a1–h8 on the 8x8 board, 46–5 on the 10x10 one).
+    /// Empty on a board whose bottom-left corner is no playing square.
+    pub fn long_diagonal(&self) -> B {
+        let h = self.height as i32;
+        let mut diag = B::ZERO;
+        for r in 0..h {
+            match self.at(r, h - 1 - r) {
+                Some(b) => diag |= B::bit(b),
+                None if self.shape.is_diagonal() => return B::ZERO,
+                None => {}
+            }
+        }
+        diag
+    }
+
     /// Every playing square, lowest bit first.
     pub fn squares(&self) -> impl Iterator<Item = u32> + '_ {
         self.mask.iter()
@@ -758,6 +774,25 @@ mod tests {
         assert_eq!((g12.shift(Dir::SW), g12.shift(Dir::SE)), (6, 7));
         assert_eq!(g12.mask.count(), 72);
         assert_eq!(full_8().mask.count(), 64);
+    }
+
+    #[test]
+    fn long_diagonal_a1_h8() {
+        // 8x8 (numeric 1 = b8, 29 = a1): a1 29, b2 25, c3 22, d4 18, e5 15, f6 11, g7 8, h8 4.
+        let g = diagonal_8();
+        let n = Numbering::new(layout(Color::White, 8, NotationKind::Numeric, 2, false), g);
+        let want = [29, 25, 22, 18, 15, 11, 8, 4]
+            .iter()
+            .fold(0u64, |m, &k| m | u64::bit(n.bit_of_number(k).unwrap()));
+        assert_eq!(g.long_diagonal(), want);
+        assert_eq!(n.algebraic_name(n.bit_of_number(29).unwrap()), "a1");
+        assert_eq!(n.algebraic_name(n.bit_of_number(4).unwrap()), "h8");
+        // 10x10: 46 to 5.
+        let g = diagonal_10();
+        let n = Numbering::new(layout(Color::White, 10, NotationKind::Numeric, 2, false), g);
+        let d = g.long_diagonal();
+        assert_eq!(d.count(), 10);
+        assert!(d.has(n.bit_of_number(46).unwrap()) && d.has(n.bit_of_number(5).unwrap()));
     }
 
     #[test]

@@ -256,14 +256,30 @@ pub enum DrawRule {
         /// Where the rule is written.
         article: &'static str,
     },
-    /// A material configuration (one side `weak` pieces, all kings; the other side at most
-    /// `strong` pieces with at least one king) lasting `plies` plies.
+    /// An endgame against a lone king: one side has a single piece, a king; the other
+    /// `strong_min..=strong_max` pieces, at least one of them a king (all of them kings with
+    /// `kings_only`). Drawn after `plies` plies counted from the ply that created the
+    /// configuration (that ply not counted), or from the start of the game or setup that has
+    /// it on the board already.
+    ///
+    /// The count runs on through moves that keep the configuration, crownings and captures
+    /// included (king and man against king becoming two kings against king: FMJD 6.4), unless
+    /// `capture_restarts`.
     Endgame {
-        /// Pieces of the stronger side (all its pieces, at least one a king), at most.
+        /// Pieces of the stronger side, at most.
         strong_max: u8,
         /// Pieces of the stronger side, at least.
         strong_min: u8,
-        /// Limit in plies counted from the ply that created the configuration.
+        /// The stronger side has kings only (Russian 7.2.4, Frisian).
+        kings_only: bool,
+        /// Only plies after which the lone king stands alone on the long diagonal (a1–h8)
+        /// count (Russian 7.2.7).
+        long_diagonal: bool,
+        /// A capture that leaves the configuration in place starts the count again: it runs
+        /// from when the material arose (Russian 7.2.4: four kings against a king, one of
+        /// them taken, are three kings against a king afresh).
+        capture_restarts: bool,
+        /// Limit in plies.
         plies: u16,
         /// Where the rule is written.
         article: &'static str,
@@ -410,12 +426,18 @@ pub const INTERNATIONAL: Rules = Rules {
         DrawRule::Endgame {
             strong_min: 3,
             strong_max: 3,
+            kings_only: false,
+            long_diagonal: false,
+            capture_restarts: false,
             plies: 32,
             article: "FMJD 6.3",
         },
         DrawRule::Endgame {
             strong_min: 1,
             strong_max: 2,
+            kings_only: false,
+            long_diagonal: false,
+            capture_restarts: false,
             plies: 10,
             article: "FMJD 6.4",
         },
@@ -449,41 +471,77 @@ pub const CANADIAN: Rules = Rules {
 };
 
 /// Antidraughts (lidraughts): international moves; the object is to lose all pieces.
+/// Threefold repetition is its only draw rule (lidraughts `Antidraughts.scala`: no
+/// 25-move, 16-move or 5-move rule).
 pub const ANTIDRAUGHTS: Rules = Rules {
     variant: Variant::Antidraughts,
     name: "antidraughts",
     game_type: 98,
+    draws: &[DrawRule::Repetition {
+        n: 3,
+        article: "antidraughts (threefold repetition)",
+    }],
+    articles: Articles {
+        game_end: "antidraughts (a player who cannot move has won)",
+        ..FMJD
+    },
     ..INTERNATIONAL
 };
 
 /// Breakthrough (lidraughts): international moves; the first side to crown a king wins.
+/// No draw rule (lidraughts `Breakthrough.scala`; without kings no position can repeat).
 pub const BREAKTHROUGH: Rules = Rules {
     variant: Variant::Breakthrough,
     name: "breakthrough",
     game_type: 96,
+    draws: &[],
+    articles: Articles {
+        game_end: "breakthrough (the first side to crown a king wins; a player who cannot move has lost)",
+        ..FMJD
+    },
     ..INTERNATIONAL
 };
 
+/// FMJD-64 art. 7.2 (RULES.md §3.4). The endgame articles come before 7.2.5, which they
+/// tie with (fifteen moves of kings only against a lone king are also 7.2.4's fifteen
+/// moves): the more specific article is the one reported.
 const RUSSIAN_DRAWS: &[DrawRule] = &[
     DrawRule::Repetition {
         n: 3,
         article: "FMJD-64 7.2.3",
     },
-    DrawRule::KingMovesOnly {
-        plies: 30,
-        article: "FMJD-64 7.2.5",
-    },
+    // 7.2.7 before 7.2.4: three kings against a king on the long diagonal fall under both,
+    // and the 5-move limit comes first.
     DrawRule::Endgame {
         strong_min: 3,
         strong_max: 3,
+        kings_only: false,
+        long_diagonal: true,
+        capture_restarts: false,
+        plies: 10,
+        article: "FMJD-64 7.2.7",
+    },
+    DrawRule::Endgame {
+        strong_min: 3,
+        strong_max: u8::MAX,
+        kings_only: true,
+        long_diagonal: false,
+        capture_restarts: true,
         plies: 30,
         article: "FMJD-64 7.2.4",
     },
     DrawRule::Endgame {
         strong_min: 1,
         strong_max: 2,
+        kings_only: false,
+        long_diagonal: false,
+        capture_restarts: false,
         plies: 10,
         article: "FMJD-64 7.2.8",
+    },
+    DrawRule::KingMovesOnly {
+        plies: 30,
+        article: "FMJD-64 7.2.5",
     },
 ];
 
@@ -776,12 +834,18 @@ pub const FRISIAN: Rules = Rules {
         DrawRule::Endgame {
             strong_min: 2,
             strong_max: 2,
+            kings_only: true,
+            long_diagonal: false,
+            capture_restarts: false,
             plies: 14,
             article: "Frisian (2 kings v 1 king: 7 moves)",
         },
         DrawRule::Endgame {
             strong_min: 1,
             strong_max: 1,
+            kings_only: true,
+            long_diagonal: false,
+            capture_restarts: false,
             plies: 2,
             article: "Frisian (king v king)",
         },

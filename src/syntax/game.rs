@@ -88,34 +88,12 @@ impl Game {
     /// offset into [`Game::source`]. CR LF, LF and a lone CR each end a line. An offset past
     /// the end is clamped; an offset inside a character counts as that character.
     pub fn line_col(&self, offset: u32) -> (u32, u32) {
-        let bytes = self.source.as_bytes();
-        let end = (offset as usize).min(bytes.len());
-        let mut line = self.line;
-        let mut line_start = 0usize;
-        let mut first_line = true;
-        let mut i = 0usize;
-        while i < end {
-            match bytes[i] {
-                b'\n' => {
-                    line += 1;
-                    line_start = i + 1;
-                    first_line = false;
-                }
-                b'\r' if bytes.get(i + 1) != Some(&b'\n') => {
-                    line += 1;
-                    line_start = i + 1;
-                    first_line = false;
-                }
-                _ => {}
-            }
-            i += 1;
-        }
-        let chars = bytes[line_start..end]
-            .iter()
-            .filter(|&&b| (b as i8) >= -0x40)
-            .count() as u32;
-        let base = if first_line { self.column } else { 1 };
-        (line, base + chars)
+        super::lines::line_col(
+            self.source.as_bytes(),
+            self.line,
+            self.column,
+            offset as usize,
+        )
     }
 
     /// The text of a span of this game (empty if the span is out of range or splits a
@@ -355,10 +333,75 @@ pub struct Setup {
 /// Malformed PDN: what was found and what was expected.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct SyntaxError {
+    /// What kind of error.
+    pub kind: SyntaxErrorKind,
     /// Where.
     pub span: Span,
     /// E.g. "unterminated comment: expected `}`".
     pub message: String,
+}
+
+/// The kinds of [`SyntaxError`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[non_exhaustive]
+pub enum SyntaxErrorKind {
+    /// A token that is no PDN (unbraced text, a lone number, binary data).
+    UnexpectedToken,
+    /// A move strength (`!`, `?`) that follows no move.
+    StrengthWithoutMove,
+    /// A number too long to be a square or a move number.
+    NumberTooLong,
+    /// Square 0.
+    SquareZero,
+    /// `{` without its `}`.
+    UnterminatedComment,
+    /// `{ a { b } }`: comments do not nest.
+    NestedComment,
+    /// `(` without its `)`.
+    UnterminatedVariation,
+    /// `)` with no variation open.
+    UnmatchedParenthesis,
+    /// Variations nested deeper than [`MAX_VARIATION_DEPTH`](super::MAX_VARIATION_DEPTH).
+    TooDeep,
+    /// A NAG without a number, or out of range.
+    BadNag,
+    /// A setup `/FEN "…"/` without its closing quote or slash.
+    UnterminatedSetup,
+    /// A tag pair without a name.
+    TagWithoutName,
+    /// A tag value without its closing quote.
+    UnterminatedTagValue,
+    /// Text after the end of the last game that could not be read.
+    TrailingText,
+    /// A game larger than the reader's maximum: cut.
+    GameTooLong,
+    /// More errors in the game than were listed.
+    MoreErrors,
+}
+
+impl SyntaxErrorKind {
+    /// A short name (kebab case), as JSON output writes it.
+    pub fn as_str(self) -> &'static str {
+        use SyntaxErrorKind::*;
+        match self {
+            UnexpectedToken => "unexpected-token",
+            StrengthWithoutMove => "strength-without-move",
+            NumberTooLong => "number-too-long",
+            SquareZero => "square-zero",
+            UnterminatedComment => "unterminated-comment",
+            NestedComment => "nested-comment",
+            UnterminatedVariation => "unterminated-variation",
+            UnmatchedParenthesis => "unmatched-parenthesis",
+            TooDeep => "too-deep",
+            BadNag => "bad-nag",
+            UnterminatedSetup => "unterminated-setup",
+            TagWithoutName => "tag-without-name",
+            UnterminatedTagValue => "unterminated-tag-value",
+            TrailingText => "trailing-text",
+            GameTooLong => "game-too-long",
+            MoreErrors => "more-errors",
+        }
+    }
 }
 
 /// A non-standard construct that was read anyway.

@@ -5,7 +5,7 @@
 //!   [`Reader::read_game`] hands the elements of each game to a [`Visitor`] instead, with
 //!   borrowed bytes and no allocation per element;
 //!   [`pieces`] cuts a file into pieces that threads read apart, with the same games;
-//!   [`utf16`] turns UTF-16 files into UTF-8 first.
+//!   [`utf16`] turns UTF-16 files into UTF-8 (the reader does it by itself).
 //! - [`Game`] keeps everything read: tags, the move tree (moves with their numbers and
 //!   strengths, comments, NAGs, variations, setups), the terminator, the syntax errors and
 //!   the non-standard constructs that were tolerated, with byte spans into the game's text.
@@ -17,6 +17,7 @@
 
 mod game;
 mod grammar;
+mod lines;
 pub mod pieces;
 mod reader;
 mod squares;
@@ -28,9 +29,11 @@ mod writer;
 
 pub use game::{
     Comment, CommentKind, Encoding, Game, Item, Line, MoveItem, MoveKind, MoveNumber, Nag,
-    ResultToken, Setup, Span, Square, SyntaxError, Tag, Tolerated, ToleratedKind, Variation,
+    ResultToken, Setup, Span, Square, SyntaxError, SyntaxErrorKind, Tag, Tolerated, ToleratedKind,
+    Variation,
 };
 pub use grammar::{MAX_ERRORS_PER_GAME, MAX_VARIATION_DEPTH};
+pub use lines::LineIndex;
 pub use reader::{
     DEFAULT_BUFFER_SIZE, DEFAULT_MAX_GAME_SIZE, MAX_MAX_GAME_SIZE, Reader, read_games,
 };

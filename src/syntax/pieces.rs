@@ -16,9 +16,11 @@ use std::io::{self, Read};
 use memchr::{memchr_iter, memrchr, memrchr2};
 
 use super::game::{Game, Item};
+use super::lines::{chars, count_breaks};
+use super::reader::Reader;
 pub use super::reader::{Origin, Rest};
-use super::reader::{Reader, count_breaks};
 use super::token::is_ws;
+use super::utf16::Source;
 
 /// Bytes a piece carries past its cut: enough for the grammar's look ahead at the end of a
 /// game (a piece whose last game needs more just leaves it to the next piece).
@@ -100,7 +102,9 @@ pub fn read_piece(piece: &mut Piece, max_game_size: usize) -> (Vec<Game>, Rest) 
 /// a piece with no such place is cut at a line break once it reaches `forced` bytes.
 #[derive(Debug)]
 pub struct Pieces<R> {
-    src: R,
+    src: Source<R>,
+    /// The first bytes were looked at for UTF-16.
+    utf16_checked: bool,
     /// The file's bytes from the start of the next piece.
     buf: Vec<u8>,
     eof: bool,
@@ -121,7 +125,8 @@ impl<R: Read> Pieces<R> {
     /// Pieces of `source`, about 64 KiB each, forced at 4 MiB.
     pub fn new(source: R) -> Self {
         Pieces {
-            src: source,
+            src: Source::Plain(source),
+            utf16_checked: false,
             buf: Vec::new(),
             eof: false,
             failed: false,
@@ -157,6 +162,12 @@ impl<R: Read> Pieces<R> {
 
     /// Read until `buf` holds `want` bytes or the source ends.
     fn fill(&mut self, want: usize) -> io::Result<()> {
+        // Enough bytes to tell UTF-16 first (see `utf16`).
+        let want = if self.utf16_checked {
+            want
+        } else {
+            want.max(256)
+        };
         while self.buf.len() < want && !self.eof {
             let room = (want - self.buf.len()).max(8 * 1024);
             self.buf.reserve(room);
@@ -169,6 +180,15 @@ impl<R: Read> Pieces<R> {
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => return Err(e),
+            }
+        }
+        if !self.utf16_checked {
+            self.utf16_checked = true;
+            if self.src.switch_if_utf16(&self.buf) {
+                // From here on the bytes are UTF-8 from the decoder.
+                self.buf.clear();
+                self.eof = false;
+                return self.fill(want);
             }
         }
         Ok(())
@@ -262,11 +282,8 @@ impl<R: Read> Pieces<R> {
                 .line
                 .saturating_add(count_breaks(head, self.prev_cr)),
             column: match memrchr2(b'\n', b'\r', head) {
-                Some(k) => 1 + super::reader::chars(&head[k + 1..]),
-                None => self
-                    .origin
-                    .column
-                    .saturating_add(super::reader::chars(head)),
+                Some(k) => 1 + chars(&head[k + 1..]),
+                None => self.origin.column.saturating_add(chars(head)),
             },
             file_start: false,
             bom_pending: false,

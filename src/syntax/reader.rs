@@ -15,11 +15,15 @@ use std::cell::Cell;
 use std::io::{self, Read};
 
 use encoding_rs::WINDOWS_1252;
-use memchr::{memchr_iter, memrchr2};
+use memchr::memchr_iter;
 
-use super::game::{Encoding, Game, Item, Span, SyntaxError, Tolerated, ToleratedKind};
+use super::game::{
+    Encoding, Game, Item, Span, SyntaxError, SyntaxErrorKind, Tolerated, ToleratedKind,
+};
 use super::grammar::{self, End, NeedMore, Parsed};
+use super::lines::LinePos;
 use super::token::is_ws;
+use super::utf16::Source;
 #[cfg(doc)]
 use super::visitor::RawTag;
 use super::visitor::{GameEnd, Visitor, VisitorSink};
@@ -45,7 +49,9 @@ pub const MAX_MAX_GAME_SIZE: usize = 1 << 30;
 /// ```
 #[derive(Debug)]
 pub struct Reader<R> {
-    src: R,
+    src: Source<R>,
+    /// The first bytes were looked at for UTF-16.
+    utf16_checked: bool,
     buf: Vec<u8>,
     initial: usize,
     start: usize,
@@ -113,7 +119,8 @@ impl<R: Read> Reader<R> {
     /// A reader over `source` (no need to wrap it in a `BufReader`).
     pub fn new(source: R) -> Self {
         Reader {
-            src: source,
+            src: Source::Plain(source),
+            utf16_checked: false,
             buf: Vec::new(),
             initial: DEFAULT_BUFFER_SIZE,
             start: 0,
@@ -159,6 +166,8 @@ impl<R: Read> Reader<R> {
             prev_cr: false,
         });
         r.bom_checked = !origin.file_start;
+        // The pieces of a file come decoded (see `utf16`).
+        r.utf16_checked = true;
         r.bom_pending = origin.bom_pending;
         r.skipping = origin.skipping;
         r.stop = origin.offset.saturating_add(cut as u64);
@@ -223,7 +232,7 @@ impl<R: Read> Reader<R> {
 
     /// The source back.
     pub fn into_inner(self) -> R {
-        self.src
+        self.src.into_inner()
     }
 
     /// The next game, `None` at the end of the source.
@@ -439,6 +448,10 @@ impl<R: Read> Reader<R> {
         }
         if self.buf.len() < self.initial {
             self.buf.resize(self.initial, 0);
+        }
+        if !self.utf16_checked && self.buf.len() < 256 {
+            // Enough bytes to tell UTF-16, whatever the buffer size.
+            self.buf.resize(256, 0);
         } else if self.end * 2 > self.buf.len() {
             let cap = self.max_game_size.saturating_mul(2).max(self.initial);
             let new = self
@@ -459,6 +472,16 @@ impl<R: Read> Reader<R> {
                 }
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => return Err(e),
+            }
+        }
+        if !self.utf16_checked {
+            self.utf16_checked = true;
+            // A UTF-16 file (see `utf16::detect`): from here on read through a decoder, the
+            // bytes already read first.
+            if self.base == 0 && self.src.switch_if_utf16(&self.buf[..self.end]) {
+                self.end = 0;
+                self.eof = false;
+                return self.refill();
             }
         }
         Ok(())
@@ -558,6 +581,7 @@ fn bom_note() -> Tolerated {
 /// The error of a game cut at the maximum size, at the end of what was kept.
 fn too_long(max: usize, end: u32) -> SyntaxError {
     SyntaxError {
+        kind: SyntaxErrorKind::GameTooLong,
         span: Span::at(end),
         message: format!(
             "game longer than the maximum of {max} bytes: the rest of it was skipped, expected \
@@ -602,6 +626,7 @@ fn decode_1252(raw: &[u8], ended: End) -> Game {
                 .len();
             if p.consumed < len {
                 g.errors.push(SyntaxError {
+                    kind: SyntaxErrorKind::TrailingText,
                     span: Span::new(p.consumed as u32, len as u32),
                     message: "text after the end of the game (read as Windows-1252): expected a \
                               tag section or the next game"
@@ -633,66 +658,6 @@ fn decode_1252(raw: &[u8], ended: End) -> Game {
     game
 }
 
-/// Line and column at a buffer index `at`, and whether the byte before it was a CR.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct LinePos {
-    at: usize,
-    line: u32,
-    column: u32,
-    prev_cr: bool,
-}
-
-impl LinePos {
-    const START: LinePos = LinePos {
-        at: 0,
-        line: 1,
-        column: 1,
-        prev_cr: false,
-    };
-
-    /// Step over `buf[self.at..]`.
-    fn count_to_end(&mut self, buf: &[u8]) {
-        let Some(region) = buf.get(self.at..).filter(|r| !r.is_empty()) else {
-            return;
-        };
-        self.line = self.line.saturating_add(count_breaks(region, self.prev_cr));
-        self.column = match memrchr2(b'\n', b'\r', region) {
-            Some(k) => 1 + chars(&region[k + 1..]),
-            None => self.column.saturating_add(chars(region)),
-        };
-        self.prev_cr = region.last() == Some(&b'\r');
-        self.at = buf.len();
-    }
-
-    /// Line and column at `buf.len()`, `buf` holding the bytes before it from index 0;
-    /// `cell` keeps the count.
-    pub(crate) fn resolve(cell: &Cell<LinePos>, buf: &[u8]) -> (u32, u32) {
-        let mut pos = cell.get();
-        pos.count_to_end(buf);
-        cell.set(pos);
-        (pos.line, pos.column)
-    }
-}
-
-/// Line breaks in `region` (CR LF, LF, lone CR), given whether the byte before it was a CR.
-pub(crate) fn count_breaks(region: &[u8], prev_cr: bool) -> u32 {
-    let mut n = memchr_iter(b'\n', region).count();
-    if prev_cr && region.first() == Some(&b'\n') {
-        n -= 1;
-    }
-    // A CR counts unless an LF follows (`\r\n` inside the region: the `\n` counted it).
-    n += memchr_iter(b'\r', region)
-        .filter(|&i| region.get(i + 1) != Some(&b'\n'))
-        .count();
-    u32::try_from(n).unwrap_or(u32::MAX)
-}
-
-/// Characters in UTF-8 bytes (continuation bytes do not count).
-pub(crate) fn chars(b: &[u8]) -> u32 {
-    let n = b.iter().filter(|&&c| (c as i8) >= -0x40).count();
-    u32::try_from(n).unwrap_or(u32::MAX)
-}
-
 impl<R: Read> Iterator for Reader<R> {
     type Item = io::Result<Game>;
 
@@ -714,21 +679,5 @@ impl<R: Read> Iterator for Reader<R> {
 
 /// Every game of an in-memory file.
 pub fn read_games(bytes: &[u8]) -> Vec<Game> {
-    match super::utf16::decode(bytes) {
-        Some(utf8) => Reader::new(&utf8[..]).filter_map(Result::ok).collect(),
-        None => Reader::new(bytes).filter_map(Result::ok).collect(),
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn breaks() {
-        assert_eq!(count_breaks(b"a\nb\r\nc\rd", false), 3);
-        assert_eq!(count_breaks(b"\nb", true), 0);
-        assert_eq!(count_breaks(b"\r", false), 1);
-        assert_eq!(chars("aé€".as_bytes()), 3);
-    }
+    Reader::new(bytes).filter_map(Result::ok).collect()
 }

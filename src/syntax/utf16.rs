@@ -4,7 +4,7 @@
 
 use std::io::{self, Read};
 
-use encoding_rs::{Decoder, UTF_16BE, UTF_16LE};
+use encoding_rs::{CoderResult, Decoder, UTF_16BE, UTF_16LE};
 
 /// The byte order of a UTF-16 text.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -71,16 +71,24 @@ pub struct Utf16Reader<R> {
 impl<R: Read> Utf16Reader<R> {
     /// `src`, a UTF-16 text in the byte order `order`.
     pub fn new(src: R, order: Utf16) -> Self {
+        Self::with_prefix(src, order, Vec::new())
+    }
+
+    /// `src`, whose first bytes `head` were already read from it.
+    pub fn with_prefix(src: R, order: Utf16, head: Vec<u8>) -> Self {
         let decoder = match order {
             Utf16::Le => UTF_16LE.new_decoder_with_bom_removal(),
             Utf16::Be => UTF_16BE.new_decoder_with_bom_removal(),
         };
+        let len = head.len();
+        let mut raw = head;
+        raw.resize(len.max(32 * 1024), 0);
         Utf16Reader {
             src,
             decoder,
-            raw: vec![0; 32 * 1024],
+            raw,
             at: 0,
-            len: 0,
+            len,
             eof: false,
             out: vec![0; 64 * 1024],
             out_at: 0,
@@ -108,19 +116,27 @@ impl<R: Read> Utf16Reader<R> {
                     break;
                 }
             }
-            let (_, read, written, _) =
+            let (result, read, written, _) =
                 self.decoder
                     .decode_to_utf8(&self.raw[self.at..self.len], &mut self.out, self.eof);
             self.at += read;
             self.out_at = 0;
             self.out_len = written;
-            if self.eof && self.at == self.len && written == 0 {
+            if self.eof && result == CoderResult::InputEmpty {
+                // The decoder has finished: it must not be called again.
                 self.done = true;
             }
             if written > 0 {
                 return Ok(true);
             }
         }
+    }
+}
+
+impl<R> Utf16Reader<R> {
+    /// The source back.
+    pub fn into_inner(self) -> R {
+        self.src
     }
 }
 
@@ -136,6 +152,60 @@ impl<R: Read> Read for Utf16Reader<R> {
         buf[..n].copy_from_slice(&self.out[self.out_at..self.out_at + n]);
         self.out_at += n;
         Ok(n)
+    }
+}
+
+/// A byte source that turns into a UTF-16 decoder when its first bytes show UTF-16 (the
+/// reader's and the piece cutter's source).
+#[derive(Debug)]
+pub(crate) enum Source<R> {
+    /// As given.
+    Plain(R),
+    /// Through a decoder.
+    Utf16(Utf16Reader<R>),
+    /// Only while the source moves from one to the other.
+    Moving,
+}
+
+impl<R: Read> Source<R> {
+    /// The first bytes of a plain source were `head` (already taken from it): if they are
+    /// UTF-16, read from here on through a decoder that starts with them, and return true
+    /// (the caller drops `head` and reads again).
+    pub(crate) fn switch_if_utf16(&mut self, head: &[u8]) -> bool {
+        let Some(order) = detect(head) else {
+            return false;
+        };
+        match std::mem::replace(self, Source::Moving) {
+            Source::Plain(r) => {
+                *self = Source::Utf16(Utf16Reader::with_prefix(r, order, head.to_vec()));
+                true
+            }
+            other => {
+                *self = other;
+                false
+            }
+        }
+    }
+}
+
+impl<R> Source<R> {
+    /// The source back.
+    pub(crate) fn into_inner(self) -> R {
+        match self {
+            Source::Plain(r) => r,
+            Source::Utf16(r) => r.into_inner(),
+            Source::Moving => unreachable!("the source only moves inside switch_if_utf16"),
+        }
+    }
+}
+
+impl<R: Read> Read for Source<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        match self {
+            Source::Plain(r) => r.read(buf),
+            Source::Utf16(r) => r.read(buf),
+            Source::Moving => Ok(0),
+        }
     }
 }
 

@@ -24,7 +24,7 @@ use encoding_rs::WINDOWS_1252;
 
 use super::game::{CommentKind, MoveKind, MoveNumber, Nag, Span, Square, SyntaxError, Tolerated};
 use super::grammar::{Sink, unescape};
-use super::reader::LinePos;
+use super::lines::LinePos;
 use super::squares::Squares;
 use super::tagnames::decode_references;
 

@@ -16,6 +16,7 @@ mod perft;
 mod properties;
 mod resolve;
 mod rules_articles;
+mod rules_games;
 mod syntax_corpus;
 mod syntax_fixtures;
 mod syntax_hostile;

@@ -175,12 +175,23 @@ fn premature_promotion_going_on_as_a_king() {
         code::<International>(fen, "13x2x16"),
         Code::PrematurePromotion
     );
-    // A plain backward man move is not a promotion question: illegal-move.
+    // A man that never reached the far row and moves as a king would (backward, flying):
+    // premature promotion, when a king on its square could make the move.
+    for (fen, mv) in [("W:W28:B1", "28-33"), ("W:W27,48:B3", "27-18")] {
+        assert_eq!(code::<International>(fen, mv), Code::PrematurePromotion);
+        let (_, text) = resolve::<International>(fen, mv);
+        assert!(
+            text.contains("moves as a king without having been crowned")
+                && text.contains("[FMJD 3.5]"),
+            "{text}"
+        );
+    }
+    // Not even a king could make it (a capture is compulsory): the man's move is illegal.
     assert_eq!(
-        code::<International>("W:W28:B1", "28-33"),
+        code::<International>("W:W28:B23", "28-33"),
         Code::IllegalMove
     );
-    let (_, text) = resolve::<International>("W:W28:B1", "28-33");
+    let (_, text) = resolve::<International>("W:W28:B23", "28-33");
     assert!(text.contains("backward"), "{text}");
 }
 
@@ -217,7 +228,6 @@ fn concrete_reasons_for_impossible_moves() {
         ("36-31", "31 is occupied"),
         ("51-46", "square 51 is not on the board"),
         ("33-26", "not on one line"),
-        ("31-22", "a man moves one square, not 2"),
     ];
     for (mv, want) in cases {
         let (res, text) = resolve::<International>(START, mv);
@@ -227,6 +237,13 @@ fn concrete_reasons_for_impossible_moves() {
         );
         assert!(text.contains(want), "{mv}: {text}");
     }
+    // A man flying while a capture is compulsory (a king could not fly either).
+    let (res, text) = resolve::<International>("W:W31,32:B28", "31-22");
+    assert!(
+        matches!(res, Resolution::Illegal(ref i) if i.code == Code::IllegalMove),
+        "{text}"
+    );
+    assert!(text.contains("a man moves one square, not 2"), "{text}");
     // English: a short king flying.
     let (_, text) = resolve::<English>("W:WK18:B1", "18-9");
     assert!(text.contains("kings move one square"), "{text}");
@@ -240,7 +257,7 @@ fn concrete_reasons_for_impossible_moves() {
 
 #[test]
 fn irregular_moves_the_board_allows_can_be_played() {
-    // A backward man move: illegal, but the board allows it (FMJD 5.4).
+    // A backward man move: irregular (premature promotion), but the board allows it (FMJD 5.4).
     let (res, _) = resolve::<International>("W:W28:B1", "28-33");
     let Resolution::Illegal(i) = res else {
         panic!()
@@ -250,6 +267,8 @@ fn irregular_moves_the_board_allows_can_be_played() {
     let after = pos.after(&play.mv, International::RULES);
     let b33 = International::numbering().bit_of_number(33).unwrap();
     assert!(after.pieces(pdn::rules::Color::White).has(b33));
+    // It moved as a king but was never crowned: it stays a man.
+    assert!(!after.kings().has(b33));
     // No piece on the square: cannot be played.
     let (res, _) = resolve::<International>(START, "28-23");
     let Resolution::Illegal(i) = res else {

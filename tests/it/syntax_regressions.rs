@@ -113,3 +113,23 @@ fn comment_with_a_tag_line_inside() {
 fn odd_tag_name_order_is_stable() {
     check(b"[event \"x\"][FEN \"W:W31-50:\n B1-20\"] 1. 32-28 19-23 1 - 1");
 }
+
+/// UTF-16 input, with or without its byte-order mark, read through buffers of any size
+/// gives the games `read_games` gives (the decoder was once called again after it had
+/// finished; tiny buffers once missed the UTF-16 shape). Found by cargo-fuzz.
+#[test]
+fn utf16_streams_like_a_whole_read() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/archives");
+    for name in ["utf16le.pdn", "utf16be-no-bom.pdn"] {
+        let bytes = std::fs::read(dir.join(name)).unwrap();
+        let games = check(&bytes);
+        assert_eq!(games.len(), 3, "{name}");
+        assert_eq!(games[0].tag("Event"), Some("Open 2025"));
+    }
+    // A short file that ends inside the decoder's last call.
+    let short: Vec<u8> = "[Event \"é\"]\n1. 32-28 *"
+        .encode_utf16()
+        .flat_map(u16::to_le_bytes)
+        .collect();
+    assert_eq!(check(&short).len(), 1);
+}

@@ -698,3 +698,24 @@ fn the_maximum_game_size_costs_only_that_game() {
     assert_eq!(gs[1].tag("Event"), Some("b"));
     assert_eq!(gs[1].line, 3);
 }
+
+#[test]
+fn syntax_errors_have_a_kind() {
+    use pdn::syntax::SyntaxErrorKind as K;
+    for (text, kind) in [
+        ("1. 32-28 draw 19-23 *", K::UnexpectedToken),
+        ("1. 32-28 {open", K::UnterminatedComment),
+        ("1. 32-28 (33-28 *", K::UnterminatedVariation),
+        ("1. 32-28 ) 19-23 *", K::UnmatchedParenthesis),
+        ("1. 32-28 $ 19-23 *", K::BadNag),
+        ("1. 32-28 $70000 19-23 *", K::BadNag),
+        ("1. 32x0x19 *", K::SquareZero),
+        ("1. 32-28 /FEN \"W:W31 *", K::UnterminatedSetup),
+        ("[\"x\"] 1. 32-28 *", K::TagWithoutName),
+        ("1. 32-28 12345678901234 *", K::NumberTooLong),
+    ] {
+        let g = one(text);
+        assert!(!g.errors.is_empty(), "{text}");
+        assert_eq!(g.errors[0].kind, kind, "{text}: {:?}", g.errors);
+    }
+}

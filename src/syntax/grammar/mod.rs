@@ -25,7 +25,8 @@
 use memchr::{memchr, memchr2, memchr3};
 
 use super::game::{
-    CommentKind, MoveKind, MoveNumber, Nag, Span, SyntaxError, Tolerated, ToleratedKind,
+    CommentKind, MoveKind, MoveNumber, Nag, Span, SyntaxError, SyntaxErrorKind, Tolerated,
+    ToleratedKind,
 };
 use super::squares::Squares;
 use super::token::{self, is_ws};
@@ -277,9 +278,10 @@ impl<'a, S: Sink> P<'a, S> {
 
     // ---- recording ----
 
-    fn error(&mut self, span: Span, message: impl FnOnce() -> String) {
+    fn error(&mut self, kind: SyntaxErrorKind, span: Span, message: impl FnOnce() -> String) {
         if self.errors.len() < MAX_ERRORS_PER_GAME {
             self.errors.push(SyntaxError {
+                kind,
                 span,
                 message: message(),
             });
@@ -512,13 +514,17 @@ impl<'a, S: Sink> P<'a, S> {
         if !self.stack.is_empty() {
             let open = self.outer_open();
             let n = self.stack.len() as u64 + u64::from(self.excess);
-            self.error(sp(open, open + 1), || {
-                if n == 1 {
-                    "unterminated variation: expected `)`".to_owned()
-                } else {
-                    format!("unterminated variation: expected `)` ({n} variations open)")
-                }
-            });
+            self.error(
+                SyntaxErrorKind::UnterminatedVariation,
+                sp(open, open + 1),
+                || {
+                    if n == 1 {
+                        "unterminated variation: expected `)`".to_owned()
+                    } else {
+                        format!("unterminated variation: expected `)` ({n} variations open)")
+                    }
+                },
+            );
             self.close_all();
         }
         if let Some(n) = self.line.pending.take() {
@@ -541,6 +547,7 @@ impl<'a, S: Sink> P<'a, S> {
         if self.suppressed > 0 {
             let n = self.suppressed;
             self.errors.push(SyntaxError {
+                kind: SyntaxErrorKind::MoreErrors,
                 span: sp(source_end, source_end),
                 message: format!("{n} more syntax errors in this game were not listed"),
             });
@@ -597,10 +604,14 @@ impl<'a, S: Sink> P<'a, S> {
                 } else {
                     nl
                 };
-                self.error(sp(start, start + 1), || {
-                    "unterminated comment: expected `}` before the tag section on the next line"
-                        .to_owned()
-                });
+                self.error(
+                    SyntaxErrorKind::UnterminatedComment,
+                    sp(start, start + 1),
+                    || {
+                        "unterminated comment: expected `}` before the tag section on the next line"
+                            .to_owned()
+                    },
+                );
                 self.push_comment(body..e, CommentKind::Brace, start, nl);
                 self.pos = nl;
                 return Ok(());
@@ -609,9 +620,11 @@ impl<'a, S: Sink> P<'a, S> {
         }
         let Some(mut close) = close else {
             self.check_end(self.s.len())?;
-            self.error(sp(start, start + 1), || {
-                "unterminated comment: expected `}` before the end of the file".to_owned()
-            });
+            self.error(
+                SyntaxErrorKind::UnterminatedComment,
+                sp(start, start + 1),
+                || "unterminated comment: expected `}` before the end of the file".to_owned(),
+            );
             self.push_comment(body..self.s.len(), CommentKind::Brace, start, self.s.len());
             self.pos = self.s.len();
             return Ok(());
@@ -633,7 +646,7 @@ impl<'a, S: Sink> P<'a, S> {
                 }
             }
             if n > 0 {
-                self.error(sp(first, close + 1), || {
+                self.error(SyntaxErrorKind::NestedComment, sp(first, close + 1), || {
                     "nested comment: comments do not nest, so the `{` inside is text and the \
                      comment ends at the first `}`; expected no further `}` (kept as text)"
                         .to_owned()
@@ -703,7 +716,7 @@ impl<'a, S: Sink> P<'a, S> {
             self.excess = self.excess.saturating_add(1);
             if !self.deep_reported {
                 self.deep_reported = true;
-                self.error(sp(start, start + 1), || {
+                self.error(SyntaxErrorKind::TooDeep, sp(start, start + 1), || {
                     format!(
                         "variations nested deeper than {MAX_VARIATION_DEPTH} levels: the \
                          deeper ones are kept inside the last one"
@@ -745,9 +758,11 @@ impl<'a, S: Sink> P<'a, S> {
             self.sink.close_variation(sp(f.open, at + 1));
             self.not_a_move();
         } else {
-            self.error(sp(at, at + 1), || {
-                "unmatched `)`: no variation is open".to_owned()
-            });
+            self.error(
+                SyntaxErrorKind::UnmatchedParenthesis,
+                sp(at, at + 1),
+                || "unmatched `)`: no variation is open".to_owned(),
+            );
         }
         false
     }
@@ -767,13 +782,13 @@ impl<'a, S: Sink> P<'a, S> {
                             span: sp(start, end),
                         });
                     }
-                    None => self.error(sp(start, end), || {
+                    None => self.error(SyntaxErrorKind::BadNag, sp(start, end), || {
                         "NAG out of range: expected `$0` to `$65535`".to_owned()
                     }),
                 }
             }
             Err(_) => {
-                self.error(sp(start, start + 1), || {
+                self.error(SyntaxErrorKind::BadNag, sp(start, start + 1), || {
                     "`$` without a number: expected a NAG such as `$1`".to_owned()
                 });
                 self.pos = start + 1;
@@ -795,7 +810,7 @@ impl<'a, S: Sink> P<'a, S> {
                 let Some(k) = memchr(b'"', &self.s[q + 1..]) else {
                     self.check_end(self.s.len())?;
                     let e = self.line_end_from(q)?;
-                    self.error(sp(start, e), || {
+                    self.error(SyntaxErrorKind::UnterminatedSetup, sp(start, e), || {
                         "unterminated setup: expected `\"` and `/`".to_owned()
                     });
                     let s = self.s;
@@ -810,9 +825,11 @@ impl<'a, S: Sink> P<'a, S> {
                 let end = if self.at(r)? == Some(b'/') {
                     r + 1
                 } else {
-                    self.error(sp(start, close + 1), || {
-                        "unterminated setup: expected `/` after the FEN".to_owned()
-                    });
+                    self.error(
+                        SyntaxErrorKind::UnterminatedSetup,
+                        sp(start, close + 1),
+                        || "unterminated setup: expected `/` after the FEN".to_owned(),
+                    );
                     close + 1
                 };
                 self.emit_setup(fen, sp(start, end));
@@ -832,9 +849,11 @@ impl<'a, S: Sink> P<'a, S> {
         let (inner_end, end) = match found.filter(|&k| self.s[k] == b'/') {
             Some(k) => (k, k + 1),
             None => {
-                self.error(sp(start, line_end), || {
-                    "unterminated setup: expected `/`".to_owned()
-                });
+                self.error(
+                    SyntaxErrorKind::UnterminatedSetup,
+                    sp(start, line_end),
+                    || "unterminated setup: expected `/`".to_owned(),
+                );
                 (line_end, line_end)
             }
         };
@@ -864,9 +883,11 @@ impl<'a, S: Sink> P<'a, S> {
         if !self.stack.is_empty() {
             let open = self.outer_open();
             let n = self.stack.len();
-            self.error(sp(open, open + 1), || {
-                format!("unterminated variation: expected `)` before `*` ({n} open)")
-            });
+            self.error(
+                SyntaxErrorKind::UnterminatedVariation,
+                sp(open, open + 1),
+                || format!("unterminated variation: expected `)` before `*` ({n} open)"),
+            );
             self.close_all();
         }
         self.sink.result(b"*", sp(start, start + 1));

@@ -2,6 +2,7 @@
 //! (numeric, algebraic, padded, undivided, hyphenated, with strengths), results written as
 //! moves, stray dashes and dots, detached strengths and unknown tokens.
 
+use super::super::game::SyntaxErrorKind;
 use super::super::game::{MoveKind, MoveNumber, Square, ToleratedKind};
 use super::super::squares::Squares;
 use super::super::token::{self, Sep, is_ws};
@@ -39,7 +40,7 @@ impl<'a, S: Sink> P<'a, S> {
         }
         let Some(v1) = d1.value else {
             self.pos = after;
-            self.error(sp(start, after), || {
+            self.error(SyntaxErrorKind::NumberTooLong, sp(start, after), || {
                 "number too long: expected a move or a move number".to_owned()
             });
             return Ok(false);
@@ -76,7 +77,7 @@ impl<'a, S: Sink> P<'a, S> {
         }
         self.pos = end;
         let Some(number) = d.value else {
-            self.error(sp(start, end), || {
+            self.error(SyntaxErrorKind::NumberTooLong, sp(start, end), || {
                 "move number too large: expected at most 4294967295".to_owned()
             });
             return Ok(false);
@@ -241,7 +242,7 @@ impl<'a, S: Sink> P<'a, S> {
             }
             if zero {
                 self.pos = end;
-                self.error(span, || {
+                self.error(SyntaxErrorKind::SquareZero, span, || {
                     "square 0 does not exist: expected squares numbered from 1".to_owned()
                 });
                 return Ok(false);
@@ -311,7 +312,7 @@ impl<'a, S: Sink> P<'a, S> {
         }
         self.pos = end;
         let text = show(&self.s[start..end]);
-        self.error(span, || {
+        self.error(SyntaxErrorKind::UnexpectedToken, span, || {
             if digits.is_some() {
                 format!(
                     "unexpected number `{text}`: expected a move number (`{text}.`) or a move \
@@ -424,7 +425,7 @@ impl<'a, S: Sink> P<'a, S> {
             self.note(ToleratedKind::SpaceBeforeStrength, sp(a, b));
             return;
         }
-        self.error(sp(a, b), || {
+        self.error(SyntaxErrorKind::StrengthWithoutMove, sp(a, b), || {
             let text = String::from_utf8_lossy(text);
             format!("unexpected `{text}`: a move strength must follow its move")
         });
@@ -451,7 +452,7 @@ impl<'a, S: Sink> P<'a, S> {
         // Do not cut a UTF-8 character in the message's span.
         self.pos = end;
         let text = show(&self.s[start..end]);
-        self.error(sp(start, end), || {
+        self.error(SyntaxErrorKind::UnexpectedToken, sp(start, end), || {
             format!(
                 "unexpected `{text}`: expected a move, a move number, a comment, a variation, \
                  a NAG, a setup, a result or `*`"

@@ -14,6 +14,7 @@ use std::borrow::Cow;
 use encoding_rs::WINDOWS_1252;
 use memchr::{memchr, memchr2, memchr3};
 
+use super::super::game::SyntaxErrorKind;
 use super::super::game::ToleratedKind;
 use super::super::tagnames::{self, NameKind};
 use super::super::token;
@@ -82,7 +83,7 @@ impl<'a, S: Sink> P<'a, S> {
                 self.note(ToleratedKind::StrayBracket, sp(start, stop + 1));
                 self.pos = stop + 1;
             } else {
-                self.error(sp(start, stop + 1), || {
+                self.error(SyntaxErrorKind::TagWithoutName, sp(start, stop + 1), || {
                     "tag pair without a name: expected a name after `[`".to_owned()
                 });
                 self.pos = self.recover_bracket(stop + 1)?;
@@ -340,7 +341,7 @@ impl<'a, S: Sink> P<'a, S> {
                     // Unterminated at the end of the file: the value is the rest of its line.
                     let e = self.s.len();
                     let e2 = memchr(b'\r', &self.s[line_start..e]).map_or(e, |k| line_start + k);
-                    self.error(sp(q, e2), || {
+                    self.error(SyntaxErrorKind::UnterminatedTagValue, sp(q, e2), || {
                         "unterminated tag value: expected `\"`".to_owned()
                     });
                     break (e2, e, false);

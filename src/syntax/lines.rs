@@ -1,0 +1,175 @@
+//! Lines and columns, counted one way everywhere: CR LF, LF and a lone CR each end a line,
+//! a column counts characters (UTF-8 continuation bytes do not count), both 1-based.
+//! [`LinePos`] counts as a stream goes by (the reader), [`line_col`] answers one question
+//! about a text, [`LineIndex`] many questions about one text.
+
+use std::cell::Cell;
+
+use memchr::{memchr_iter, memrchr2};
+
+use super::game::Game;
+
+/// Line and column at a buffer index `at`, and whether the byte before it was a CR.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct LinePos {
+    pub(crate) at: usize,
+    pub(crate) line: u32,
+    pub(crate) column: u32,
+    pub(crate) prev_cr: bool,
+}
+
+impl LinePos {
+    pub(crate) const START: LinePos = LinePos {
+        at: 0,
+        line: 1,
+        column: 1,
+        prev_cr: false,
+    };
+
+    /// Step over `buf[self.at..]`.
+    fn count_to_end(&mut self, buf: &[u8]) {
+        let Some(region) = buf.get(self.at..).filter(|r| !r.is_empty()) else {
+            return;
+        };
+        self.line = self.line.saturating_add(count_breaks(region, self.prev_cr));
+        self.column = match memrchr2(b'\n', b'\r', region) {
+            Some(k) => 1 + chars(&region[k + 1..]),
+            None => self.column.saturating_add(chars(region)),
+        };
+        self.prev_cr = region.last() == Some(&b'\r');
+        self.at = buf.len();
+    }
+
+    /// Line and column at `buf.len()`, `buf` holding the bytes before it from index 0;
+    /// `cell` keeps the count.
+    pub(crate) fn resolve(cell: &Cell<LinePos>, buf: &[u8]) -> (u32, u32) {
+        let mut pos = cell.get();
+        pos.count_to_end(buf);
+        cell.set(pos);
+        (pos.line, pos.column)
+    }
+}
+
+/// Line breaks in `region` (CR LF, LF, lone CR), given whether the byte before it was a CR.
+pub(crate) fn count_breaks(region: &[u8], prev_cr: bool) -> u32 {
+    let mut n = memchr_iter(b'\n', region).count();
+    if prev_cr && region.first() == Some(&b'\n') {
+        n -= 1;
+    }
+    // A CR counts unless an LF follows (`\r\n` inside the region: the `\n` counted it).
+    n += memchr_iter(b'\r', region)
+        .filter(|&i| region.get(i + 1) != Some(&b'\n'))
+        .count();
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// Characters in UTF-8 bytes (continuation bytes do not count).
+pub(crate) fn chars(b: &[u8]) -> u32 {
+    let n = b.iter().filter(|&&c| (c as i8) >= -0x40).count();
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// Line and column of byte `offset` of `text`, whose first byte is at `line`, `column` (an
+/// offset past the end is clamped; one inside a character counts as that character).
+pub(crate) fn line_col(text: &[u8], line: u32, column: u32, offset: usize) -> (u32, u32) {
+    let offset = offset.min(text.len());
+    let head = &text[..offset];
+    if head.last() == Some(&b'\r') && text.get(offset) == Some(&b'\n') {
+        // Between the CR and the LF of one line break: still on the line, past the CR.
+        let (l, c) = line_col(text, line, column, offset - 1);
+        return (l, c.saturating_add(1));
+    }
+    match memrchr2(b'\n', b'\r', head) {
+        Some(k) => (
+            line.saturating_add(count_breaks(head, false)),
+            1 + chars(&head[k + 1..]),
+        ),
+        None => (line, column.saturating_add(chars(head))),
+    }
+}
+
+/// The line starts of a game's text, for many lookups (findings of one game).
+#[derive(Clone, Debug)]
+pub struct LineIndex {
+    starts: Vec<u32>,
+}
+
+impl LineIndex {
+    /// Index the lines of a game's text.
+    pub fn new(game: &Game) -> LineIndex {
+        let b = game.source.as_bytes();
+        // Records run at 40 to 80 bytes a line: one allocation for nearly every game.
+        let mut starts = Vec::with_capacity(b.len() / 32 + 8);
+        starts.push(0u32);
+        for i in memchr::memchr2_iter(b'\n', b'\r', b) {
+            if b[i] == b'\n' || b.get(i + 1) != Some(&b'\n') {
+                starts.push(i as u32 + 1);
+            }
+        }
+        LineIndex { starts }
+    }
+
+    /// Line and column of a byte offset into the game's text (as [`Game::line_col`]).
+    pub fn line_col(&self, game: &Game, offset: u32) -> (u32, u32) {
+        let offset = offset.min(game.source.len() as u32);
+        let k = self
+            .starts
+            .partition_point(|&s| s <= offset)
+            .saturating_sub(1);
+        let start = self.starts[k] as usize;
+        let chars = chars(&game.source.as_bytes()[start..offset as usize]);
+        let base = if k == 0 { game.column } else { 1 };
+        (
+            game.line.saturating_add(k as u32),
+            base.saturating_add(chars),
+        )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn breaks_and_chars() {
+        assert_eq!(count_breaks(b"a\nb\r\nc\rd", false), 3);
+        assert_eq!(count_breaks(b"\nb", true), 0);
+        assert_eq!(count_breaks(b"\r", false), 1);
+        assert_eq!(chars("aé€".as_bytes()), 3);
+    }
+
+    #[test]
+    fn one_answer_three_ways() {
+        let text = "ab\r\ncé\rd\n\nxyz";
+        let games = crate::syntax::read_games(format!("\n\n\n\n  {text}").as_bytes());
+        let game = &games[0];
+        assert_eq!((game.source.as_str(), game.line, game.column), (text, 5, 3));
+        let index = LineIndex::new(game);
+        for offset in 0..=text.len() + 2 {
+            let want = line_col(text.as_bytes(), 5, 3, offset);
+            if text.is_char_boundary(offset.min(text.len())) {
+                assert_eq!(index.line_col(game, offset as u32), want, "{offset}");
+            }
+            assert_eq!(game.line_col(offset as u32), want, "{offset}");
+            // The stream count agrees at every offset but between the CR and the LF of one
+            // break, which it cannot tell from a lone CR (the reader never asks there: a game
+            // starts at a byte that is no white space).
+            if offset > 0 && text.as_bytes().get(offset) == Some(&b'\n') {
+                continue;
+            }
+            let cell = Cell::new(LinePos {
+                at: 0,
+                line: 5,
+                column: 3,
+                prev_cr: false,
+            });
+            assert_eq!(
+                LinePos::resolve(&cell, &text.as_bytes()[..offset.min(text.len())]),
+                want,
+                "{offset}"
+            );
+        }
+        assert_eq!(line_col(text.as_bytes(), 5, 3, 4), (6, 1));
+        assert_eq!(line_col(text.as_bytes(), 5, 3, 2), (5, 5));
+    }
+}
