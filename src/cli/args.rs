@@ -91,6 +91,9 @@ pub struct ValidateArgs {
     /// Output format.
     #[arg(long, short = 'f', value_enum, default_value_t = FormatArg::Human)]
     pub format: FormatArg,
+    /// Write the report here instead of standard output (written whole or not at all).
+    #[arg(long, short = 'o', value_name = "OUT")]
+    pub output: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Args)]

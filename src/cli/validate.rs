@@ -41,8 +41,11 @@ pub fn run(a: &ValidateArgs) -> Result<Status> {
         hint: None,
     };
     let inputs = &setup.inputs;
+    if let Some(p) = &a.output {
+        common::not_an_input("-o", p, inputs)?;
+    }
     let mut sink = Out {
-        out: Output::open(None)?,
+        out: Output::open(a.output.as_deref())?,
         summary: Summary::default(),
     };
     let totals = batch::run(
@@ -71,7 +74,7 @@ pub fn run(a: &ValidateArgs) -> Result<Status> {
         text.push('\n');
     }
     out.write_all(text.as_bytes())
-        .map_err(unwritten("standard output"))?;
+        .map_err(unwritten("the report"))?;
     out.finish()?;
     common::status(summary.errors > 0, &totals)
 }

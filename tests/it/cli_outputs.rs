@@ -170,6 +170,21 @@ fn a_failed_run_leaves_an_older_output_untouched() {
             .unwrap()
             .contains("32-28")
     );
+    // validate -o: the report in a file, never over an input.
+    let o = run(
+        dir,
+        &["validate", "-f", "short", "a.pdn", "-o", "report.txt"],
+    );
+    assert_eq!(o.status.code(), Some(0));
+    assert!(o.stdout.is_empty());
+    assert!(
+        std::fs::read_to_string(dir.join("report.txt"))
+            .unwrap()
+            .starts_with("checked 1 game")
+    );
+    let o = run(dir, &["validate", "a.pdn", "-o", "a.pdn"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert_eq!(std::fs::read_to_string(dir.join("a.pdn")).unwrap(), GAME);
     // A device is written directly.
     let o = run(
         dir,
