@@ -846,8 +846,10 @@ pub const FRISIAN: Rules = Rules {
             kings_only: true,
             long_diagonal: false,
             capture_restarts: false,
-            plies: 2,
-            article: "Frisian (king v king)",
+            // "Unless a capture follows immediately or next move"; lidraughts, whose frysk
+            // games are adjudicated so, allows two more moves (docs/RULES-DECISIONS.md).
+            plies: 4,
+            article: "Frisian (king v king: two more moves)",
         },
     ],
     articles: Articles {

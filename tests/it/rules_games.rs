@@ -304,6 +304,31 @@ fn frisian_no_seven_move_limit_for_a_king_and_a_man() {
     assert_clean(&game(40, "W:WK47,36:BK4", moves, "*"));
 }
 
+/// Frisian king against king (RULES.md §3.10): a draw unless a capture follows at once or
+/// next move; lidraughts allows two more moves, and its games are adjudicated so (the
+/// corpus's frysk games end four plies after it arose): drawn after four plies.
+#[test]
+fn frisian_king_against_king_two_more_moves() {
+    // Four plies and the game ends: nothing to say.
+    assert_clean(&game(
+        40,
+        "W:WK47:BK4",
+        "1. 47-38 4-10 2. 38-47 10-4",
+        "1-1",
+    ));
+    // A fifth ply: play went on after the draw.
+    assert_draw(
+        &game(
+            40,
+            "W:WK47:BK4",
+            "1. 47-38 4-10 2. 38-47 10-4 3. 47-38",
+            "*",
+        ),
+        "Frisian (king v king: two more moves)",
+        4,
+    );
+}
+
 /// 12 plies of a king and a man (standing still) against a king, no capture, no repetition.
 const KING_AND_MAN: &str = "1. 47-15 4-22 2. 15-4 22-44 3. 4-27 44-35 4. 27-9 35-44 \
      5. 9-25 44-11 6. 25-30 11-44";
