@@ -1,11 +1,14 @@
 //! Diagnostics: the codes and severities of DESIGN.md, the diagnostic record, and its three
-//! renderings (human like a compiler, one line each, JSON Lines).
+//! renderings (human like a compiler, one line each, JSON Lines). In the human and short
+//! renderings every string from the input (file name, message, tags, the source line) is
+//! escaped for the terminal ([`super::terminal`]); JSON escapes as JSON does.
 
 use std::fmt::Write as _;
 
 use serde::Serialize;
 
 use super::jsonl::Object;
+use super::terminal::{escaped_width, push_escaped};
 use crate::rules::Color;
 use crate::syntax::{Game, Span};
 
@@ -296,7 +299,11 @@ pub fn render(
             let mut context = format!("game {}", game.index);
             if let Some(w) = game.tag("White").filter(|s| !s.is_empty() && *s != "?") {
                 let b = game.tag("Black").unwrap_or("?");
-                let _ = write!(context, " ({w} - {b})");
+                context.push_str(" (");
+                one_line(&mut context, w);
+                context.push_str(" - ");
+                one_line(&mut context, b);
+                context.push(')');
             }
             if let Some(p) = d.ply {
                 let _ = write!(context, ", ply {p}");
@@ -309,7 +316,9 @@ pub fn render(
                 source_excerpt(out, game, span, l);
             }
             if let Some(r) = &d.rule {
-                let _ = writeln!(out, "   = rule: {r}");
+                out.push_str("   = rule: ");
+                one_line(out, r);
+                out.push('\n');
             }
             if let Some(legal) = &d.legal {
                 if legal.is_empty() {
@@ -330,20 +339,24 @@ pub fn render(
 }
 
 fn location(out: &mut String, file: &str, game: &Game, line: Option<u32>, column: Option<u32>) {
+    push_escaped(out, file);
     match (line, column) {
         (Some(l), Some(c)) => {
-            let _ = write!(out, "{file}:{l}:{c}: ");
+            let _ = write!(out, ":{l}:{c}: ");
         }
         _ => {
-            let _ = write!(out, "{file}:{}: ", game.line);
+            let _ = write!(out, ":{}: ", game.line);
         }
     }
 }
 
-/// A message on one line (line breaks in quoted text become spaces).
+/// A message on one line (line breaks in quoted text become spaces), escaped for the
+/// terminal.
 fn one_line(out: &mut String, s: &str) {
-    for c in s.chars() {
-        out.push(if c == '\n' || c == '\r' { ' ' } else { c });
+    if s.contains(['\n', '\r']) {
+        push_escaped(out, &s.replace(['\n', '\r'], " "));
+    } else {
+        push_escaped(out, s);
     }
 }
 
@@ -355,30 +368,38 @@ fn source_excerpt(out: &mut String, game: &Game, span: Span, line_no: u32) {
     let line_end = src[start..]
         .find(['\n', '\r'])
         .map_or(src.len(), |i| start + i);
-    let text = &src[line_start..line_end];
+    // Tabs shown as one space, other control characters escaped (the marker is placed
+    // under the escaped text).
+    let text = src[line_start..line_end].replace('\t', " ");
+    let before = src[line_start..start].replace('\t', " ");
     // Keep long lines readable: show at most 100 characters around the span.
-    let col = src[line_start..start].chars().count();
+    let col = before.chars().count();
     let width = text.chars().count();
     let (skip, shown): (usize, String) = if width > 100 {
         let skip = col.saturating_sub(40);
         (skip, text.chars().skip(skip).take(100).collect())
     } else {
-        (0, text.to_string())
+        (0, text)
     };
-    let span_len = game
+    let marked: String = game
         .text(span)
         .chars()
         .take_while(|c| *c != '\n' && *c != '\r')
-        .count()
-        .max(1);
+        .map(|c| if c == '\t' { ' ' } else { c })
+        .take(100)
+        .collect();
+    let pad = escaped_width(&before.chars().skip(skip).collect::<String>());
+    let span_len = escaped_width(&marked).max(1);
     let gutter = line_no.to_string().len().max(2);
     let _ = writeln!(out, "{:>gutter$} |", "");
-    let _ = writeln!(out, "{line_no:>gutter$} | {}", shown.replace('\t', " "));
+    let _ = write!(out, "{line_no:>gutter$} | ");
+    push_escaped(out, &shown);
+    out.push('\n');
     let _ = writeln!(
         out,
         "{:>gutter$} | {}{}",
         "",
-        " ".repeat(col - skip),
+        " ".repeat(pad),
         "^".repeat(span_len.min(100))
     );
 }

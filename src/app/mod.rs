@@ -12,4 +12,5 @@ pub mod outcome;
 pub mod replay;
 pub mod resolve;
 pub mod stats;
+pub mod terminal;
 pub mod validate;

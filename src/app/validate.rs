@@ -682,6 +682,8 @@ pub struct Summary {
     pub warnings: u64,
     /// Games with at least one error.
     pub games_with_errors: u64,
+    /// Inputs that could not be read, or not to their end (DESIGN.md).
+    pub unreadable_files: u64,
 }
 
 impl Summary {

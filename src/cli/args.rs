@@ -10,6 +10,19 @@ pub struct Cli {
     pub command: Command,
 }
 
+impl Cli {
+    /// The threads the command will read games with (1 for the commands that read none).
+    pub fn threads(&self) -> usize {
+        match &self.command {
+            Command::Validate(a) => a.input.jobs(),
+            Command::Fix(a) => a.input.jobs(),
+            Command::Convert(a) => a.input.jobs(),
+            Command::Stats(a) => a.input.jobs(),
+            Command::Perft(_) | Command::Completions(_) | Command::Man => 1,
+        }
+    }
+}
+
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Replay every game and report every illegal move, with the rule it breaks.
@@ -39,12 +52,37 @@ pub struct InputArgs {
     /// The variant of every game, overriding GameType and inference.
     #[arg(long, short = 'v', value_name = "V")]
     pub variant: Option<String>,
-    /// Worker threads (default: the number of cores).
+    /// Worker threads (default and most: the number of cores).
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
     /// No progress bar.
     #[arg(long, short = 'q')]
     pub quiet: bool,
+}
+
+/// The number of cores (1 if it cannot be known).
+pub fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+impl InputArgs {
+    /// The worker threads: `--jobs`, or the number of cores; never more than the cores.
+    pub fn jobs(&self) -> usize {
+        self.jobs.unwrap_or(usize::MAX).clamp(1, cores())
+    }
+
+    /// What to say when `--jobs` asked for more threads than there are cores.
+    pub fn jobs_note(&self) -> Option<String> {
+        let cores = cores();
+        match self.jobs {
+            Some(n) if n > cores => Some(format!(
+                "--jobs {n}: this machine has {cores} core{}, using {cores} thread{}",
+                if cores == 1 { "" } else { "s" },
+                if cores == 1 { "" } else { "s" },
+            )),
+            _ => None,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -54,15 +92,28 @@ pub struct ValidateArgs {
     /// Output format.
     #[arg(long, short = 'f', value_enum, default_value_t = FormatArg::Human)]
     pub format: FormatArg,
+    /// Write the report here instead of standard output (written whole or not at all).
+    #[arg(long, short = 'o', value_name = "OUT")]
+    pub output: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Args)]
 pub struct FixArgs {
     #[command(flatten)]
     pub input: InputArgs,
-    /// Write here instead of standard output.
-    #[arg(long, short = 'o', value_name = "OUT")]
+    /// Write here instead of standard output (written whole or not at all).
+    #[arg(long, short = 'o', value_name = "OUT", conflicts_with_all = ["out_dir", "in_place"])]
     pub output: Option<std::path::PathBuf>,
+    /// Write one file per input file into DIR, mirroring the inputs' paths below the PATH
+    /// they were found under (`.pdn`, `.gz` dropped).
+    #[arg(long, value_name = "DIR", conflicts_with = "in_place")]
+    pub out_dir: Option<std::path::PathBuf>,
+    /// Replace each input file with its fixed version (a compressed file stays compressed).
+    #[arg(long)]
+    pub in_place: bool,
+    /// With --in-place: keep each original as FILE followed by SUFFIX.
+    #[arg(long, value_name = "SUFFIX", requires = "in_place")]
+    pub backup: Option<String>,
     /// Also repair illegal moves where a unique probable correction makes the rest of the
     /// game legal (transposed digits, a square off by one, a missing or doubled ply, …).
     #[arg(long)]
@@ -85,9 +136,14 @@ pub struct ConvertArgs {
     /// Square names for 8x8 variants (default: the GameType's).
     #[arg(long, value_enum)]
     pub notation: Option<NotationArg>,
-    /// Write here instead of standard output.
-    #[arg(long, short = 'o', value_name = "OUT")]
+    /// Write here instead of standard output (written whole or not at all).
+    #[arg(long, short = 'o', value_name = "OUT", conflicts_with = "out_dir")]
     pub output: Option<std::path::PathBuf>,
+    /// Write one file per input file into DIR, mirroring the inputs' paths below the PATH
+    /// they were found under, named for the format: `.pdn`, `.jsonl`, `.csv` (`--plies`:
+    /// `.plies.csv`), `.txt` (Manoury).
+    #[arg(long, value_name = "DIR")]
+    pub out_dir: Option<std::path::PathBuf>,
 }
 
 /// Target of `convert`.

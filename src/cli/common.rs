@@ -1,24 +1,28 @@
 //! What the commands that read games share: inputs, variant option, jobs, progress, the
 //! buffered standard output and the exit status.
 
-use std::fs::File;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::Path;
 
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
+use pdn::app::terminal::escape;
 use pdn::rules::Variant;
 
 use super::Status;
 use super::args::InputArgs;
+use super::batch::Totals;
 use super::input::{self, Input, Source};
-use super::progress::Progress;
+use super::progress::{self, Progress};
 
 /// The inputs and settings of a run.
 pub struct Setup {
     pub inputs: Vec<Input>,
-    pub unreadable: u64,
+    /// Paths of the command line that could not be read (missing, or a directory that
+    /// could not be walked), as shown.
+    pub missing: Vec<String>,
     pub variant: Option<Variant>,
     pub jobs: usize,
+    pub quiet: bool,
     pub progress: Progress,
 }
 
@@ -28,24 +32,32 @@ impl Setup {
             Some(v) => Some(v.parse::<Variant>()?),
             None => None,
         };
+        if let Some(note) = a.jobs_note()
+            && !a.quiet
+        {
+            progress::message(&format!("pdn: note: {note}"));
+        }
         let (inputs, errors) = input::expand(&a.paths);
+        let mut missing = Vec::new();
         for (name, e) in &errors {
-            eprintln!("pdn: {name}: {e}");
+            progress::message(&format!(
+                "pdn: {}: {}",
+                escape(name),
+                escape(&e.to_string())
+            ));
+            missing.push(escape(name).into_owned());
         }
         if inputs.is_empty() {
             bail!("nothing to read");
         }
-        let jobs = a
-            .jobs
-            .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
-            .max(1);
         let total = inputs.iter().map(|i| i.size).sum::<Option<u64>>();
         let progress = Progress::new(total, !a.quiet);
         Ok(Setup {
             inputs,
-            unreadable: errors.len() as u64,
+            missing,
             variant,
-            jobs,
+            jobs: a.jobs(),
+            quiet: a.quiet,
             progress,
         })
     }
@@ -61,19 +73,41 @@ pub fn stdout() -> Box<dyn Write> {
     }
 }
 
-/// The exit status: errors found (or files that could not be read) give 1; if no file at
-/// all could be read, it is fatal. `unreadable` counts every input that failed (at the
-/// command line or while reading), `files` the inputs the pipeline opened or tried to (those
-/// found missing at the command line are not among them).
-pub fn status(errors: bool, unreadable: u64, files: u64, missing: u64) -> Result<Status> {
-    if unreadable > 0 && unreadable >= files + missing {
+/// The exit status: `failed` (errors found, outputs not written) or files that could not
+/// be read give 1; if nothing at all could be read (every input failed and no game came),
+/// it is fatal.
+pub fn status(failed: bool, t: &Totals) -> Result<Status> {
+    if t.unreadable > 0 && t.unreadable >= t.inputs && t.games == 0 {
         bail!("no input could be read");
     }
-    Ok(if errors || unreadable > 0 {
+    Ok(if failed || t.unreadable > 0 {
         Status::Errors
     } else {
         Status::Clean
     })
+}
+
+/// The closing note of a run with unreadable inputs: how many, which (the first ten).
+pub fn unreadable_note(t: &Totals) -> Option<String> {
+    if t.unreadable == 0 {
+        return None;
+    }
+    let n = t.unreadable;
+    let mut s = format!(
+        "{n} of {} input{} could not be read: ",
+        t.inputs,
+        if t.inputs == 1 { "" } else { "s" },
+    );
+    for (k, name) in t.unreadable_names.iter().take(10).enumerate() {
+        if k > 0 {
+            s.push_str(", ");
+        }
+        s.push_str(name);
+    }
+    if t.unreadable_names.len() > 10 {
+        s.push_str(&format!(" and {} more", t.unreadable_names.len() - 10));
+    }
+    Some(s)
 }
 
 /// True if two paths name the same existing file.
@@ -92,20 +126,9 @@ pub fn not_an_input(what: &str, path: &Path, inputs: &[Input]) -> Result<()> {
         {
             bail!(
                 "{what} {} is also an input: write the output elsewhere",
-                path.display()
+                escape(&path.display().to_string())
             );
         }
     }
     Ok(())
-}
-
-/// The output: the file `-o` names (created, buffered), else standard output.
-pub fn output(path: Option<&Path>) -> Result<Box<dyn Write>> {
-    Ok(match path {
-        Some(p) => Box::new(BufWriter::with_capacity(
-            1 << 16,
-            File::create(p).with_context(|| format!("cannot create {}", p.display()))?,
-        )),
-        None => stdout(),
-    })
 }

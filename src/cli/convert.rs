@@ -6,17 +6,21 @@
 //! its header is known only at the end: the rows go to an anonymous temporary file as they
 //! come (each with its own extra tags), and are copied out under the full header at the end.
 //! Memory stays bounded by the largest game; the temporary file is about the size of the
-//! output.
+//! output. With `--out-dir`, each input file has its own output (and its own header).
 
-use std::io::{Seek, SeekFrom, Write};
+use std::io::{self, Seek, SeekFrom, Write};
 
 use anyhow::{Context, Result, bail};
 use pdn::app::export::csv::{PLY_COLUMNS, PlyRows, TagColumns, game_row, other_tags};
 use pdn::app::export::{self, ExportOptions, Notation, analyse};
+use pdn::app::terminal::escape;
 use pdn::app::validate::{self, Options, validate_with};
 
 use super::args::{ConvertArgs, ConvertTo, NotationArg};
-use super::pipeline::{self, Event};
+use super::batch::{self, Sink};
+use super::outdir::PerFile;
+use super::output::{AtomicFile, Output, Unwritten, shown};
+use super::progress;
 use super::{Status, common};
 
 /// What converting one game gives the consumer.
@@ -26,6 +30,149 @@ struct Done {
     /// `--to csv`: the game's tags outside the fixed columns.
     tags: Vec<(String, String)>,
     errors: u32,
+}
+
+/// One output being written: the games go straight out, or, for `--to csv`, to the spool
+/// until the header is known.
+struct Target<W: Write> {
+    out: W,
+    spool: Option<csv::Writer<std::fs::File>>,
+    columns: TagColumns,
+}
+
+impl<W: Write> Target<W> {
+    /// Start an output (the header of `--plies` written).
+    fn new(mut out: W, to: ConvertTo, plies: bool) -> Result<Target<W>> {
+        // The game rows of `--to csv` wait here for the header.
+        let spool = if to == ConvertTo::Csv && !plies {
+            let f =
+                tempfile::tempfile().context("cannot create a temporary file for the CSV rows")?;
+            Some(csv::WriterBuilder::new().flexible(true).from_writer(f))
+        } else {
+            None
+        };
+        if plies {
+            let mut w = csv::Writer::from_writer(Vec::new());
+            w.write_record(PLY_COLUMNS)?;
+            out.write_all(&w.into_inner()?)?;
+        }
+        Ok(Target {
+            out,
+            spool,
+            columns: TagColumns::new(),
+        })
+    }
+
+    fn game(&mut self, d: &Done) -> io::Result<()> {
+        match self.spool.as_mut() {
+            Some(w) => spool_row(w, &mut self.columns, d).map_err(io::Error::other),
+            None => self.out.write_all(&d.bytes),
+        }
+    }
+
+    /// Write what waited for the header; the output, to be finished.
+    fn finish(self) -> Result<W> {
+        let Target {
+            mut out,
+            spool,
+            columns,
+        } = self;
+        if let Some(w) = spool {
+            let mut f = w.into_inner().map_err(|e| e.into_error())?;
+            f.seek(SeekFrom::Start(0))?;
+            write_game_csv(&mut f, &columns, &mut out)?;
+        }
+        Ok(out)
+    }
+}
+
+/// Where the games go.
+enum Dest {
+    /// Standard output or `-o`.
+    Single(Target<Output>),
+    /// One file per input: the one being written, if it could be created.
+    PerFile(PerFile, Option<Target<AtomicFile>>),
+}
+
+/// Writes the games in order.
+struct Out {
+    dest: Dest,
+    to: ConvertTo,
+    plies: bool,
+    /// Games of the file being written.
+    games: u64,
+    /// Per-file lines on standard error (not with `--quiet`).
+    lines: bool,
+    names: Vec<String>,
+}
+
+impl Sink<Done> for Out {
+    fn file_start(&mut self, i: usize) -> io::Result<()> {
+        self.games = 0;
+        if let Dest::PerFile(per, cur) = &mut self.dest {
+            *cur = per
+                .open(i)
+                .and_then(|f| match Target::new(f, self.to, self.plies) {
+                    Ok(t) => Some(t),
+                    Err(e) => {
+                        per.lost(i, &io::Error::other(format!("{e:#}")));
+                        None
+                    }
+                });
+        }
+        Ok(())
+    }
+
+    fn game(&mut self, i: usize, d: Done) -> io::Result<u64> {
+        self.games += 1;
+        match &mut self.dest {
+            Dest::Single(t) => t.game(&d)?,
+            Dest::PerFile(per, cur) => {
+                if let Some(t) = cur
+                    && let Err(e) = t.game(&d)
+                {
+                    per.lost(i, &e);
+                    *cur = None;
+                }
+            }
+        }
+        Ok(u64::from(d.errors))
+    }
+
+    fn file_end(&mut self, i: usize, failed: bool) -> io::Result<()> {
+        if let Dest::PerFile(per, cur) = &mut self.dest
+            && let Some(t) = cur.take()
+        {
+            let written = match t.finish() {
+                Ok(f) => per.close(i, f, failed),
+                Err(e) => {
+                    per.lost(i, &io::Error::other(format!("{e:#}")));
+                    false
+                }
+            };
+            if written && self.lines {
+                progress::message(&format!(
+                    "pdn convert: {} -> {}: {} game{}",
+                    self.names[i],
+                    shown(per.target(i)),
+                    self.games,
+                    if self.games == 1 { "" } else { "s" }
+                ));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The extension of `--out-dir`'s files.
+fn extension(to: ConvertTo, plies: bool) -> &'static str {
+    match to {
+        ConvertTo::Pdn => "pdn",
+        ConvertTo::Json => "jsonl",
+        ConvertTo::Csv if plies => "plies.csv",
+        ConvertTo::Csv => "csv",
+        ConvertTo::Manoury => "txt",
+    }
 }
 
 pub fn run(a: &ConvertArgs) -> Result<Status> {
@@ -50,28 +197,28 @@ pub fn run(a: &ConvertArgs) -> Result<Status> {
         },
         notation,
     };
-    let mut out = common::output(a.output.as_deref())?;
-    // The game rows of `--to csv` wait here for the header.
-    let mut spool = if a.to == ConvertTo::Csv && !a.plies {
-        let f = tempfile::tempfile().context("cannot create a temporary file for the CSV rows")?;
-        Some(csv::WriterBuilder::new().flexible(true).from_writer(f))
-    } else {
-        None
-    };
-    let mut columns = TagColumns::new();
-    if a.plies {
-        let mut w = csv::Writer::from_writer(Vec::new());
-        w.write_record(PLY_COLUMNS)?;
-        out.write_all(&w.into_inner()?)?;
-    }
-    let (mut files, mut games, mut with_errors) = (0u64, 0u64, 0u64);
-    let mut file_errors = setup.unreadable;
     let to = a.to;
     let plies = a.plies;
-    pipeline::run(
-        inputs,
-        setup.jobs,
-        &setup.progress,
+    let dest = match &a.out_dir {
+        Some(dir) => Dest::PerFile(PerFile::out_dir(dir, inputs, extension(to, plies))?, None),
+        None => Dest::Single(
+            Target::new(Output::open(a.output.as_deref())?, to, plies)
+                .map_err(|e| e.context(Unwritten(output_name(a))))?,
+        ),
+    };
+    let mut sink = Out {
+        dest,
+        to,
+        plies,
+        games: 0,
+        lines: !setup.quiet,
+        names: inputs
+            .iter()
+            .map(|i| escape(&i.name).into_owned())
+            .collect(),
+    };
+    let totals = batch::run(
+        &setup,
         |i, game, hint| {
             let opts = ExportOptions {
                 validate: validate::Options {
@@ -83,37 +230,46 @@ pub fn run(a: &ConvertArgs) -> Result<Status> {
             let file = inputs[i].name.as_str();
             convert_game(to, plies, file, game, &opts)
         },
-        |ev| {
-            match ev {
-                Event::FileStart => files += 1,
-                Event::Game(d) => {
-                    games += 1;
-                    with_errors += u64::from(d.errors > 0);
-                    setup.progress.game(u64::from(d.errors));
-                    match spool.as_mut() {
-                        Some(w) => spool_row(w, &mut columns, &d).map_err(std::io::Error::other)?,
-                        None => out.write_all(&d.bytes)?,
-                    }
-                }
-                Event::FileError(i, e) => {
-                    file_errors += 1;
-                    setup.progress.finish();
-                    eprintln!("pdn: {}: {e}", inputs[i].name);
-                }
-                Event::FileEnd => {}
-            }
-            Ok(())
-        },
+        &mut sink,
     )?;
-    setup.progress.finish();
-    if let Some(w) = spool {
-        let mut f = w.into_inner().map_err(|e| e.into_error())?;
-        f.seek(SeekFrom::Start(0))?;
-        write_game_csv(&mut f, &columns, &mut out)?;
+    let mut lost = 0;
+    match sink.dest {
+        Dest::Single(t) => t
+            .finish()
+            .map_err(|e| e.context(Unwritten(output_name(a))))?
+            .finish()?,
+        Dest::PerFile(per, _) => {
+            if !setup.quiet {
+                progress::message(&format!(
+                    "pdn convert: {} games in {} files, {} file{} written{}",
+                    totals.games,
+                    totals.files,
+                    per.written,
+                    if per.written == 1 { "" } else { "s" },
+                    if per.failed > 0 {
+                        format!(", {} not", per.failed)
+                    } else {
+                        String::new()
+                    }
+                ));
+            }
+            lost = per.failed;
+        }
     }
-    out.flush()?;
-    // The exit status of every command (DESIGN.md): 1 if a game has an error diagnostic.
-    common::status(with_errors > 0, file_errors, files, setup.unreadable)
+    if let Some(note) = common::unreadable_note(&totals) {
+        progress::message(&format!("pdn: {note}"));
+    }
+    // Findings in the records are reported in the output, they are not failures
+    // (DESIGN.md): 1 only for an input not read or an output not written.
+    common::status(lost > 0, &totals)
+}
+
+/// The single output, as named in messages.
+fn output_name(a: &ConvertArgs) -> String {
+    match &a.output {
+        Some(p) => shown(p),
+        None => "standard output".into(),
+    }
 }
 
 /// Replay a game and write it in the target format.

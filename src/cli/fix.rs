@@ -1,17 +1,21 @@
 //! `pdn fix`: write corrected PDN 3.0 (canonical notation, move numbers, results and tags
 //! mended; with `--repair`, unique probable corrections of illegal moves), every change to
-//! `--audit` as JSON Lines. Games in = games out, in input order, whatever `--jobs`.
+//! `--audit` as JSON Lines. Games in = games out, in input order, whatever `--jobs`; to
+//! standard output, `-o`, one file per input (`--out-dir`) or over the inputs
+//! (`--in-place`), every file written atomically.
 
-use std::fs::File;
-use std::io::{BufWriter, Write};
+use std::io::{self, Write};
 
-use anyhow::{Context, Result, bail};
+use anyhow::Result;
 use pdn::app::fix::{FixOptions, audit_line, fix};
+use pdn::app::terminal::escape;
 use pdn::app::validate::Options;
 
 use super::args::FixArgs;
-use super::input::Source;
-use super::pipeline::{self, Event};
+use super::batch::{self, Sink};
+use super::outdir::{self, PerFile};
+use super::output::{AtomicFile, Output, shown};
+use super::progress;
 use super::{Status, common};
 
 /// What fixing one game gives the consumer.
@@ -25,10 +29,9 @@ struct Done {
     errors_after: u64,
 }
 
-/// Totals of a run.
-#[derive(Default)]
+/// Totals of a run (or of a file).
+#[derive(Clone, Copy, Default)]
 struct Totals {
-    files: u64,
     games: u64,
     changes: u64,
     repairs: u64,
@@ -37,39 +40,111 @@ struct Totals {
     errors_after: u64,
 }
 
-pub fn run(a: &FixArgs) -> Result<Status> {
-    let setup = common::Setup::new(&a.input)?;
-    let inputs = &setup.inputs;
-    for (what, path) in [("-o", &a.output), ("--audit", &a.audit)] {
-        if let Some(p) = path {
-            for i in inputs {
-                if let Source::File(f) = &i.source
-                    && common::same_file(f, p)
+impl Totals {
+    fn add(&mut self, d: &Done) {
+        self.games += 1;
+        self.changes += d.changes;
+        self.repairs += d.repairs;
+        self.unrepaired += u64::from(d.unrepaired);
+        self.errors_before += d.errors_before;
+        self.errors_after += d.errors_after;
+    }
+}
+
+/// Where the fixed games go.
+enum Dest {
+    /// Standard output or `-o`.
+    Single(Output),
+    /// One file per input: the one being written, if it could be created.
+    PerFile(PerFile, Option<AtomicFile>),
+}
+
+/// Writes the fixed games and the audit in order, and adds up.
+struct Out {
+    dest: Dest,
+    audit: Option<Output>,
+    t: Totals,
+    file: Totals,
+    /// Per-file lines on standard error (not with `--quiet`).
+    lines: bool,
+    repair: bool,
+    names: Vec<String>,
+}
+
+impl Sink<Done> for Out {
+    fn file_start(&mut self, i: usize) -> io::Result<()> {
+        self.file = Totals::default();
+        if let Dest::PerFile(per, cur) = &mut self.dest {
+            *cur = per.open(i);
+        }
+        Ok(())
+    }
+
+    fn game(&mut self, i: usize, d: Done) -> io::Result<u64> {
+        match &mut self.dest {
+            Dest::Single(out) => out.write_all(d.text.as_bytes())?,
+            Dest::PerFile(per, cur) => {
+                if let Some(f) = cur
+                    && let Err(e) = f.write_all(d.text.as_bytes())
                 {
-                    bail!(
-                        "{what} {} is also an input: write the fixed games elsewhere",
-                        p.display()
-                    );
+                    per.lost(i, &e);
+                    *cur = None;
                 }
             }
         }
+        if let Some(w) = self.audit.as_mut() {
+            w.write_all(d.audit.as_bytes())?;
+        }
+        self.t.add(&d);
+        self.file.add(&d);
+        Ok(d.errors_after)
     }
-    if let (Some(o), Some(au)) = (&a.output, &a.audit)
-        && (o == au || common::same_file(o, au))
-    {
-        bail!("-o and --audit name the same file");
+
+    fn file_end(&mut self, i: usize, failed: bool) -> io::Result<()> {
+        if let Dest::PerFile(per, cur) = &mut self.dest
+            && let Some(f) = cur.take()
+            && per.close(i, f, failed)
+            && self.lines
+        {
+            let f = &self.file;
+            progress::message(&format!(
+                "pdn fix: {} -> {}: {} game{}, {} change{}{}, {} error{} left",
+                self.names[i],
+                shown(per.target(i)),
+                f.games,
+                plural(f.games),
+                f.changes,
+                plural(f.changes),
+                if self.repair {
+                    format!(" ({} repairs)", f.repairs)
+                } else {
+                    String::new()
+                },
+                f.errors_after,
+                plural(f.errors_after),
+            ));
+        }
+        Ok(())
     }
-    let mut out: Box<dyn Write> = match &a.output {
-        Some(p) => Box::new(BufWriter::with_capacity(
-            1 << 16,
-            File::create(p).with_context(|| format!("cannot create {}", p.display()))?,
-        )),
-        None => common::stdout(),
+}
+
+fn plural(n: u64) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+pub fn run(a: &FixArgs) -> Result<Status> {
+    let setup = common::Setup::new(&a.input)?;
+    let inputs = &setup.inputs;
+    outdir::check_single(a.output.as_deref(), a.audit.as_deref(), inputs)?;
+    let dest = if let Some(dir) = &a.out_dir {
+        Dest::PerFile(PerFile::out_dir(dir, inputs, "pdn")?, None)
+    } else if a.in_place {
+        Dest::PerFile(PerFile::in_place(inputs, a.backup.clone())?, None)
+    } else {
+        Dest::Single(Output::open(a.output.as_deref())?)
     };
-    let mut audit: Option<BufWriter<File>> = match &a.audit {
-        Some(p) => Some(BufWriter::new(
-            File::create(p).with_context(|| format!("cannot create {}", p.display()))?,
-        )),
+    let audit = match &a.audit {
+        Some(p) => Some(Output::open(Some(p))?),
         None => None,
     };
     let want_audit = audit.is_some();
@@ -81,12 +156,20 @@ pub fn run(a: &FixArgs) -> Result<Status> {
         },
         repair: a.repair,
     };
-    let mut t = Totals::default();
-    let mut file_errors = setup.unreadable;
-    pipeline::run(
-        inputs,
-        setup.jobs,
-        &setup.progress,
+    let mut sink = Out {
+        dest,
+        audit,
+        t: Totals::default(),
+        file: Totals::default(),
+        lines: !setup.quiet,
+        repair: a.repair,
+        names: inputs
+            .iter()
+            .map(|i| escape(&i.name).into_owned())
+            .collect(),
+    };
+    let totals = batch::run(
+        &setup,
         |i, game, hint| {
             let f = fix(
                 game,
@@ -114,41 +197,28 @@ pub fn run(a: &FixArgs) -> Result<Status> {
                 errors_after: u64::from(f.errors_after),
             }
         },
-        |ev| {
-            match ev {
-                Event::FileStart => t.files += 1,
-                Event::Game(d) => {
-                    out.write_all(d.text.as_bytes())?;
-                    if let Some(w) = audit.as_mut() {
-                        w.write_all(d.audit.as_bytes())?;
-                    }
-                    t.games += 1;
-                    t.changes += d.changes;
-                    t.repairs += d.repairs;
-                    t.unrepaired += u64::from(d.unrepaired);
-                    t.errors_before += d.errors_before;
-                    t.errors_after += d.errors_after;
-                    setup.progress.game(d.errors_after);
-                }
-                Event::FileError(i, e) => {
-                    file_errors += 1;
-                    setup.progress.finish();
-                    eprintln!("pdn: {}: {e}", inputs[i].name);
-                }
-                Event::FileEnd => {}
-            }
-            Ok(())
-        },
+        &mut sink,
     )?;
-    setup.progress.finish();
-    out.flush()?;
-    if let Some(w) = audit.as_mut() {
-        w.flush()?;
+    let Out { dest, audit, t, .. } = sink;
+    let mut files_note = String::new();
+    let mut lost = 0;
+    match dest {
+        Dest::Single(out) => out.finish()?,
+        Dest::PerFile(per, _) => {
+            files_note = format!(", {} file{} written", per.written, plural(per.written));
+            if per.failed > 0 {
+                files_note.push_str(&format!(", {} not", per.failed));
+            }
+            lost = per.failed;
+        }
     }
-    eprintln!(
-        "pdn fix: {} games in {} files, {} changes{}{}, {} games with problems left ({} errors before, {} after)",
+    if let Some(w) = audit {
+        w.finish()?;
+    }
+    progress::message(&format!(
+        "pdn fix: {} games in {} files, {} changes{}{}, {} games with problems left ({} errors before, {} after){files_note}",
         t.games,
-        t.files,
+        totals.files,
         t.changes,
         if a.repair {
             format!(" ({} repairs)", t.repairs)
@@ -156,12 +226,15 @@ pub fn run(a: &FixArgs) -> Result<Status> {
             String::new()
         },
         match &a.audit {
-            Some(p) => format!(" written to {}", p.display()),
+            Some(p) => format!(" written to {}", shown(p)),
             None => String::new(),
         },
         t.unrepaired,
         t.errors_before,
         t.errors_after,
-    );
-    common::status(t.errors_after > 0, file_errors, t.files, setup.unreadable)
+    ));
+    if let Some(note) = common::unreadable_note(&totals) {
+        progress::message(&format!("pdn: {note}"));
+    }
+    common::status(t.errors_after > 0 || lost > 0, &totals)
 }

@@ -25,6 +25,9 @@ pub struct Input {
     pub source: Source,
     /// Size in bytes, when known (for the progress bar).
     pub size: Option<u64>,
+    /// A file's path below the PATH it was found under (its name, for a file named on the
+    /// command line): where `--out-dir` writes its output.
+    pub rel: Option<PathBuf>,
 }
 
 /// Expand the command line's paths into inputs, in order; directories are walked
@@ -47,6 +50,7 @@ pub fn expand(paths: &[PathBuf]) -> (Vec<Input>, Vec<(String, io::Error)>) {
                 name: p.display().to_string(),
                 source: Source::File(p.clone()),
                 size: Some(m.len()),
+                rel: p.file_name().map(PathBuf::from),
             }),
             Err(e) => errors.push((p.display().to_string(), e)),
         }
@@ -59,6 +63,7 @@ fn stdin() -> Input {
         name: "-".to_string(),
         source: Source::Stdin,
         size: None,
+        rel: None,
     }
 }
 
@@ -99,10 +104,30 @@ fn walk(root: &Path, inputs: &mut Vec<Input>, errors: &mut Vec<(String, io::Erro
     for (p, size) in found {
         inputs.push(Input {
             name: p.display().to_string(),
+            rel: p.strip_prefix(root).ok().map(Path::to_path_buf),
             source: Source::File(p),
             size: Some(size),
         });
     }
+}
+
+/// The command line's inputs, for the pipeline.
+impl super::pipeline::Inputs for Vec<Input> {
+    fn count(&self) -> usize {
+        self.len()
+    }
+    fn open(&self, i: usize) -> io::Result<Box<dyn Read + Send>> {
+        open(&self[i])
+    }
+}
+
+/// True if a file starts with the gzip magic bytes.
+pub fn is_gzip(path: &Path) -> bool {
+    let mut head = [0u8; 2];
+    File::open(path)
+        .and_then(|mut f| f.read_exact(&mut head))
+        .is_ok()
+        && head == [0x1f, 0x8b]
 }
 
 /// Open an input for reading, decompressing gzip data (recognised by its magic bytes) and

@@ -2,11 +2,14 @@
 //! quiet handling of a closed pipe.
 
 mod args;
+mod batch;
 mod common;
 mod convert;
 mod docs;
 mod fix;
 mod input;
+mod outdir;
+mod output;
 mod perft;
 mod pipeline;
 mod progress;
@@ -18,22 +21,29 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-use args::{Cli, Command};
+pub use args::Cli;
+use args::Command;
 
-/// What a command found, for the exit status.
+pub use output::install_signal_handler;
+
+/// How a command ended, for the exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Status {
-    /// No error found (warnings allowed): exit 0.
+    /// Done, and nothing to report (`validate`, `fix`: no error left): exit 0.
     Clean,
-    /// At least one error diagnostic: exit 1.
+    /// Errors found (`validate`, `fix`), an input not read or an output not written: exit 1.
     Errors,
 }
 
-/// Parse the command line, run the command, map the outcome to an exit code:
-/// 0 clean, 1 errors found, 2 fatal (bad usage, unreadable input). A closed output pipe
-/// ends the program quietly.
-pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+/// Parse the command line (clap exits on bad usage).
+pub fn parse() -> Cli {
+    Cli::parse()
+}
+
+/// Run the command, map the outcome to an exit code (DESIGN.md): 0 done (and, for `validate`
+/// and `fix`, no error left), 1 errors found or an input not read or an output not written,
+/// 2 fatal (bad usage, nothing could be read). A closed output pipe ends the program quietly.
+pub fn run(cli: &Cli) -> ExitCode {
     let result = match &cli.command {
         Command::Validate(a) => validate::run(a),
         Command::Fix(a) => fix::run(a),
@@ -48,8 +58,17 @@ pub fn main() -> ExitCode {
         Ok(Status::Errors) => ExitCode::from(1),
         Err(e) if is_broken_pipe(&e) => ExitCode::from(0),
         Err(e) => {
-            eprintln!("pdn: error: {e:#}");
-            ExitCode::from(2)
+            progress::message(&format!(
+                "pdn: error: {}",
+                pdn::app::terminal::escape(&format!("{e:#}"))
+            ));
+            if e.downcast_ref::<output::Unwritten>().is_some()
+                || e.chain().any(|c| c.is::<output::Unwritten>())
+            {
+                ExitCode::from(1)
+            } else {
+                ExitCode::from(2)
+            }
         }
     }
 }

@@ -9,7 +9,7 @@
 //! that are ready between its own jobs and sleeps only when it can neither consume nor take
 //! a job. (A separate reader thread and a consumer thread, woken for every job, preempted the
 //! workers on a two-core machine several thousand times a second.) A job may start only
-//! within a window of `jobs * 8` jobs after the last one consumed, so memory stays bounded.
+//! within a window of `jobs * 8` jobs (`Plan::window`) after the last one consumed, so memory stays bounded.
 //!
 //! What one piece needs from the ones before it — the game left over at its cut, the game
 //! number, the variant the earlier games of the file showed — is small and is handed from
@@ -17,32 +17,108 @@
 //! over, waits for the previous job's hand-over (which comes as soon as that job has read
 //! its pieces, before its work), re-reads the piece in the rare case that a game was left
 //! over, and passes its own hand-over on before it does the work.
+//!
+//! The scheduler knows nothing of the commands: the inputs come through [`Inputs`] (opened
+//! by index), what the games of a file tell the later ones through [`Follow`], the work and
+//! the consumer are closures, and the bytes read go to a closure too (the progress bar).
+//! Process-wide settings (the allocator's) are made by `main` before the run.
 
 use std::collections::BTreeMap;
 use std::io;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
-use std::sync::{Condvar, Mutex, TryLockError};
+use std::sync::{Arc, Condvar, Mutex, TryLockError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use pdn::app::gametype::FileHint;
-use pdn::rules::Variant;
 use pdn::syntax::pieces::{Piece, Pieces, Rest, read_piece};
 use pdn::syntax::{Game, Reader};
 
-use super::input::{self, Input};
-use super::progress::Progress;
+/// The inputs of a run, opened by index (in order, each once).
+pub trait Inputs: Sync {
+    /// How many inputs there are.
+    fn count(&self) -> usize;
+    /// Open input `i` for reading (decompressed, decoded: the bytes of a PDN file).
+    fn open(&self, i: usize) -> io::Result<Box<dyn io::Read + Send>>;
+}
 
-/// What the consumer sees, in input order.
+/// What the games of a file tell the later games of the same file, followed in file order
+/// whatever the number of jobs: a fresh value (`Default`) at the start of each file.
+pub trait Follow: Default + Send {
+    /// What a game's work is given.
+    type Note: Send;
+    /// The note for a game of input `file` (from the games before it), and learn from it.
+    fn observe(&mut self, file: usize, game: &Game) -> Self::Note;
+}
+
+/// Nothing followed: every game stands alone.
+impl Follow for () {
+    type Note = ();
+    fn observe(&mut self, _: usize, _: &Game) {}
+}
+
+/// An input read up to its first error as if it ended there, so that the sequential reader
+/// and the pieces alike read every game before the damage (the one it cuts short as the
+/// file's last); the error is reported after them.
+struct Deferred {
+    inner: Box<dyn io::Read + Send>,
+    read: u64,
+    error: Slot,
+    failed: bool,
+}
+
+impl Deferred {
+    fn new(inner: Box<dyn io::Read + Send>) -> (Deferred, Slot) {
+        let error = Arc::new(Mutex::new(None));
+        let d = Deferred {
+            inner,
+            read: 0,
+            error: Arc::clone(&error),
+            failed: false,
+        };
+        (d, error)
+    }
+}
+
+impl io::Read for Deferred {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.failed {
+            return Ok(0);
+        }
+        match self.inner.read(buf) {
+            Ok(n) => {
+                self.read += n as u64;
+                Ok(n)
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => Err(e),
+            Err(e) => {
+                self.failed = true;
+                let mut slot = self.error.lock().unwrap_or_else(|e| e.into_inner());
+                *slot = Some(format!("read error after {} bytes: {e}", self.read));
+                Ok(0)
+            }
+        }
+    }
+}
+
+/// Where a [`Deferred`] input leaves its error.
+type Slot = Arc<Mutex<Option<String>>>;
+
+/// The error an input's reading deferred, if any.
+fn deferred(slot: &Mutex<Option<String>>) -> Option<String> {
+    slot.lock().unwrap_or_else(|e| e.into_inner()).take()
+}
+
+/// What the consumer sees, in input order; `usize` is the index of the input.
+#[derive(Debug, PartialEq, Eq)]
 pub enum Event<R> {
     /// A file starts.
-    FileStart,
+    FileStart(usize),
     /// A game's result.
-    Game(R),
-    /// A file (index into the inputs) could not be opened or read to its end.
+    Game(usize, R),
+    /// A file could not be opened or read to its end.
     FileError(usize, String),
-    /// A file ended.
-    FileEnd,
+    /// A file ended (after its error, if any).
+    FileEnd(usize),
 }
 
 /// The largest game the commands read (a game is held in memory whole, at several times
@@ -50,38 +126,76 @@ pub enum Event<R> {
 /// input. A larger game is a syntax error of its own and reading goes on.
 const MAX_GAME: usize = 64 << 20;
 
-/// Pieces are cut at a game start after this many bytes (or at any line after
-/// `FORCED_PIECE`); a job holds pieces (of several small files) up to `JOB_BYTES`.
-const PIECE_BYTES: usize = 32 * 1024;
-const FORCED_PIECE: usize = 4 << 20;
-const JOB_BYTES: usize = 32 * 1024;
+/// How a run is cut: the number of threads and the sizes of pieces and jobs.
+#[derive(Clone, Copy, Debug)]
+pub struct Plan {
+    /// Threads, the calling one among them; 1 reads sequentially on the calling thread.
+    pub jobs: usize,
+    /// Pieces are cut at a game start after this many bytes, at any line after `forced`.
+    pub piece_bytes: usize,
+    pub forced_piece: usize,
+    /// A job holds pieces (of several small files) up to this many bytes.
+    pub job_bytes: usize,
+    /// Jobs that may be in flight (taken and not yet consumed) per thread.
+    pub window_per_job: u64,
+    /// The largest game read.
+    pub max_game: usize,
+}
+
+impl Plan {
+    /// The commands' sizes for `jobs` threads.
+    pub fn new(jobs: usize) -> Plan {
+        Plan {
+            jobs: jobs.max(1),
+            piece_bytes: 32 * 1024,
+            forced_piece: 4 << 20,
+            job_bytes: 32 * 1024,
+            window_per_job: 8,
+            max_game: MAX_GAME,
+        }
+    }
+
+    /// Jobs that may be in flight at once.
+    pub fn window(&self) -> u64 {
+        self.jobs as u64 * self.window_per_job.max(1)
+    }
+}
 
 /// One step of reading the inputs, in order.
 enum Part {
-    Start,
+    Start(usize),
     Piece(usize, Piece),
     Error(usize, String),
-    End,
+    End(usize),
 }
 
 /// What a job leaves to the next: the reading state at its end.
-#[derive(Default)]
-struct Carry {
+struct Carry<F> {
     /// Games of the current file so far.
     games: usize,
-    hint: FileHint,
+    follow: F,
     rest: Option<Rest>,
 }
 
+impl<F: Default> Default for Carry<F> {
+    fn default() -> Self {
+        Carry {
+            games: 0,
+            follow: F::default(),
+            rest: None,
+        }
+    }
+}
+
 /// The hand-over from job to job, in sequence order.
-struct Chain {
-    state: Mutex<(u64, Carry)>,
+struct Chain<F> {
+    state: Mutex<(u64, Carry<F>)>,
     turn: Condvar,
     aborted: AtomicBool,
 }
 
-impl Chain {
-    fn new() -> Chain {
+impl<F: Default> Chain<F> {
+    fn new() -> Chain<F> {
         Chain {
             state: Mutex::new((0, Carry::default())),
             turn: Condvar::new(),
@@ -90,7 +204,7 @@ impl Chain {
     }
 
     /// Wait for job `seq`'s turn and take what the job before it left.
-    fn take(&self, seq: u64) -> Carry {
+    fn take(&self, seq: u64) -> Carry<F> {
         let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
         while s.0 != seq {
             if self.aborted.load(Ordering::SeqCst) {
@@ -110,7 +224,7 @@ impl Chain {
     }
 
     /// Job `seq` is read: pass `carry` to the next one.
-    fn give(&self, seq: u64, carry: Carry) {
+    fn give(&self, seq: u64, carry: Carry<F>) {
         let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
         *s = (seq + 1, carry);
         self.turn.notify_all();
@@ -118,21 +232,25 @@ impl Chain {
 }
 
 /// A job's parts, read: what the work runs on, in order.
-enum Read {
-    Start,
-    Game(usize, Game, Option<Variant>),
+enum Read<N> {
+    Start(usize),
+    Game(usize, Game, N),
     Error(usize, String),
-    End,
+    End(usize),
 }
 
 /// Read the pieces of a job. `carry` gives what the job before left (it is asked for only
 /// once the first piece has been read as if nothing was left); the returned carry is what
 /// this job leaves.
-fn read_job(parts: Vec<Part>, carry: impl FnOnce() -> Carry) -> (Vec<Read>, Carry) {
+fn read_job<F: Follow>(
+    parts: Vec<Part>,
+    max_game: usize,
+    carry: impl FnOnce() -> Carry<F>,
+) -> (Vec<Read<F::Note>>, Carry<F>) {
     let mut parts = parts.into_iter().peekable();
     // The first piece, read ahead of the hand-over.
     let early = match parts.peek_mut() {
-        Some(Part::Piece(_, p)) => Some(read_piece(p, MAX_GAME)),
+        Some(Part::Piece(_, p)) => Some(read_piece(p, max_game)),
         _ => None,
     };
     let mut carry = carry();
@@ -140,22 +258,22 @@ fn read_job(parts: Vec<Part>, carry: impl FnOnce() -> Carry) -> (Vec<Read>, Carr
     let mut out = Vec::new();
     for part in parts {
         match part {
-            Part::Start => {
+            Part::Start(i) => {
                 carry = Carry::default();
-                out.push(Read::Start);
+                out.push(Read::Start(i));
             }
             Part::Piece(i, mut piece) => {
                 let ahead = early.take();
                 let (games, rest) = match (ahead, carry.rest.take()) {
                     (Some(read), None | Some(Rest::Nothing)) => read,
-                    (_, Some(rest)) => read_piece(&mut piece.after(rest), MAX_GAME),
-                    (None, None) => read_piece(&mut piece, MAX_GAME),
+                    (_, Some(rest)) => read_piece(&mut piece.after(rest), max_game),
+                    (None, None) => read_piece(&mut piece, max_game),
                 };
                 for mut g in games {
                     carry.games += 1;
                     g.index = carry.games;
-                    let hint = carry.hint.observe(i, &g);
-                    out.push(Read::Game(i, g, hint));
+                    let note = carry.follow.observe(i, &g);
+                    out.push(Read::Game(i, g, note));
                 }
                 carry.rest = Some(rest);
             }
@@ -164,52 +282,60 @@ fn read_job(parts: Vec<Part>, carry: impl FnOnce() -> Carry) -> (Vec<Read>, Carr
                 carry.rest = None;
                 out.push(Read::Error(i, e));
             }
-            Part::End => {
+            Part::End(i) => {
                 early = None;
                 carry.rest = None;
-                out.push(Read::End);
+                out.push(Read::End(i));
             }
         }
     }
     (out, carry)
 }
 
-/// Run `work` on every game of the inputs with `jobs` threads, calling `consume` in input
-/// order. `work` gets the input's index, the game (numbered in its file) and the variant
-/// the earlier games of its file showed. `progress` is told the bytes read. An error from
-/// `consume` (a closed pipe) stops everything and is returned.
-pub fn run<R, W, C>(
-    inputs: &[Input],
-    jobs: usize,
-    progress: &Progress,
+/// Run `work` on every game of the inputs with `plan.jobs` threads, calling `consume` in
+/// input order. `work` gets the input's index, the game (numbered in its file) and the note
+/// of `F` (what the earlier games of its file showed). `bytes_read` is told, now and then on
+/// the calling thread, the bytes read so far. An error from `consume` (a closed pipe) stops
+/// everything and is returned.
+pub fn run<F, R, W, C>(
+    inputs: &dyn Inputs,
+    plan: &Plan,
+    bytes_read: &dyn Fn(u64),
     work: W,
     mut consume: C,
 ) -> io::Result<()>
 where
+    F: Follow,
     R: Send,
-    W: Fn(usize, &Game, Option<Variant>) -> R + Sync,
+    W: Fn(usize, &Game, F::Note) -> R + Sync,
     C: FnMut(Event<R>) -> io::Result<()>,
 {
     let bytes = AtomicU64::new(0);
-    if jobs <= 1 {
+    if plan.jobs <= 1 {
         // One thread: the sequential reader, game by game (the pieces give the same games:
         // tests/it/syntax_pieces.rs, and tests/it/cli_batch.rs compares the outputs).
         let mut done_before = 0u64;
-        for (i, input) in inputs.iter().enumerate() {
-            consume(Event::FileStart)?;
-            match input::open(input) {
+        for i in 0..inputs.count() {
+            consume(Event::FileStart(i))?;
+            match inputs.open(i) {
                 Err(e) => consume(Event::FileError(i, e.to_string()))?,
                 Ok(r) => {
-                    let mut reader = Reader::new(r).with_max_game_size(MAX_GAME);
-                    let mut hint = FileHint::default();
+                    let (r, error) = Deferred::new(r);
+                    let mut reader = Reader::new(r).with_max_game_size(plan.max_game);
+                    let mut follow = F::default();
                     loop {
                         match reader.next_game() {
                             Ok(Some(g)) => {
-                                let h = hint.observe(i, &g);
-                                consume(Event::Game(work(i, &g, h)))?;
-                                progress.set(done_before + reader.bytes_read());
+                                let note = follow.observe(i, &g);
+                                consume(Event::Game(i, work(i, &g, note)))?;
+                                bytes_read(done_before + reader.bytes_read());
                             }
-                            Ok(None) => break,
+                            Ok(None) => {
+                                if let Some(e) = deferred(&error) {
+                                    consume(Event::FileError(i, e))?;
+                                }
+                                break;
+                            }
                             Err(e) => {
                                 consume(Event::FileError(i, e.to_string()))?;
                                 break;
@@ -219,18 +345,18 @@ where
                     done_before += reader.bytes_read();
                 }
             }
-            consume(Event::FileEnd)?;
+            consume(Event::FileEnd(i))?;
         }
-        progress.set(done_before);
+        bytes_read(done_before);
         return Ok(());
     }
-    crate::small_pages();
-    let shared = Shared {
-        feed: Mutex::new(Feed::new(inputs, &bytes)),
+    let shared: Shared<F, R> = Shared {
+        feed: Mutex::new(Feed::new(inputs, plan, &bytes)),
         room: Condvar::new(),
         waiting_for_room: AtomicUsize::new(0),
         consumed: AtomicU64::new(0),
-        window: jobs as u64 * 8,
+        window: plan.window(),
+        max_game: plan.max_game,
         stop: AtomicBool::new(false),
         done: Mutex::new(Done::default()),
         ready: Condvar::new(),
@@ -239,7 +365,7 @@ where
     thread::scope(|s| {
         // jobs - 1 helpers; the calling thread is the last worker and also puts the results
         // back in order, between its own jobs, so no thread waits on another to be woken.
-        for _ in 1..jobs {
+        for _ in 1..plan.jobs {
             let shared = &shared;
             let work = &work;
             s.spawn(move || {
@@ -251,17 +377,17 @@ where
             });
         }
         let guard = StopOnPanic(&shared);
-        let result = shared.lead(&work, &mut consume, progress, &bytes);
+        let result = shared.lead(&work, &mut consume, bytes_read, &bytes);
         drop(guard);
         // On error (or a helper's panic) the helpers stop at their next job.
         shared.halt();
-        progress.set(bytes.load(Ordering::Relaxed));
+        bytes_read(bytes.load(Ordering::Relaxed));
         result
     })
 }
 
 /// What the threads of a multi-job run share.
-struct Shared<'a, R> {
+struct Shared<'a, F: Follow, R> {
     /// The inputs, cut into jobs on demand by whichever thread needs one.
     feed: Mutex<Feed<'a>>,
     /// Signalled (under `feed`) when jobs were consumed and a thread waits for room.
@@ -272,12 +398,13 @@ struct Shared<'a, R> {
     /// others run ahead.
     consumed: AtomicU64,
     window: u64,
+    max_game: usize,
     stop: AtomicBool,
     /// Results waiting for their turn.
     done: Mutex<Done<R>>,
     /// Signalled when the result the leader waits for arrives.
     ready: Condvar,
-    chain: Chain,
+    chain: Chain<F>,
 }
 
 /// Results of jobs, by sequence number, until consumed in order.
@@ -297,9 +424,9 @@ impl<R> Default for Done<R> {
 }
 
 /// Sets the stop flag if a helper panics, so that the leader does not wait for it.
-struct StopOnPanic<'s, 'a, R>(&'s Shared<'a, R>);
+struct StopOnPanic<'s, 'a, F: Follow, R>(&'s Shared<'a, F, R>);
 
-impl<R> Drop for StopOnPanic<'_, '_, R> {
+impl<F: Follow, R> Drop for StopOnPanic<'_, '_, F, R> {
     fn drop(&mut self) {
         if thread::panicking() {
             self.0.halt();
@@ -307,7 +434,7 @@ impl<R> Drop for StopOnPanic<'_, '_, R> {
     }
 }
 
-impl<'a, R> Shared<'a, R> {
+impl<'a, F: Follow, R> Shared<'a, F, R> {
     fn lock_feed(&self) -> std::sync::MutexGuard<'_, Feed<'a>> {
         self.feed.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -358,16 +485,16 @@ impl<'a, R> Shared<'a, R> {
     /// Read a job's games and run the work on them.
     fn do_job<W>(&self, seq: u64, parts: Vec<Part>, work: &W) -> Vec<Event<R>>
     where
-        W: Fn(usize, &Game, Option<Variant>) -> R,
+        W: Fn(usize, &Game, F::Note) -> R,
     {
-        let (read, carry) = read_job(parts, || self.chain.take(seq));
+        let (read, carry) = read_job(parts, self.max_game, || self.chain.take(seq));
         self.chain.give(seq, carry);
         read.into_iter()
             .map(|r| match r {
-                Read::Start => Event::FileStart,
-                Read::Game(i, g, hint) => Event::Game(work(i, &g, hint)),
+                Read::Start(i) => Event::FileStart(i),
+                Read::Game(i, g, note) => Event::Game(i, work(i, &g, note)),
                 Read::Error(i, e) => Event::FileError(i, e),
-                Read::End => Event::FileEnd,
+                Read::End(i) => Event::FileEnd(i),
             })
             .collect()
     }
@@ -389,11 +516,11 @@ impl<'a, R> Shared<'a, R> {
         &self,
         work: &W,
         consume: &mut C,
-        progress: &Progress,
+        bytes_read: &dyn Fn(u64),
         bytes: &AtomicU64,
     ) -> io::Result<()>
     where
-        W: Fn(usize, &Game, Option<Variant>) -> R,
+        W: Fn(usize, &Game, F::Note) -> R,
         C: FnMut(Event<R>) -> io::Result<()>,
     {
         let mut next = 0u64;
@@ -425,7 +552,7 @@ impl<'a, R> Shared<'a, R> {
                 }
             }
             if last_tick.elapsed() >= Duration::from_millis(50) {
-                progress.set(bytes.load(Ordering::Relaxed));
+                bytes_read(bytes.load(Ordering::Relaxed));
                 last_tick = Instant::now();
             }
             if self.stop.load(Ordering::SeqCst) {
@@ -464,11 +591,12 @@ impl<'a, R> Shared<'a, R> {
 
 /// The inputs, cut into jobs of parts in order on demand.
 struct Feed<'a> {
-    inputs: &'a [Input],
+    inputs: &'a dyn Inputs,
+    plan: Plan,
     /// The next input to open.
     next_input: usize,
-    /// The input being cut.
-    current: Option<(usize, Pieces<Box<dyn io::Read + Send>>)>,
+    /// The input being cut, and where its reading error goes.
+    current: Option<(usize, Pieces<Deferred>, Slot)>,
     /// Bytes of the inputs before the current one.
     done_before: u64,
     /// Bytes read so far, for the progress bar.
@@ -479,9 +607,10 @@ struct Feed<'a> {
 }
 
 impl<'a> Feed<'a> {
-    fn new(inputs: &'a [Input], bytes: &'a AtomicU64) -> Feed<'a> {
+    fn new(inputs: &'a dyn Inputs, plan: &Plan, bytes: &'a AtomicU64) -> Feed<'a> {
         Feed {
             inputs,
+            plan: *plan,
             next_input: 0,
             current: None,
             done_before: 0,
@@ -491,28 +620,30 @@ impl<'a> Feed<'a> {
         }
     }
 
-    /// The next job: pieces up to about `JOB_BYTES` (several small files together), with
+    /// The next job: pieces up to about `job_bytes` (several small files together), with
     /// the starts, ends and errors of the files among them; `None` at the end.
     fn next_job(&mut self) -> Option<Vec<Part>> {
         let mut parts = Vec::new();
         let mut size = 0usize;
         loop {
-            let Some((i, pieces)) = self.current.as_mut() else {
-                let Some(input) = self.inputs.get(self.next_input) else {
+            let Some((i, pieces, error)) = self.current.as_mut() else {
+                if self.next_input >= self.inputs.count() {
                     self.exhausted = true;
                     return (!parts.is_empty()).then_some(parts);
-                };
+                }
                 let i = self.next_input;
                 self.next_input += 1;
-                parts.push(Part::Start);
-                match input::open(input) {
+                parts.push(Part::Start(i));
+                match self.inputs.open(i) {
                     Ok(r) => {
-                        let pieces = Pieces::new(r).with_sizes(PIECE_BYTES, FORCED_PIECE);
-                        self.current = Some((i, pieces));
+                        let (r, error) = Deferred::new(r);
+                        let pieces = Pieces::new(r)
+                            .with_sizes(self.plan.piece_bytes, self.plan.forced_piece);
+                        self.current = Some((i, pieces, error));
                     }
                     Err(e) => {
                         parts.push(Part::Error(i, e.to_string()));
-                        parts.push(Part::End);
+                        parts.push(Part::End(i));
                     }
                 }
                 continue;
@@ -522,21 +653,302 @@ impl<'a> Feed<'a> {
                 Ok(Some(p)) => {
                     size += p.cut;
                     parts.push(Part::Piece(i, p));
-                    if size >= JOB_BYTES {
+                    if size >= self.plan.job_bytes {
                         let read = self.done_before + pieces.bytes_read();
                         self.bytes.store(read, Ordering::Relaxed);
                         return Some(parts);
                     }
                     continue;
                 }
-                Ok(None) => {}
+                Ok(None) => {
+                    if let Some(e) = deferred(error) {
+                        parts.push(Part::Error(i, e));
+                    }
+                }
                 Err(e) => parts.push(Part::Error(i, e.to_string())),
             }
             // The input is done (to its end, or to a read error).
             self.done_before += pieces.bytes_read();
             self.bytes.store(self.done_before, Ordering::Relaxed);
             self.current = None;
-            parts.push(Part::End);
+            parts.push(Part::End(i));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    //! The scheduler on in-memory inputs: order kept whatever the number of threads, a
+    //! consumer error stops every thread, the window bounds what is in flight, read errors
+    //! are reported in place.
+
+    use std::io::Read;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    use std::time::{Duration, Instant};
+
+    use super::*;
+
+    /// An input: its bytes, whether it opens, and where a read fails.
+    #[derive(Clone)]
+    struct Mem {
+        bytes: Vec<u8>,
+        opens: bool,
+        fail_at: Option<usize>,
+    }
+
+    struct Files(Vec<Mem>);
+
+    /// Reads `bytes`, a few at a time, and fails at `fail_at`.
+    struct Failing {
+        bytes: Vec<u8>,
+        pos: usize,
+        fail_at: Option<usize>,
+    }
+
+    impl Read for Failing {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.fail_at.is_some_and(|f| self.pos >= f) {
+                return Err(io::Error::other("disk on fire"));
+            }
+            let end = self
+                .fail_at
+                .unwrap_or(self.bytes.len())
+                .min(self.bytes.len());
+            let n = buf.len().min(end - self.pos).min(1000);
+            buf[..n].copy_from_slice(&self.bytes[self.pos..self.pos + n]);
+            self.pos += n;
+            Ok(n)
+        }
+    }
+
+    impl Inputs for Files {
+        fn count(&self) -> usize {
+            self.0.len()
+        }
+        fn open(&self, i: usize) -> io::Result<Box<dyn io::Read + Send>> {
+            let m = &self.0[i];
+            if !m.opens {
+                return Err(io::Error::new(io::ErrorKind::NotFound, "no such file"));
+            }
+            Ok(Box::new(Failing {
+                bytes: m.bytes.clone(),
+                pos: 0,
+                fail_at: m.fail_at,
+            }))
+        }
+    }
+
+    fn games(file: usize, n: usize) -> Vec<u8> {
+        let mut s = String::new();
+        for g in 1..=n {
+            s.push_str(&format!(
+                "[Event \"f{file} g{g}\"]\n\n1. 32-28 19-23 2. 28x19 14x23 *\n\n"
+            ));
+        }
+        s.into_bytes()
+    }
+
+    fn good(file: usize, n: usize) -> Mem {
+        Mem {
+            bytes: games(file, n),
+            opens: true,
+            fail_at: None,
+        }
+    }
+
+    /// Small pieces and jobs, so that even small inputs make many jobs.
+    fn plan(jobs: usize) -> Plan {
+        Plan {
+            piece_bytes: 100,
+            forced_piece: 4096,
+            job_bytes: 200,
+            ..Plan::new(jobs)
+        }
+    }
+
+    /// Counts the games of each file, to check that `Follow` runs in file order.
+    #[derive(Default)]
+    struct Count(usize);
+
+    impl Follow for Count {
+        type Note = usize;
+        fn observe(&mut self, _: usize, _: &Game) -> usize {
+            self.0 += 1;
+            self.0
+        }
+    }
+
+    /// Every event of a run: a game as (file, its number, its Event tag, its note).
+    fn events(files: &Files, plan: &Plan) -> Vec<Event<(usize, usize, String, usize)>> {
+        let mut out = Vec::new();
+        run::<Count, _, _, _>(
+            files,
+            plan,
+            &|_| {},
+            |i, g, note| (i, g.index, g.tag("Event").unwrap_or("").to_owned(), note),
+            |ev| {
+                out.push(ev);
+                Ok(())
+            },
+        )
+        .unwrap();
+        out
+    }
+
+    #[test]
+    fn order_is_kept_whatever_the_number_of_threads() {
+        let files = Files(
+            (0..7)
+                .map(|f| good(f, [1, 40, 3, 0, 200, 2, 17][f]))
+                .collect(),
+        );
+        let one = events(&files, &plan(1));
+        let games = one.iter().filter(|e| matches!(e, Event::Game(..))).count();
+        assert_eq!(games, 263);
+        // Each file: start, its games numbered from 1 with their own tags, end.
+        let mut k = 0;
+        for f in 0..7 {
+            assert_eq!(one[k], Event::FileStart(f));
+            k += 1;
+            let mut g = 0;
+            while let Event::Game(i, (file, index, tag, note)) = &one[k] {
+                g += 1;
+                let want = format!("f{f} g{g}");
+                assert_eq!(
+                    (*i, *file, *index, tag.as_str(), *note),
+                    (f, f, g, &*want, g)
+                );
+                k += 1;
+            }
+            assert_eq!(one[k], Event::FileEnd(f));
+            k += 1;
+        }
+        for jobs in [2, 3, 5] {
+            assert!(events(&files, &plan(jobs)) == one, "--jobs {jobs}");
+            // The commands' own sizes too.
+            assert!(events(&files, &Plan::new(jobs)) == one, "--jobs {jobs}");
+        }
+    }
+
+    #[test]
+    fn read_errors_are_reported_in_place() {
+        let mut damaged = good(2, 50);
+        // In the middle of the 30th game.
+        damaged.fail_at = Some(damaged.bytes.len() * 59 / 100);
+        let files = Files(vec![
+            good(0, 5),
+            Mem {
+                opens: false,
+                ..good(1, 5)
+            },
+            damaged,
+            good(3, 5),
+        ]);
+        for jobs in [1, 2, 3] {
+            let ev = events(&files, &plan(jobs));
+            let at = |e: &Event<_>| ev.iter().position(|x| x == e).unwrap();
+            // The file that does not open: start, error, end.
+            let start = at(&Event::FileStart(1));
+            assert!(matches!(&ev[start + 1], Event::FileError(1, e) if e == "no such file"));
+            assert_eq!(ev[start + 2], Event::FileEnd(1));
+            // The damaged file: the games before the damage, the error, the end.
+            let start = at(&Event::FileStart(2));
+            let error = ev
+                .iter()
+                .position(|e| matches!(e, Event::FileError(2, m) if m.ends_with("disk on fire")))
+                .unwrap();
+            // 29 whole games and the one cut short, as the file's last game.
+            assert_eq!(
+                error - start - 1,
+                30,
+                "--jobs {jobs}: the games before the damage"
+            );
+            assert!(matches!(&ev[error - 1], Event::Game(2, (_, 30, _, _))));
+            assert_eq!(ev[error + 1], Event::FileEnd(2));
+            // The files after it are read whole.
+            let games = ev
+                .iter()
+                .filter(|e| matches!(e, Event::Game(3, ..)))
+                .count();
+            assert_eq!(games, 5);
+        }
+    }
+
+    #[test]
+    fn a_consumer_error_stops_every_thread() {
+        let files = Files((0..4).map(|f| good(f, 3000)).collect());
+        for jobs in [1, 2, 4] {
+            let worked = AtomicU64::new(0);
+            let mut seen = 0;
+            let start = Instant::now();
+            let r = run::<(), _, _, _>(
+                &files,
+                &plan(jobs),
+                &|_| {},
+                |_, _, ()| {
+                    worked.fetch_add(1, Ordering::Relaxed);
+                },
+                |ev| {
+                    if matches!(ev, Event::Game(..)) {
+                        seen += 1;
+                        if seen == 100 {
+                            return Err(io::Error::from(io::ErrorKind::BrokenPipe));
+                        }
+                    }
+                    Ok(())
+                },
+            );
+            // `run` returns only when every thread has ended (a scope), with the error.
+            assert_eq!(r.unwrap_err().kind(), io::ErrorKind::BrokenPipe);
+            assert!(start.elapsed() < Duration::from_secs(30));
+            let worked = worked.load(Ordering::Relaxed);
+            assert!(
+                worked < 2000,
+                "--jobs {jobs}: {worked} games worked on after the stop"
+            );
+        }
+    }
+
+    #[test]
+    fn the_window_bounds_the_jobs_in_flight() {
+        let files = Files((0..3).map(|f| good(f, 1500)).collect());
+        for jobs in [2, 3] {
+            let plan = Plan {
+                piece_bytes: 1,
+                job_bytes: 1,
+                window_per_job: 2,
+                ..plan(jobs)
+            };
+            let produced = AtomicU64::new(0);
+            let consumed = AtomicU64::new(0);
+            let most = AtomicU64::new(0);
+            run::<(), _, _, _>(
+                &files,
+                &plan,
+                &|_| {},
+                |_, _, ()| {
+                    let p = produced.fetch_add(1, Ordering::SeqCst) + 1;
+                    let c = consumed.load(Ordering::SeqCst);
+                    most.fetch_max(p - c, Ordering::SeqCst);
+                },
+                |ev| {
+                    if matches!(ev, Event::Game(..)) {
+                        // A slow consumer: the workers would run far ahead without the window.
+                        std::thread::sleep(Duration::from_micros(50));
+                        consumed.fetch_add(1, Ordering::SeqCst);
+                    }
+                    Ok(())
+                },
+            )
+            .unwrap();
+            assert_eq!(consumed.load(Ordering::SeqCst), 4500);
+            // A job here is one piece of one or two games.
+            let bound = (plan.window() + 1) * 2;
+            let most = most.load(Ordering::SeqCst);
+            assert!(
+                most <= bound,
+                "--jobs {jobs}: {most} games in flight, bound {bound}"
+            );
         }
     }
 }

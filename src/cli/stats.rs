@@ -7,11 +7,23 @@ use std::io::Write;
 
 use anyhow::{Result, bail};
 use pdn::app::stats::{By, Options, Stats, analyse};
+use pdn::app::terminal::escape_lines;
 use pdn::app::validate;
 
 use super::args::{StatsArgs, StatsBy, StatsFormat};
-use super::pipeline::{self, Event};
+use super::batch::{self, Sink};
+use super::output::{Output, unwritten};
+use super::progress;
 use super::{Status, common};
+
+/// Adds every game to the statistics, in order.
+impl Sink<pdn::app::stats::GameRecord> for Stats {
+    fn game(&mut self, _: usize, record: pdn::app::stats::GameRecord) -> std::io::Result<u64> {
+        let errors = u64::from(record.errors);
+        self.add(record);
+        Ok(errors)
+    }
+}
 
 pub fn run(a: &StatsArgs) -> Result<Status> {
     let by = a.by.map(|b| match b {
@@ -47,11 +59,8 @@ pub fn run(a: &StatsArgs) -> Result<Status> {
     };
     let inputs = &setup.inputs;
     let mut stats = Stats::new(duplicates, a.fuzzy, a.min_plies);
-    let mut file_errors = setup.unreadable;
-    pipeline::run(
-        inputs,
-        setup.jobs,
-        &setup.progress,
+    let totals = batch::run(
+        &setup,
         |i, game, hint| {
             let opts = Options {
                 validate: validate::Options {
@@ -62,36 +71,24 @@ pub fn run(a: &StatsArgs) -> Result<Status> {
             };
             analyse(game, i, &opts).0
         },
-        |ev| {
-            match ev {
-                Event::FileStart => stats.files += 1,
-                Event::Game(record) => {
-                    setup.progress.game(u64::from(record.errors));
-                    stats.add(record);
-                }
-                Event::FileError(i, e) => {
-                    file_errors += 1;
-                    setup.progress.finish();
-                    eprintln!("pdn: {}: {e}", inputs[i].name);
-                }
-                Event::FileEnd => {}
-            }
-            Ok(())
-        },
+        &mut stats,
     )?;
-    setup.progress.finish();
+    stats.files = totals.files;
     let names: Vec<String> = inputs.iter().map(|i| i.name.clone()).collect();
-    let mut out = common::stdout();
-    match a.format {
-        StatsFormat::Text => out.write_all(stats.to_text(by, &names).as_bytes())?,
-        StatsFormat::Json => out.write_all(stats.to_json(&names)?.as_bytes())?,
-        StatsFormat::Csv => out.write_all(&stats.to_csv(by, &names)?)?,
+    let mut out = Output::open(None)?;
+    let written = match a.format {
+        // Aligned text for a terminal: names, events and openings come from the input.
+        StatsFormat::Text => {
+            out.write_all(escape_lines(&stats.to_text(by, &names), true).as_bytes())
+        }
+        StatsFormat::Json => out.write_all(stats.to_json(&names)?.as_bytes()),
+        StatsFormat::Csv => out.write_all(&stats.to_csv(by, &names)?),
+    };
+    written.map_err(unwritten("standard output"))?;
+    out.finish()?;
+    if let Some(note) = common::unreadable_note(&totals) {
+        progress::message(&format!("pdn: {note}"));
     }
-    out.flush()?;
-    common::status(
-        stats.games_with_errors > 0,
-        file_errors,
-        stats.files,
-        setup.unreadable,
-    )
+    // Findings in the records are statistics, not failures (DESIGN.md).
+    common::status(false, &totals)
 }

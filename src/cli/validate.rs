@@ -1,14 +1,32 @@
 //! `pdn validate`: replay every game and report every illegal move, with the reason.
 
-use std::io::Write;
+use std::io::{self, Write};
 
 use anyhow::Result;
 use pdn::app::diagnostic::Format;
 use pdn::app::validate::{Options, Summary, render_report, validate};
 
 use super::args::{FormatArg, ValidateArgs};
-use super::pipeline::{self, Event};
+use super::batch::{self, Sink};
+use super::output::{Output, unwritten};
 use super::{Status, common};
+
+/// A game's rendering and counts.
+type Done = (String, u32, u32, u32);
+
+/// Writes the reports in order and adds them up.
+struct Out {
+    out: Output,
+    summary: Summary,
+}
+
+impl Sink<Done> for Out {
+    fn game(&mut self, _: usize, (text, plies, errors, warnings): Done) -> io::Result<u64> {
+        self.out.write_all(text.as_bytes())?;
+        self.summary.add(plies, errors, warnings);
+        Ok(u64::from(errors))
+    }
+}
 
 pub fn run(a: &ValidateArgs) -> Result<Status> {
     let format = match a.format {
@@ -22,14 +40,16 @@ pub fn run(a: &ValidateArgs) -> Result<Status> {
         diagrams: format == Format::Human,
         hint: None,
     };
-    let mut out = common::stdout();
-    let mut summary = Summary::default();
     let inputs = &setup.inputs;
-    let mut file_errors = setup.unreadable;
-    pipeline::run(
-        inputs,
-        setup.jobs,
-        &setup.progress,
+    if let Some(p) = &a.output {
+        common::not_an_input("-o", p, inputs)?;
+    }
+    let mut sink = Out {
+        out: Output::open(a.output.as_deref())?,
+        summary: Summary::default(),
+    };
+    let totals = batch::run(
+        &setup,
         |i, game, hint| {
             let report = validate(game, &Options { hint, ..opts });
             // About the size of the game for JSON with its usual notes; grows if needed.
@@ -37,33 +57,24 @@ pub fn run(a: &ValidateArgs) -> Result<Status> {
             render_report(format, &inputs[i].name, game, &report, &mut text);
             (text, report.plies, report.errors(), report.warnings())
         },
-        |ev| {
-            match ev {
-                Event::FileStart => summary.files += 1,
-                Event::Game((text, plies, errors, warnings)) => {
-                    out.write_all(text.as_bytes())?;
-                    summary.add(plies, errors, warnings);
-                    setup.progress.game(errors as u64);
-                }
-                Event::FileError(i, e) => {
-                    file_errors += 1;
-                    setup.progress.finish();
-                    eprintln!("pdn: {}: {e}", inputs[i].name);
-                }
-                Event::FileEnd => {}
-            }
-            Ok(())
-        },
+        &mut sink,
     )?;
-    setup.progress.finish();
+    let Out {
+        mut out,
+        mut summary,
+    } = sink;
+    summary.files = totals.files;
+    summary.unreadable_files = totals.unreadable;
     let mut text = String::new();
     summary.render(format, &mut text);
-    out.write_all(text.as_bytes())?;
-    out.flush()?;
-    common::status(
-        summary.errors > 0,
-        file_errors,
-        summary.files,
-        setup.unreadable,
-    )
+    if format != Format::Json
+        && let Some(note) = common::unreadable_note(&totals)
+    {
+        text.push_str(&note);
+        text.push('\n');
+    }
+    out.write_all(text.as_bytes())
+        .map_err(unwritten("the report"))?;
+    out.finish()?;
+    common::status(summary.errors > 0, &totals)
 }

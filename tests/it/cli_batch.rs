@@ -194,8 +194,9 @@ fn jobs_1_and_jobs_2_give_byte_identical_output_over_the_whole_corpus() {
 
 #[test]
 fn more_jobs_than_cores_give_the_same_output() {
-    // Several helper threads beside the main one: jobs are taken out of order, results wait
-    // for their turn and the window fills.
+    // Capped at the number of cores (several helper threads beside the main one, jobs
+    // taken out of order, results waiting for their turn: the pipeline's unit tests run
+    // five threads on any machine).
     jobs_identical_with(&["validate", "-f", "json"], &common::corpus(), "5");
 }
 
