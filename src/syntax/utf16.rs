@@ -17,7 +17,8 @@ pub enum Utf16 {
 
 /// Is `head` (the first bytes of a file) UTF-16? By its byte-order mark, else by the
 /// shape of ASCII text in UTF-16: in the first 256 bytes (at least 16), three characters
-/// in four have a NUL byte on the same side and none on the other. Plain PDN (UTF-8, Latin-1) never has a NUL there.
+/// in four have a NUL byte on the same side and none on the other, and the first one that
+/// is no white space is `[` or a digit. Plain PDN (UTF-8, Latin-1) never has a NUL there.
 pub fn detect(head: &[u8]) -> Option<Utf16> {
     if head.starts_with(&[0xFF, 0xFE]) {
         return Some(Utf16::Le);
@@ -27,6 +28,15 @@ pub fn detect(head: &[u8]) -> Option<Utf16> {
     }
     let n = head.len().min(256) & !1;
     if n < 16 {
+        return None;
+    }
+    // Without a byte-order mark, the text must also start as PDN does: white space, then a
+    // tag pair or a move number (a text with NUL bytes inside is no PDN either way).
+    let first = head[..n]
+        .chunks_exact(2)
+        .map(|p| if p[1] == 0 { p[0] } else { p[1] })
+        .find(|b| !b.is_ascii_whitespace());
+    if !first.is_some_and(|b| b == b'[' || b.is_ascii_digit()) {
         return None;
     }
     let pairs = head[..n].chunks_exact(2);
@@ -255,5 +265,7 @@ mod tests {
         assert_eq!(decode(&be).unwrap(), text.as_bytes());
         assert_eq!(detect(text.as_bytes()), None);
         assert_eq!(detect(b"[Event \"x\"]\0\0 binary"), None);
+        // What the writer makes of a game of NUL-separated garbage: a comment.
+        assert_eq!(detect(b"{\x004\x001\x001\x00x\x002\x00} *"), None);
     }
 }

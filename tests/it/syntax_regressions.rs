@@ -133,3 +133,12 @@ fn utf16_streams_like_a_whole_read() {
         .collect();
     assert_eq!(check(&short).len(), 1);
 }
+
+/// A game of NUL-separated garbage is written as a comment whose text, read again, looked
+/// like UTF-16 without a byte-order mark: UTF-16 is now recognised without a mark only when
+/// its first character is `[` or a digit. Found by cargo-fuzz.
+#[test]
+fn nul_separated_garbage_is_not_utf16_once_written() {
+    let games = check(b"\x004\x001\x001\x00x\x002\x00");
+    assert_eq!(games.len(), 1);
+}
