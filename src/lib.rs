@@ -5,6 +5,8 @@
 //! - PDN syntax (reader, grammar, writer), which knows nothing of legality;
 //! - the application: move resolution, replay, diagnostics, exporters, the CLI.
 
+#![forbid(unsafe_code)]
+
 pub mod app;
 pub mod rules;
 pub mod syntax;

@@ -122,6 +122,64 @@ struct LineState<B> {
     crossed: B,
 }
 
+impl<B: Bits> LineState<B> {
+    /// The main line from `start`, its first move numbered `number`.
+    fn main(start: Position<B>, number: u32) -> Self {
+        LineState {
+            pos: start,
+            prev: None,
+            prev_number: number,
+            prev_ply: 0,
+            prev_crossed: B::ZERO,
+            next_ply: 1,
+            number,
+            after_setup: true,
+            stopped: false,
+            main: true,
+            id: 0,
+            crossed: B::ZERO,
+        }
+    }
+
+    /// A variation (line `id`) that is an alternative to this line's last move, played from
+    /// `prev`, the position before it.
+    fn alternative_to_last(&self, prev: Position<B>, id: u32) -> Self {
+        LineState {
+            pos: prev,
+            prev: None,
+            prev_number: self.prev_number,
+            prev_ply: self.prev_ply,
+            prev_crossed: self.prev_crossed,
+            next_ply: self.prev_ply,
+            number: self.prev_number,
+            after_setup: false,
+            stopped: false,
+            main: false,
+            id,
+            crossed: self.prev_crossed,
+        }
+    }
+
+    /// A variation (line `id`) that is an alternative to this line's coming move, from the
+    /// position now.
+    fn alternative_to_next(&self, id: u32) -> Self {
+        LineState {
+            pos: self.pos,
+            prev: None,
+            prev_number: self.number,
+            prev_ply: self.next_ply,
+            prev_crossed: self.crossed,
+            next_ply: self.next_ply,
+            number: self.number,
+            after_setup: self.after_setup,
+            stopped: false,
+            main: false,
+            id,
+            crossed: self.crossed,
+        }
+    }
+}
+
 /// How a game writes the second player's moves, decided once per game (RULES.md §1.4): in
 /// Manoury's book style the reply is in parentheses (`1. 32-28 (19-23)`), in PDN a
 /// parenthesis is always a variation.
@@ -215,20 +273,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
     pub fn probe(mut self, start: Position<V::B>, number: u32) -> u32 {
         self.probe = true;
         self.style = self.style_of(&start);
-        let mut st = LineState {
-            pos: start,
-            prev: None,
-            prev_number: number,
-            prev_ply: 0,
-            prev_crossed: V::B::ZERO,
-            next_ply: 1,
-            number,
-            after_setup: true,
-            stopped: false,
-            main: true,
-            id: 0,
-            crossed: V::B::ZERO,
-        };
+        let mut st = LineState::main(start, number);
         self.line(&self.game.body, &mut st);
         self.reach
     }
@@ -243,20 +288,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
     pub fn run(mut self, start: Position<V::B>, number: u32) -> Replayed<V> {
         self.observer.position::<V>(&start, true);
         self.style = self.style_of(&start);
-        let mut st = LineState {
-            pos: start,
-            prev: None,
-            prev_number: number,
-            prev_ply: 0,
-            prev_crossed: V::B::ZERO,
-            next_ply: 1,
-            number,
-            after_setup: true,
-            stopped: false,
-            main: true,
-            id: 0,
-            crossed: V::B::ZERO,
-        };
+        let mut st = LineState::main(start, number);
         self.line(&self.game.body, &mut st);
         let plies_after_draw = self
             .draws
@@ -332,20 +364,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                         Branch::Last => {
                             let Some(prev) = st.prev else { continue };
                             self.lines += 1;
-                            let mut sub = LineState {
-                                pos: prev,
-                                prev: None,
-                                prev_number: st.prev_number,
-                                prev_ply: st.prev_ply,
-                                prev_crossed: st.prev_crossed,
-                                next_ply: st.prev_ply,
-                                number: st.prev_number,
-                                after_setup: false,
-                                stopped: false,
-                                main: false,
-                                id: self.lines,
-                                crossed: st.prev_crossed,
-                            };
+                            let mut sub = st.alternative_to_last(prev, self.lines);
                             self.line(&v.line, &mut sub);
                         }
                         Branch::Next => {
@@ -353,20 +372,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                                 continue;
                             }
                             self.lines += 1;
-                            let mut sub = LineState {
-                                pos: st.pos,
-                                prev: None,
-                                prev_number: st.number,
-                                prev_ply: st.next_ply,
-                                prev_crossed: st.crossed,
-                                next_ply: st.next_ply,
-                                number: st.number,
-                                after_setup: st.after_setup,
-                                stopped: false,
-                                main: false,
-                                id: self.lines,
-                                crossed: st.crossed,
-                            };
+                            let mut sub = st.alternative_to_next(self.lines);
                             self.line(&v.line, &mut sub);
                         }
                     }

@@ -33,7 +33,7 @@ pub(crate) struct Digits<'a> {
 impl Digits<'_> {
     /// A zero before another digit (`01`, `09`).
     #[inline]
-    pub fn leading_zero(&self) -> bool {
+    pub(super) fn leading_zero(&self) -> bool {
         self.text.len() > 1 && self.text[0] == b'0'
     }
 }

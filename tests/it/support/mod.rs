@@ -2,12 +2,12 @@
 //! [`syntax`] has the round-trip comparison of the syntax tests.
 #![allow(dead_code)]
 
-pub mod syntax;
+pub(crate) mod syntax;
 
 use std::path::{Path, PathBuf};
 
 /// Every `.pdn` file (any case) under `dir`, recursively, in sorted order.
-pub fn pdn_files(dir: &Path, out: &mut Vec<PathBuf>) {
+pub(crate) fn pdn_files(dir: &Path, out: &mut Vec<PathBuf>) {
     let mut entries: Vec<_> = std::fs::read_dir(dir)
         .unwrap_or_else(|e| panic!("cannot read {}: {e}", dir.display()))
         .map(|e| e.expect("directory entry").path())
@@ -26,7 +26,7 @@ pub fn pdn_files(dir: &Path, out: &mut Vec<PathBuf>) {
 ///
 /// The corpus is part of the test contract: a missing corpus fails the test loudly
 /// instead of skipping it.
-pub fn corpus() -> PathBuf {
+pub(crate) fn corpus() -> PathBuf {
     let dir = match std::env::var_os("PDN_CORPUS") {
         Some(p) => PathBuf::from(p),
         None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),

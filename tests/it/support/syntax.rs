@@ -9,7 +9,7 @@ use pdn::syntax::{
 };
 
 /// Write `games` as strict PDN with the canonical move text.
-pub fn write_all(games: &[Game]) -> String {
+pub(crate) fn write_all(games: &[Game]) -> String {
     let mut out = String::new();
     for g in games {
         write_game(
@@ -26,7 +26,7 @@ pub fn write_all(games: &[Game]) -> String {
 /// capture separators become `x`, `}` in comments becomes `)`, comment kinds are not
 /// compared, `"` and `/` leave setups, move numbers are regenerated).
 #[derive(Debug, PartialEq, Eq)]
-pub enum Norm {
+pub(crate) enum Norm {
     Move {
         squares: Vec<String>,
         kind: String,
@@ -38,7 +38,7 @@ pub enum Norm {
     Variation(Vec<Norm>),
 }
 
-pub fn norm_line(line: &Line) -> Vec<Norm> {
+pub(crate) fn norm_line(line: &Line) -> Vec<Norm> {
     line.items
         .iter()
         .map(|i| match i {
@@ -59,7 +59,7 @@ pub fn norm_line(line: &Line) -> Vec<Norm> {
 }
 
 /// The tags the writer writes for `g`, in its order.
-pub fn expected_tags(g: &Game) -> Vec<(String, String)> {
+pub(crate) fn expected_tags(g: &Game) -> Vec<(String, String)> {
     let mut tags: Vec<(String, String)> = ordered_tags(&g.tags)
         .into_iter()
         .map(|t| {
@@ -85,7 +85,7 @@ pub fn expected_tags(g: &Game) -> Vec<(String, String)> {
 }
 
 /// Check that `again` (read from what the writer wrote of `original`) is the same game.
-pub fn same_game(original: &Game, again: &Game) -> Result<(), String> {
+pub(crate) fn same_game(original: &Game, again: &Game) -> Result<(), String> {
     if !again.errors.is_empty() {
         return Err(format!("re-read has syntax errors: {:?}", again.errors));
     }
@@ -116,7 +116,7 @@ pub fn same_game(original: &Game, again: &Game) -> Result<(), String> {
 
 /// Write `games`, read them back and compare every game; also check that writing the
 /// re-read games gives the same text (the writer is idempotent on its own output).
-pub fn round_trip(games: &[Game]) -> Result<(), String> {
+pub(crate) fn round_trip(games: &[Game]) -> Result<(), String> {
     let text = write_all(games);
     let again = read_games(text.as_bytes());
     if again.len() != games.len() {
@@ -148,7 +148,7 @@ pub fn round_trip(games: &[Game]) -> Result<(), String> {
 }
 
 /// Read with a given initial buffer size.
-pub fn read_with_buffer(bytes: &[u8], buffer: usize) -> Vec<Game> {
+pub(crate) fn read_with_buffer(bytes: &[u8], buffer: usize) -> Vec<Game> {
     Reader::new(bytes)
         .with_buffer_size(buffer)
         .map(|g| g.expect("reading from memory cannot fail"))
@@ -161,7 +161,7 @@ pub fn read_with_buffer(bytes: &[u8], buffer: usize) -> Vec<Game> {
 /// `[…]` tag pairs and whitespace-separated words, and count game starts with a three-state
 /// machine: a game starts at a tag after movetext (or at the start), or at movetext after a
 /// terminator (a result word or `*`) or at the start.
-pub fn independent_count(bytes: &[u8]) -> usize {
+pub(crate) fn independent_count(bytes: &[u8]) -> usize {
     #[derive(PartialEq)]
     enum State {
         Between,
