@@ -18,7 +18,7 @@ impl Cli {
             Command::Fix(a) => a.input.jobs(),
             Command::Convert(a) => a.input.jobs(),
             Command::Stats(a) => a.input.jobs(),
-            Command::Perft(_) | Command::Completions(_) | Command::Man => 1,
+            Command::Perft(_) | Command::Diagram(_) | Command::Completions(_) | Command::Man => 1,
         }
     }
 }
@@ -34,6 +34,8 @@ pub enum Command {
     /// Statistics over games: results, lengths, captures, openings, players, duplicates.
     #[command(after_help = STATS_NOTES)]
     Stats(StatsArgs),
+    /// Draw a position as a book diagram (SVG or PNG): from a FEN, or a ply of a game.
+    Diagram(DiagramArgs),
     /// Count the leaf nodes of the legal-move tree (move-generator check and benchmark).
     Perft(PerftArgs),
     /// Print a shell completion script.
@@ -244,6 +246,55 @@ pub enum FormatArg {
     Short,
     /// JSON Lines: diagnostics, one `game` record per game, a final `summary`.
     Json,
+    /// One self-contained HTML page: summary, games, findings on boards, a replay viewer.
+    Html,
+}
+
+#[derive(Debug, Args)]
+pub struct DiagramArgs {
+    /// A PDN file (`-`: standard input) to take the position from (with --game, --ply).
+    #[arg(value_name = "PATH", conflicts_with = "fen")]
+    pub path: Option<std::path::PathBuf>,
+    /// The position, as a PDN FEN in the variant's numbering (needs --variant).
+    #[arg(long, requires = "variant")]
+    pub fen: Option<String>,
+    /// The variant (with --fen; with PATH it overrides GameType and inference).
+    #[arg(long, short = 'v', value_name = "V")]
+    pub variant: Option<String>,
+    /// With PATH: the game, 1-based within the file.
+    #[arg(long, value_name = "N", default_value_t = 1, conflicts_with = "fen")]
+    pub game: usize,
+    /// With PATH: the position after K plies of the main line, the K-th move drawn (0: the
+    /// start position; default: the end of the main line).
+    #[arg(long, value_name = "K", conflicts_with = "fen")]
+    pub ply: Option<u32>,
+    /// Picture format (default: from the extension of -o, else SVG).
+    #[arg(long, short = 'f', value_enum)]
+    pub format: Option<DiagramFormat>,
+    /// Write here instead of standard output (written whole or not at all).
+    #[arg(long, short = 'o', value_name = "OUT")]
+    pub output: Option<std::path::PathBuf>,
+    /// Write the square numbers (or names) on the playing squares.
+    #[arg(long)]
+    pub numbers: bool,
+    /// Turn the board round (Black at the bottom).
+    #[arg(long)]
+    pub flip: bool,
+    /// Width of the picture in pixels.
+    #[arg(long, value_name = "PIXELS", default_value_t = pdn::app::picture::DEFAULT_SIZE)]
+    pub size: u32,
+    /// The line under the board (default: the move drawn, or the side to play; "" for none).
+    #[arg(long, value_name = "TEXT")]
+    pub caption: Option<String>,
+}
+
+/// Picture format of `diagram`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DiagramFormat {
+    /// Scalable vector graphics.
+    Svg,
+    /// PNG image.
+    Png,
 }
 
 #[derive(Debug, Args)]

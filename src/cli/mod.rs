@@ -5,6 +5,7 @@ mod args;
 mod batch;
 mod common;
 mod convert;
+mod diagram;
 mod docs;
 mod fix;
 mod input;
@@ -13,6 +14,7 @@ mod output;
 mod perft;
 mod pipeline;
 mod progress;
+mod report;
 mod stats;
 mod validate;
 
@@ -50,6 +52,7 @@ pub fn run(cli: &Cli) -> ExitCode {
         Command::Convert(a) => convert::run(a),
         Command::Stats(a) => stats::run(a),
         Command::Perft(a) => perft::run(a),
+        Command::Diagram(a) => diagram::run(a),
         Command::Completions(a) => docs::completions(a),
         Command::Man => docs::man(),
     };

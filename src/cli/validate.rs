@@ -33,6 +33,7 @@ pub fn run(a: &ValidateArgs) -> Result<Status> {
         FormatArg::Human => Format::Human,
         FormatArg::Short => Format::Short,
         FormatArg::Json => Format::Json,
+        FormatArg::Html => return super::report::run(a),
     };
     let setup = common::Setup::new(&a.input)?;
     let opts = Options {
