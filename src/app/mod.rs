@@ -11,6 +11,7 @@ pub mod jsonl;
 pub mod outcome;
 pub mod picture;
 pub mod replay;
+pub mod report;
 pub mod resolve;
 pub mod stats;
 pub mod terminal;

@@ -2,6 +2,7 @@
 //! [`syntax`] has the round-trip comparison of the syntax tests.
 #![allow(dead_code)]
 
+pub(crate) mod browser;
 pub(crate) mod syntax;
 
 use std::path::{Path, PathBuf};

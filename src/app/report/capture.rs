@@ -1,0 +1,202 @@
+//! What the report's viewer needs of a replay: every position the replay went through, as a
+//! tree. A root node holds a whole position (the start, a `/FEN/` setup); every move is a
+//! node holding its parent (the position before it) and the squares it changed, as `pdn`
+//! computed them, so the page only applies changes and knows no rules.
+//!
+//! A position is written one character per square in number order after the side to move:
+//! `W` or `B`, then `.` (empty), `w`, `b` (men), `W`, `B` (kings). A change is a square
+//! number and its new character (`32.28w`: 32 emptied, a white man on 28; square 0 is the
+//! side to move).
+
+use std::collections::HashMap;
+
+use crate::rules::notation::{self, SquareStyle};
+use crate::rules::{Bits, Color, Position, Role, Spec};
+
+use super::super::picture::{View, move_squares};
+use super::super::replay::{Branch, Observer, Played, PlyEvent};
+
+/// One node of the tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Node {
+    /// The position before the move; None for a root.
+    pub parent: Option<usize>,
+    /// A root's whole position.
+    pub full: Option<String>,
+    /// A move's changes.
+    pub diff: String,
+    /// A move's stopping squares, start first (square numbers).
+    pub route: Vec<u32>,
+    /// The squares of the pieces it takes.
+    pub captured: Vec<u32>,
+    /// The move in PDN.
+    pub text: String,
+    /// Its move number.
+    pub number: u32,
+    /// The side that moved.
+    pub side: Color,
+    /// The line it is on (0: the main line).
+    pub line: u32,
+    /// Irregular, played as recorded.
+    pub irregular: bool,
+}
+
+/// The observer that builds the tree.
+#[derive(Debug, Default)]
+pub struct Capture {
+    /// The board (known from the first position).
+    pub view: Option<View>,
+    /// The nodes, in replay order; the first is the start position.
+    pub nodes: Vec<Node>,
+    /// The node of each move replayed, by the byte where the move is written.
+    pub spans: HashMap<u32, usize>,
+    /// How each parenthesised line was read, by the byte of its `(`.
+    pub branches: HashMap<u32, Branch>,
+    /// The nodes of the main line, ply by ply.
+    pub main_line: Vec<usize>,
+    /// The position after each node.
+    after: Vec<String>,
+    /// The last node with a given position.
+    latest: HashMap<String, usize>,
+    /// The last node of each line.
+    last_of_line: HashMap<u32, usize>,
+}
+
+/// A position in the page's form.
+pub fn encode<B: Bits>(view: &View, pos: &Position<B>) -> String {
+    let mut s = String::with_capacity(view.squares.len() + 1);
+    s.push(pos.side().letter());
+    for sq in &view.squares {
+        s.push(match pos.piece_at(sq.bit) {
+            None => '.',
+            Some(p) => match (p.color, p.role) {
+                (Color::White, Role::Man) => 'w',
+                (Color::Black, Role::Man) => 'b',
+                (Color::White, Role::King) => 'W',
+                (Color::Black, Role::King) => 'B',
+            },
+        });
+    }
+    s
+}
+
+/// The changes from one position to another (both in the page's form).
+pub fn diff(before: &str, after: &str) -> String {
+    let mut out = String::new();
+    for (i, (a, b)) in before.chars().zip(after.chars()).enumerate() {
+        if a != b {
+            out.push_str(&i.to_string());
+            out.push(b);
+        }
+    }
+    out
+}
+
+impl Capture {
+    fn root(&mut self, pos: String) -> usize {
+        let k = self.nodes.len();
+        self.nodes.push(Node {
+            parent: None,
+            full: Some(pos.clone()),
+            diff: String::new(),
+            route: Vec::new(),
+            captured: Vec::new(),
+            text: String::new(),
+            number: 0,
+            side: Color::White,
+            line: 0,
+            irregular: false,
+        });
+        self.latest.insert(pos.clone(), k);
+        self.after.push(pos);
+        k
+    }
+
+    /// The node whose position is `before` for a move on `line`: the last node of the line,
+    /// else the last node with that position, else a new root.
+    fn parent_for(&mut self, line: u32, before: &str) -> usize {
+        if let Some(&k) = self.last_of_line.get(&line)
+            && self.after[k] == before
+        {
+            return k;
+        }
+        if let Some(&k) = self.latest.get(before) {
+            return k;
+        }
+        self.root(before.to_string())
+    }
+
+    /// The position after a node.
+    pub fn position_after(&self, k: usize) -> &str {
+        &self.after[k]
+    }
+}
+
+impl Observer for Capture {
+    fn position<V: Spec>(&mut self, pos: &Position<V::B>, _main: bool) {
+        if self.view.is_none() {
+            self.view = Some(View::of::<V>());
+        }
+        let Some(view) = &self.view else { return };
+        let enc = encode(view, pos);
+        self.root(enc);
+    }
+
+    fn ply<V: Spec>(&mut self, e: &PlyEvent<'_, V>) {
+        if self.view.is_none() {
+            self.view = Some(View::of::<V>());
+        }
+        let Some(view) = &self.view else { return };
+        let before = encode(view, e.before);
+        let after = encode(view, e.after);
+        let (stops, taken) = move_squares(e.mv, e.route);
+        let number_of = |b: u32| view.index_of_bit(b).map(|i| i as u32 + 1);
+        let route = stops.iter().filter_map(|&b| number_of(b)).collect();
+        let captured = taken.iter().filter_map(|&b| number_of(b)).collect();
+        let text = notation::write(
+            V::geometry(),
+            V::numbering(),
+            e.mv,
+            e.route,
+            e.ambiguous,
+            SquareStyle::Native,
+            'x',
+        );
+        let parent = self.parent_for(e.line, &before);
+        let k = self.nodes.len();
+        self.nodes.push(Node {
+            parent: Some(parent),
+            full: None,
+            diff: diff(&before, &after),
+            route,
+            captured,
+            text,
+            number: e.number,
+            side: e.side,
+            line: e.line,
+            irregular: matches!(e.played, Played::Irregular(_)),
+        });
+        self.latest.insert(after.clone(), k);
+        self.after.push(after);
+        self.last_of_line.insert(e.line, k);
+        self.spans.insert(e.item.span.start, k);
+        if e.main {
+            self.main_line.push(k);
+        }
+    }
+
+    fn variation(&mut self, span: u32, branch: Branch) {
+        self.branches.insert(span, branch);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_capture_changes_three_squares() {
+        assert_eq!(diff("Ww.b.", "Bb..w"), "0B1b3.4w");
+        assert_eq!(diff("W..", "W.."), "");
+    }
+}

@@ -1,0 +1,80 @@
+//! Text from the input made inert in the HTML report: escaped for HTML text and attribute
+//! values, and for JSON inside a `<script type="application/json">` block (where every `<`
+//! is written `\u003c`, so no `</script>` or `<!--` can end or bend the block). The page
+//! inserts input text with `textContent` only, never as markup.
+
+use std::fmt::Write as _;
+
+/// Append `s` escaped for HTML text or a quoted attribute value. C0 controls other than tab
+/// and line breaks (not allowed in HTML) become U+FFFD.
+pub fn push_html(out: &mut String, s: &str) {
+    let mut rest = s;
+    while let Some(i) = rest.find(|c: char| matches!(c, '&' | '<' | '>' | '"' | '\'') || is_bad(c))
+    {
+        out.push_str(&rest[..i]);
+        let c = rest[i..].chars().next().unwrap_or(' ');
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            _ => out.push('\u{fffd}'),
+        }
+        rest = &rest[i + c.len_utf8()..];
+    }
+    out.push_str(rest);
+}
+
+fn is_bad(c: char) -> bool {
+    (c < ' ' && !matches!(c, '\t' | '\n' | '\r')) || c == '\u{7f}'
+}
+
+/// `s` escaped for HTML.
+pub fn html(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 8);
+    push_html(&mut out, s);
+    out
+}
+
+/// Append `s` as a JSON string literal that is safe inside a `<script>` element.
+pub fn push_json_str(out: &mut String, s: &str) {
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c if c < ' ' || c == '\u{7f}' => {
+                let _ = write!(out, "\\u{:04x}", c as u32);
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn nothing_from_the_input_can_close_a_block_or_open_a_tag() {
+        let evil = "</script><script>alert(1)</script><!--\"'&\u{0}\u{2028}";
+        let mut j = String::new();
+        push_json_str(&mut j, evil);
+        assert!(!j.contains('<') && !j.contains('>') && !j.contains('&'));
+        let back: String = serde_json::from_str(&j).unwrap();
+        assert_eq!(back, evil);
+        let h = html(evil);
+        assert!(!h.contains('<') && !h.contains('>') && !h.contains('"') && !h.contains('\''));
+        assert!(h.contains("&lt;/script&gt;") && h.ends_with("&#39;&amp;\u{fffd}\u{2028}"));
+    }
+}
