@@ -346,6 +346,37 @@ fn browser_runs_no_markup_from_a_record() {
         eval(&mut b, "document.querySelectorAll('img, iframe').length"),
         0
     );
+    // The variation `( 2. 28x19 {…} 14x23 )` instead of 2. 37-32 is shown and playable.
+    let var = "document.querySelector('#viewer .moves .var .mv')";
+    assert_eq!(eval(&mut b, &format!("{var}.textContent")), "2. 28x19");
+    eval(&mut b, &format!("{var}.click()"));
+    let p = eval(&mut b, PIECES).as_str().unwrap().to_string();
+    assert!(
+        has(&p, "19:w") && square_empty(&p, "28") && square_empty(&p, "23"),
+        "{p}"
+    );
+    assert!(
+        has(&p, "37:w"),
+        "the main line's 37-32 is not played here: {p}"
+    );
+    b.key(&s, "ArrowRight", 39).unwrap();
+    let p = eval(&mut b, PIECES).as_str().unwrap().to_string();
+    assert!(
+        has(&p, "23:b") && square_empty(&p, "19") && square_empty(&p, "14"),
+        "{p}"
+    );
+    assert_eq!(
+        eval(
+            &mut b,
+            "document.querySelector('#viewer .moves .mv.cur').textContent"
+        ),
+        "14x23"
+    );
+    // Back out of the variation to the position it branched from: after 1... 19-23.
+    b.key(&s, "ArrowLeft", 37).unwrap();
+    b.key(&s, "ArrowLeft", 37).unwrap();
+    let p = eval(&mut b, PIECES).as_str().unwrap().to_string();
+    assert!(has(&p, "28:w") && has(&p, "23:b") && has(&p, "37:w"), "{p}");
     let errors = b.errors(&s);
     assert!(errors.is_empty(), "the page reported errors: {errors:#?}");
 }

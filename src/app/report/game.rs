@@ -474,3 +474,64 @@ fn data(out: &mut String, game: &Game, report: &Report, cap: &Capture, tree: &st
     }
     out.push('}');
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::read_games;
+
+    const GAME: &[u8] =
+        b"[GameType \"20\"]\n1. 32-28 19-23 2. 37-32 (2. 28x19 {x} 14x23) 13-19 3. 99-98 *\n";
+
+    fn node(cap: &Capture, text: &str) -> usize {
+        cap.nodes.iter().position(|n| n.text == text).unwrap()
+    }
+
+    #[test]
+    fn a_variation_branches_from_the_position_before_the_move_it_replaces() {
+        let games = read_games(GAME);
+        let mut cap = Capture::default();
+        let _ = validate_with(&games[0], &Options::default(), &mut cap);
+        let parent = |t: &str| cap.nodes[node(&cap, t)].parent;
+        assert_eq!(parent("32-28"), Some(0));
+        assert_eq!(parent("28x19"), Some(node(&cap, "19-23")));
+        assert_eq!(parent("37-32"), Some(node(&cap, "19-23")));
+        assert_eq!(parent("14x23"), Some(node(&cap, "28x19")));
+        assert_eq!(parent("13-19"), Some(node(&cap, "37-32")));
+        let n = &cap.nodes[node(&cap, "28x19")];
+        assert_eq!(
+            (n.route.clone(), n.captured.clone()),
+            (vec![28, 19], vec![23])
+        );
+        assert_eq!(n.diff, "0B19w23.28.");
+        assert!(cap.nodes[node(&cap, "37-32")].irregular);
+    }
+
+    #[test]
+    fn findings_point_at_the_position_before_their_move() {
+        let games = read_games(GAME);
+        let out = game_html(0, "a<b>.pdn", &games[0], &Options::default());
+        let games = read_games(GAME);
+        let mut cap = Capture::default();
+        let _ = validate_with(&games[0], &Options::default(), &mut cap);
+        // 37-32 while 28x19 was due: the board after 19-23, the move 37-32 drawn.
+        let missed = format!(
+            "<li class=\"fd sev-error\" data-code=\"missed-capture\" data-p=\"{}\" data-m=\"{}\">",
+            node(&cap, "19-23"),
+            node(&cap, "37-32")
+        );
+        assert!(out.html.contains(&missed), "{}", out.html);
+        // 99-98 was not played: the board after 13-19, no squares to draw (off the board).
+        let illegal = format!(
+            "data-code=\"illegal-move\" data-p=\"{}\" data-r=\"\">",
+            node(&cap, "13-19")
+        );
+        assert!(out.html.contains(&illegal), "{}", out.html);
+        assert!(out.html.contains("a&lt;b&gt;.pdn"));
+        assert_eq!((out.stats.errors, out.stats.plies), (2, 4));
+        assert!(
+            out.html
+                .contains("\"t\":[1,2,3,{\"v\":[4,{\"c\":\"x\"},5]},6,{\"x\":\"99-98\"}]")
+        );
+    }
+}
