@@ -15,6 +15,42 @@ use crate::rules::{Bits, Color, Position, Role, Spec};
 
 use super::super::picture::{View, move_squares};
 use super::super::replay::{Branch, Observer, Played, PlyEvent};
+use super::escape::push_num;
+
+/// FxHash (rustc's): the maps of a capture hold small integer keys; SipHash's defence against
+/// chosen keys is not needed for square sets and byte offsets.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Fx(u64);
+
+impl std::hash::Hasher for Fx {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u8(&mut self, x: u8) {
+        self.write_u64(u64::from(x));
+    }
+    fn write_u32(&mut self, x: u32) {
+        self.write_u64(u64::from(x));
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+    fn write_u128(&mut self, x: u128) {
+        self.write_u64(x as u64);
+        self.write_u64((x >> 64) as u64);
+    }
+    fn write_usize(&mut self, x: usize) {
+        self.write_u64(x as u64);
+    }
+}
+
+/// A map with [`Fx`] hashing.
+pub type FxMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<Fx>>;
 
 /// One node of the tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,17 +85,17 @@ pub struct Capture {
     /// The nodes, in replay order; the first is the start position.
     pub nodes: Vec<Node>,
     /// The node of each move replayed, by the byte where the move is written.
-    pub spans: HashMap<u32, usize>,
+    pub spans: FxMap<u32, usize>,
     /// How each parenthesised line was read, by the byte of its `(`.
-    pub branches: HashMap<u32, Branch>,
+    pub branches: FxMap<u32, Branch>,
     /// The nodes of the main line, ply by ply.
     pub main_line: Vec<usize>,
     /// The position after each node.
-    after: Vec<String>,
+    after: Vec<Key>,
     /// The last node with a given position.
-    latest: HashMap<String, usize>,
+    latest: FxMap<Key, usize>,
     /// The last node of each line.
-    last_of_line: HashMap<u32, usize>,
+    last_of_line: FxMap<u32, usize>,
 }
 
 /// A position in the page's form.
@@ -67,17 +103,58 @@ pub fn encode<B: Bits>(view: &View, pos: &Position<B>) -> String {
     let mut s = String::with_capacity(view.squares.len() + 1);
     s.push(pos.side().letter());
     for sq in &view.squares {
-        s.push(match pos.piece_at(sq.bit) {
-            None => '.',
-            Some(p) => match (p.color, p.role) {
-                (Color::White, Role::Man) => 'w',
-                (Color::Black, Role::Man) => 'b',
-                (Color::White, Role::King) => 'W',
-                (Color::Black, Role::King) => 'B',
-            },
-        });
+        s.push(piece_char(pos, sq.bit));
     }
     s
+}
+
+/// A position's identity: White's pieces, Black's, the kings, White to move.
+type Key = (u128, u128, u128, bool);
+
+fn key<B: Bits>(pos: &Position<B>) -> Key {
+    (
+        pos.pieces(Color::White).to_u128(),
+        pos.pieces(Color::Black).to_u128(),
+        pos.kings().to_u128(),
+        pos.side() == Color::White,
+    )
+}
+
+fn piece_char<B: Bits>(pos: &Position<B>, bit: u32) -> char {
+    match pos.piece_at(bit) {
+        None => '.',
+        Some(p) => match (p.color, p.role) {
+            (Color::White, Role::Man) => 'w',
+            (Color::Black, Role::Man) => 'b',
+            (Color::White, Role::King) => 'W',
+            (Color::Black, Role::King) => 'B',
+        },
+    }
+}
+
+/// The changes of a move in the page's form, from the squares whose piece changed.
+pub fn diff_of<B: Bits>(view: &View, before: &Position<B>, after: &Position<B>) -> String {
+    let mut out = String::new();
+    if before.side() != after.side() {
+        out.push('0');
+        out.push(after.side().letter());
+    }
+    let changed = (before.pieces(Color::White) ^ after.pieces(Color::White))
+        | (before.pieces(Color::Black) ^ after.pieces(Color::Black))
+        | (before.kings() ^ after.kings());
+    let mut squares: Vec<(usize, char)> = changed
+        .iter()
+        .filter_map(|bit| {
+            view.index_of_bit(bit)
+                .map(|i| (i + 1, piece_char(after, bit)))
+        })
+        .collect();
+    squares.sort_unstable();
+    for (n, c) in squares {
+        push_num(&mut out, n as u64);
+        out.push(c);
+    }
+    out
 }
 
 /// The changes from one position to another (both in the page's form).
@@ -93,11 +170,11 @@ pub fn diff(before: &str, after: &str) -> String {
 }
 
 impl Capture {
-    fn root(&mut self, pos: String) -> usize {
+    fn root(&mut self, pos: String, id: Key) -> usize {
         let k = self.nodes.len();
         self.nodes.push(Node {
             parent: None,
-            full: Some(pos.clone()),
+            full: Some(pos),
             diff: String::new(),
             route: Vec::new(),
             captured: Vec::new(),
@@ -107,28 +184,29 @@ impl Capture {
             line: 0,
             irregular: false,
         });
-        self.latest.insert(pos.clone(), k);
-        self.after.push(pos);
+        self.latest.insert(id, k);
+        self.after.push(id);
         k
     }
 
     /// The node whose position is `before` for a move on `line`: the last node of the line,
     /// else the last node with that position, else a new root.
-    fn parent_for(&mut self, line: u32, before: &str) -> usize {
+    fn parent_for<B: Bits>(&mut self, line: u32, before: &Position<B>) -> usize {
+        let id = key(before);
         if let Some(&k) = self.last_of_line.get(&line)
-            && self.after[k] == before
+            && self.after[k] == id
         {
             return k;
         }
-        if let Some(&k) = self.latest.get(before) {
+        if let Some(&k) = self.latest.get(&id) {
             return k;
         }
-        self.root(before.to_string())
-    }
-
-    /// The position after a node.
-    pub fn position_after(&self, k: usize) -> &str {
-        &self.after[k]
+        let full = self
+            .view
+            .as_ref()
+            .map(|v| encode(v, before))
+            .unwrap_or_default();
+        self.root(full, id)
     }
 }
 
@@ -139,7 +217,7 @@ impl Observer for Capture {
         }
         let Some(view) = &self.view else { return };
         let enc = encode(view, pos);
-        self.root(enc);
+        self.root(enc, key(pos));
     }
 
     fn ply<V: Spec>(&mut self, e: &PlyEvent<'_, V>) {
@@ -147,8 +225,7 @@ impl Observer for Capture {
             self.view = Some(View::of::<V>());
         }
         let Some(view) = &self.view else { return };
-        let before = encode(view, e.before);
-        let after = encode(view, e.after);
+        let diff = diff_of(view, e.before, e.after);
         let (stops, taken) = move_squares(e.mv, e.route);
         let number_of = |b: u32| view.index_of_bit(b).map(|i| i as u32 + 1);
         let route = stops.iter().filter_map(|&b| number_of(b)).collect();
@@ -162,12 +239,12 @@ impl Observer for Capture {
             SquareStyle::Native,
             'x',
         );
-        let parent = self.parent_for(e.line, &before);
+        let parent = self.parent_for(e.line, e.before);
         let k = self.nodes.len();
         self.nodes.push(Node {
             parent: Some(parent),
             full: None,
-            diff: diff(&before, &after),
+            diff,
             route,
             captured,
             text,
@@ -176,8 +253,9 @@ impl Observer for Capture {
             line: e.line,
             irregular: matches!(e.played, Played::Irregular(_)),
         });
-        self.latest.insert(after.clone(), k);
-        self.after.push(after);
+        let id = key(e.after);
+        self.latest.insert(id, k);
+        self.after.push(id);
         self.last_of_line.insert(e.line, k);
         self.spans.insert(e.item.span.start, k);
         if e.main {

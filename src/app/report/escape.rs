@@ -37,6 +37,24 @@ pub fn html(s: &str) -> String {
     out
 }
 
+/// Append a number in decimal (without going through `fmt`).
+pub fn push_num(out: &mut String, n: u64) {
+    let mut buf = [0u8; 20];
+    let mut i = buf.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    for &b in &buf[i..] {
+        out.push(char::from(b));
+    }
+}
+
 /// Append `s` as a JSON string literal that is safe inside a `<script>` element.
 pub fn push_json_str(out: &mut String, s: &str) {
     out.push('"');

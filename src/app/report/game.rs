@@ -14,7 +14,7 @@ use super::super::diagnostic::{Code, Diagnostic, LineIndex, Severity};
 use super::super::replay::Branch;
 use super::super::validate::{Options, Report, validate_with};
 use super::capture::Capture;
-use super::escape::{push_html, push_json_str};
+use super::escape::{push_html, push_json_str, push_num};
 
 /// What the summary needs of a game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -188,7 +188,7 @@ impl Walk<'_> {
             match item {
                 Item::Move(m) => {
                     if let Some(&k) = self.cap.spans.get(&m.span.start) {
-                        let _ = write!(self.json, "{k}");
+                        push_num(&mut self.json, k as u64);
                         cur = Some(k);
                     } else {
                         self.json.push_str("{\"x\":");
@@ -435,24 +435,33 @@ fn data(out: &mut String, game: &Game, report: &Report, cap: &Capture, tree: &st
             out.push(']');
             continue;
         }
-        let list = |v: &[u32]| v.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
-        let _ = write!(
-            out,
-            "[{},\"{}\",[{}],[{}],",
-            n.parent.unwrap_or(0),
-            n.diff,
-            list(&n.route),
-            list(&n.captured)
-        );
+        let list = |out: &mut String, v: &[u32]| {
+            out.push('[');
+            for (i, x) in v.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                push_num(out, u64::from(*x));
+            }
+            out.push(']');
+        };
+        out.push('[');
+        push_num(out, n.parent.unwrap_or(0) as u64);
+        out.push_str(",\"");
+        out.push_str(&n.diff);
+        out.push_str("\",");
+        list(out, &n.route);
+        out.push(',');
+        list(out, &n.captured);
+        out.push(',');
         push_json_str(out, &n.text);
-        let _ = write!(
-            out,
-            ",{},{},{},{}]",
-            n.number,
-            u8::from(n.side == Color::Black),
-            n.line,
-            u8::from(n.irregular)
-        );
+        out.push(',');
+        push_num(out, u64::from(n.number));
+        out.push(',');
+        out.push(if n.side == Color::Black { '1' } else { '0' });
+        out.push(',');
+        push_num(out, u64::from(n.line));
+        out.push_str(if n.irregular { ",1]" } else { ",0]" });
     }
     out.push_str("],\"t\":");
     out.push_str(tree);

@@ -348,8 +348,10 @@
         (!q || $(".gh", a).textContent.toLowerCase().includes(q));
       a.hidden = !ok;
       if (ok) shown++;
-      if (ok && code) $$("li.fd", a).forEach((li) => { li.hidden = li.dataset.code !== code; });
-      else if (ok) $$("li.fd[hidden]", a).forEach((li) => { li.hidden = false; });
+      if (ok && (a._code ?? "") !== code) {
+        $$("li.fd", a).forEach((li) => { li.hidden = !!code && li.dataset.code !== code; });
+        a._code = code;
+      }
       if (ok && finds) watch(a);
     });
     $(".count", filters).textContent = shown === total ? total + " games" : shown + " of " + total + " games";
