@@ -260,6 +260,16 @@ fn browser_replays_a_game_and_draws_findings() {
         "document.querySelector('#g3-10 li.fd').scrollIntoView()",
     );
     b.eval(&s, FRAMES).unwrap();
+    if let Some(dir) = std::env::var_os("PDN_SCREENSHOTS") {
+        eval(&mut b, "document.querySelector('#g3-9').scrollIntoView()");
+        b.eval(&s, FRAMES).unwrap();
+        b.screenshot(&s, &Path::new(&dir).join("report-findings.png"))
+            .unwrap();
+        eval(
+            &mut b,
+            "document.querySelector('#g3-10 li.fd').scrollIntoView()",
+        );
+    }
     let finding = eval(
         &mut b,
         "Array.from(document.querySelectorAll('#g3-10 li.fd .fb svg.board use'))\
@@ -370,7 +380,7 @@ fn browser_runs_no_markup_from_a_record() {
             &mut b,
             "document.querySelector('#viewer .moves .mv.cur').textContent"
         ),
-        "14x23"
+        "2... 14x23"
     );
     // Back out of the variation to the position it branched from: after 1... 19-23.
     b.key(&s, "ArrowLeft", 37).unwrap();
@@ -447,6 +457,53 @@ fn browser_opens_a_page_of_five_thousand_games_without_drawing_them() {
         })
         .count();
     assert_eq!(shown.as_u64().unwrap() as usize, expected);
+    let errors = b.errors(&s);
+    assert!(errors.is_empty(), "the page reported errors: {errors:#?}");
+}
+
+#[test]
+fn browser_plays_every_move_and_variation_of_the_fixtures() {
+    let Some(mut b) = Browser::launch_or_skip("browser_plays_every_move_and_variation") else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let (_, _) = report(
+        dir.path(),
+        "all.html",
+        &["fixtures/validate", "fixtures/report", "fixtures/convert"],
+    );
+    let s = b.open(&file_url(&dir.path().join("all.html"))).unwrap();
+    // Every move of every line: after a click on it, the board has a piece where it ended
+    // and the list marks it.
+    let walked = b
+        .eval(
+            &s,
+            "(() => {
+              const L = JSON.parse(document.getElementById('layouts').textContent);
+              let moves = 0, variations = 0; const bad = [];
+              for (const a of document.querySelectorAll('article.game')) {
+                const g = JSON.parse(a.querySelector('script.gd').textContent);
+                if (!L[g.v]) continue;
+                a.querySelector('.gh').click();
+                for (const m of document.querySelectorAll('#viewer .moves .mv[data-k]')) {
+                  m.click();
+                  const node = g.n[+m.dataset.k];
+                  const to = node[2][node[2].length - 1];
+                  const name = L[g.v].sq[to - 1][2];
+                  const piece = document.querySelector(
+                    '#viewer svg.board use[data-square=\"' + name + '\"]');
+                  if (!piece || !m.classList.contains('cur')) bad.push(a.id + ' ' + node[4]);
+                  moves++;
+                  if (m.closest('.var')) variations++;
+                }
+              }
+              return {moves, variations, bad};
+            })()",
+        )
+        .unwrap();
+    assert_eq!(walked["bad"], serde_json::json!([]), "{walked}");
+    assert!(walked["moves"].as_u64().unwrap() > 200, "{walked}");
+    assert!(walked["variations"].as_u64().unwrap() > 5, "{walked}");
     let errors = b.errors(&s);
     assert!(errors.is_empty(), "the page reported errors: {errors:#?}");
 }
