@@ -15,4 +15,5 @@ pub mod report;
 pub mod resolve;
 pub mod stats;
 pub mod terminal;
+pub mod tree;
 pub mod validate;

@@ -1,13 +1,14 @@
-//! The diagram of a position in a game: the game replayed (as `validate` replays it) to a ply
-//! of its main line, the move that led there drawn, the move as caption.
+//! The diagram of a position in a game: the game replayed (as `validate` replays it, with the
+//! position [`Tree`] of the HTML report watching) to a ply of its main line, the move that
+//! led there drawn, the move as caption.
 
-use crate::rules::notation::{self, SquareStyle};
-use crate::rules::{Color, Position, Spec};
+use crate::rules::{Color, Role};
 use crate::syntax::Game;
 
-use super::super::replay::{Observer, Played, PlyEvent};
+use super::super::diagnostic::Code;
+use super::super::tree::Tree;
 use super::super::validate::{self, Options as ValidateOptions};
-use super::{Diagram, Options, move_squares, to_play};
+use super::{Diagram, Drawn, Options, Placed, View, to_play};
 
 /// Why a game gives no diagram.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,66 +52,60 @@ pub fn move_caption(number: u32, side: Color, first: Color, text: &str) -> Strin
     }
 }
 
-/// Takes the diagram of the wanted ply (or of the last one) as the replay goes.
-struct Snapshot {
-    /// The ply wanted; None for the end of the main line.
-    ply: Option<u32>,
-    options: Options,
-    diagram: Option<Diagram>,
-    started: bool,
-    plies: u32,
-}
-
-impl Observer for Snapshot {
-    fn position<V: Spec>(&mut self, pos: &Position<V::B>, main: bool) {
-        if !main {
-            return;
-        }
-        let first = !self.started;
-        self.started = true;
-        // The start position is ply 0 (and the end until a move follows); a setup of the
-        // main line is the end until a move follows it.
-        let wanted = if first {
-            self.ply.is_none() || self.ply == Some(0)
-        } else {
-            self.ply.is_none()
+/// The diagram of node `k` of a replay's tree: its position, and the move that led there.
+fn from_node(view: View, tree: &Tree, k: usize, first: Color, options: Options) -> Option<Diagram> {
+    let pos = tree.position(k)?;
+    let mut chars = pos.chars();
+    let side = if chars.next() == Some('B') {
+        Color::Black
+    } else {
+        Color::White
+    };
+    let pieces = chars
+        .enumerate()
+        .filter_map(|(square, c)| {
+            let (color, role) = match c {
+                'w' => (Color::White, Role::Man),
+                'b' => (Color::Black, Role::Man),
+                'W' => (Color::White, Role::King),
+                'B' => (Color::Black, Role::King),
+                _ => return None,
+            };
+            Some(Placed {
+                square,
+                color,
+                role,
+            })
+        })
+        .collect();
+    let node = &tree.nodes[k];
+    let (drawn, caption) = if node.parent.is_some() {
+        let squares = |v: &[u32]| -> Vec<usize> {
+            v.iter().filter_map(|&n| view.index_of_number(n)).collect()
         };
-        if wanted {
-            self.diagram = Some(Diagram::of::<V>(pos, self.options.clone()));
-        }
-    }
-
-    fn ply<V: Spec>(&mut self, e: &PlyEvent<'_, V>) {
-        if !e.main {
-            return;
-        }
-        self.plies = self.plies.max(e.ply);
-        if self.ply.is_some_and(|p| p != e.ply) {
-            return;
-        }
-        let text = notation::write(
-            V::geometry(),
-            V::numbering(),
-            e.mv,
-            e.route,
-            e.ambiguous,
-            SquareStyle::Native,
-            'x',
-        );
-        let (stops, captured) = move_squares(e.mv, e.route);
-        let mut d =
-            Diagram::of::<V>(e.after, self.options.clone()).with_move(&stops, &captured, false);
-        if let Some(m) = &mut d.drawn {
-            m.irregular = matches!(e.played, Played::Irregular(_));
-        }
-        let first = V::RULES.first_mover();
-        d.caption = format!(
+        let drawn = Drawn {
+            route: squares(&node.route),
+            captured: squares(&node.captured),
+            before: false,
+            irregular: node.irregular,
+        };
+        let caption = format!(
             "{} · {}",
-            move_caption(e.number, e.side, first, &text),
-            to_play(e.after.side())
+            move_caption(node.number, node.side, first, &node.text),
+            to_play(side)
         );
-        self.diagram = Some(d);
-    }
+        ((drawn.route.len() >= 2).then_some(drawn), caption)
+    } else {
+        (None, to_play(side).to_string())
+    };
+    Some(Diagram {
+        view,
+        pieces,
+        side,
+        drawn,
+        caption,
+        options,
+    })
 }
 
 /// The diagram after `ply` plies of the game's main line (0: the start position; None: the
@@ -126,32 +121,35 @@ pub fn game_diagram(
     ply: Option<u32>,
     options: Options,
 ) -> Result<Diagram, GameDiagramError> {
-    let mut snap = Snapshot {
-        ply,
-        options,
-        diagram: None,
-        started: false,
-        plies: 0,
-    };
-    let report = validate::validate_with(game, how, &mut snap);
+    let mut tree = Tree::default();
+    let report = validate::validate_with(game, how, &mut tree);
     let Some(variant) = report.variant else {
         return Err(GameDiagramError::UnknownVariant);
     };
-    if !snap.started {
+    let no_start = || {
         let why = report
             .diagnostics
             .iter()
-            .find(|d| d.code == super::super::diagnostic::Code::BadFen)
+            .find(|d| d.code == Code::BadFen)
             .map_or_else(|| format!("{} game", variant.name()), |d| d.message.clone());
-        return Err(GameDiagramError::NoStart(why));
+        GameDiagramError::NoStart(why)
+    };
+    let Some(view) = tree.view.take() else {
+        return Err(no_start());
+    };
+    if tree.nodes.is_empty() {
+        return Err(no_start());
     }
-    match (snap.diagram, ply) {
-        (Some(d), Some(p)) if p == 0 || snap.plies >= p => Ok(d),
-        (Some(d), None) => Ok(d),
-        (_, Some(asked)) => Err(GameDiagramError::TooFewPlies {
-            asked,
-            plies: snap.plies,
-        }),
-        (None, None) => Err(GameDiagramError::NoStart(variant.name().to_string())),
-    }
+    let k = match ply {
+        Some(0) => 0,
+        Some(p) => *tree
+            .main_line
+            .get(p as usize - 1)
+            .ok_or(GameDiagramError::TooFewPlies {
+                asked: p,
+                plies: tree.main_line.len() as u32,
+            })?,
+        None => tree.main_end.unwrap_or(0),
+    };
+    from_node(view, &tree, k, variant.rules().first_mover(), options).ok_or_else(no_start)
 }

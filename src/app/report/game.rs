@@ -1,4 +1,4 @@
-//! One game of the HTML report: validated with a [`Capture`] watching, then written as an
+//! One game of the HTML report: validated with a position [`Tree`](super::super::tree::Tree) watching, then written as an
 //! `<article>`: a header line (status, players, event, result), its findings (each with a
 //! board slot the page fills when it is shown: the position before the move and the move
 //! drawn), and its data as JSON (the position tree, the move list with comments and
@@ -12,8 +12,8 @@ use crate::syntax::{Game, Item, Square};
 
 use super::super::diagnostic::{Code, Diagnostic, LineIndex, Severity};
 use super::super::replay::Branch;
+use super::super::tree::Tree as Capture;
 use super::super::validate::{Options, Report, validate_with};
-use super::capture::Capture;
 use super::escape::{push_html, push_json_str, push_num};
 
 /// What the summary needs of a game.

@@ -8,7 +8,6 @@
 //! Every string from the input is escaped ([`escape`]): HTML text and attributes, JSON that
 //! cannot close its `<script>` block; the script inserts it with `textContent` only.
 
-mod capture;
 pub mod escape;
 mod game;
 mod hash;
@@ -21,7 +20,6 @@ use super::diagnostic::Code;
 use super::picture::{View, svg};
 use escape::{push_html, push_json_str};
 
-pub use capture::{Capture, Node, diff, encode};
 pub use game::{GameHtml, GameStats, game_html};
 pub use hash::{base64, csp_hash, sha256};
 
@@ -127,6 +125,7 @@ pub fn head(title: &str, out: &mut String) {
          <label><input type=\"checkbox\" class=\"status\" value=\"clean\" checked> clean</label>\
          <label>code <select class=\"code\"><option value=\"\">all</option></select></label>\
          <label><input type=\"checkbox\" class=\"finds\"> show findings</label>\
+         <label title=\"findings of severity info: what was tolerated\"><input type=\"checkbox\" class=\"notes\"> notes</label>\
          <input type=\"search\" class=\"q\" placeholder=\"players, event, file…\" aria-label=\"search\">\
          <span class=\"count\"></span></div>\n<div id=\"games\">\n",
     );
@@ -249,7 +248,7 @@ pub fn tail(t: &Totals, out: &mut String) {
             let sev = c.severity().as_str();
             let _ = write!(
                 out,
-                "<tr><td><button data-code=\"{0}\">{0}</button></td><td class=\"s-{1}\">{sev}</td>\
+                "<tr><td><button data-code=\"{0}\" data-sev=\"{sev}\">{0}</button></td><td class=\"s-{1}\">{sev}</td>\
                  <td class=\"n\">{2}</td><td class=\"n\">{3}</td></tr>",
                 c.as_str(),
                 &sev[..1],

@@ -341,6 +341,7 @@
     const code = codeSel.value, q = $("input.q", filters).value.trim().toLowerCase();
     const finds = $("input.finds", filters).checked;
     document.body.classList.toggle("show-finds", finds);
+    document.body.classList.toggle("show-notes", $("input.notes", filters).checked || infoCodes.has(code));
     let shown = 0, total = 0;
     $$("article.game").forEach((a) => {
       total++;
@@ -356,6 +357,7 @@
     });
     $(".count", filters).textContent = shown === total ? total + " games" : shown + " of " + total + " games";
   }
+  const infoCodes = new Set($$('#summary button[data-sev="info"]').map((b) => b.dataset.code));
   let timer = 0;
   filters.addEventListener("input", (e) => {
     clearTimeout(timer);

@@ -1,7 +1,8 @@
-//! What the report's viewer needs of a replay: every position the replay went through, as a
-//! tree. A root node holds a whole position (the start, a `/FEN/` setup); every move is a
-//! node holding its parent (the position before it) and the squares it changed, as `pdn`
-//! computed them, so the page only applies changes and knows no rules.
+//! The positions a replay went through, as a tree (for the HTML report's viewer and for the
+//! diagrams of a game): a root node holds a whole position (the start, a `/FEN/` setup);
+//! every move is a node holding its parent (the position before it) and the squares it
+//! changed, as `pdn` computed them, so that the report's page only applies changes and knows
+//! no rules.
 //!
 //! A position is written one character per square in number order after the side to move:
 //! `W` or `B`, then `.` (empty), `w`, `b` (men), `W`, `B` (kings). A change is a square
@@ -13,11 +14,11 @@ use std::collections::HashMap;
 use crate::rules::notation::{self, SquareStyle};
 use crate::rules::{Bits, Color, Position, Role, Spec};
 
-use super::super::picture::{View, move_squares};
-use super::super::replay::{Branch, Observer, Played, PlyEvent};
-use super::escape::push_num;
+use super::picture::{View, move_squares};
+use super::replay::{Branch, Observer, Played, PlyEvent};
+use super::report::escape::push_num;
 
-/// FxHash (rustc's): the maps of a capture hold small integer keys; SipHash's defence against
+/// FxHash (rustc's): the maps of a tree hold small integer keys; SipHash's defence against
 /// chosen keys is not needed for square sets and byte offsets.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Fx(u64);
@@ -79,7 +80,7 @@ pub struct Node {
 
 /// The observer that builds the tree.
 #[derive(Debug, Default)]
-pub struct Capture {
+pub struct Tree {
     /// The board (known from the first position).
     pub view: Option<View>,
     /// The nodes, in replay order; the first is the start position.
@@ -90,6 +91,8 @@ pub struct Capture {
     pub branches: FxMap<u32, Branch>,
     /// The nodes of the main line, ply by ply.
     pub main_line: Vec<usize>,
+    /// The node where the main line ends (its last move, or a setup after it).
+    pub main_end: Option<usize>,
     /// The position after each node.
     after: Vec<Key>,
     /// The last node with a given position.
@@ -169,7 +172,7 @@ pub fn diff(before: &str, after: &str) -> String {
     out
 }
 
-impl Capture {
+impl Tree {
     fn root(&mut self, pos: String, id: Key) -> usize {
         let k = self.nodes.len();
         self.nodes.push(Node {
@@ -208,16 +211,58 @@ impl Capture {
             .unwrap_or_default();
         self.root(full, id)
     }
+
+    /// The whole position at node `k` (in the page's form): its root's, with the changes of
+    /// every move down to `k` applied.
+    pub fn position(&self, k: usize) -> Option<String> {
+        let mut chain = Vec::new();
+        let mut at = k;
+        let root = loop {
+            let n = self.nodes.get(at)?;
+            match (&n.full, n.parent) {
+                (Some(full), _) => break full,
+                (None, Some(p)) => {
+                    chain.push(at);
+                    at = p;
+                }
+                (None, None) => return None,
+            }
+        };
+        let mut pos: Vec<char> = root.chars().collect();
+        for &m in chain.iter().rev() {
+            apply(&mut pos, &self.nodes[m].diff);
+        }
+        Some(pos.into_iter().collect())
+    }
 }
 
-impl Observer for Capture {
-    fn position<V: Spec>(&mut self, pos: &Position<V::B>, _main: bool) {
+/// Apply changes (`32.28w`) to a position's characters.
+fn apply(pos: &mut [char], diff: &str) {
+    let mut square = 0usize;
+    for c in diff.chars() {
+        match c.to_digit(10) {
+            Some(d) => square = square * 10 + d as usize,
+            None => {
+                if let Some(slot) = pos.get_mut(square) {
+                    *slot = c;
+                }
+                square = 0;
+            }
+        }
+    }
+}
+
+impl Observer for Tree {
+    fn position<V: Spec>(&mut self, pos: &Position<V::B>, main: bool) {
         if self.view.is_none() {
             self.view = Some(View::of::<V>());
         }
         let Some(view) = &self.view else { return };
         let enc = encode(view, pos);
-        self.root(enc, key(pos));
+        let k = self.root(enc, key(pos));
+        if main {
+            self.main_end = Some(k);
+        }
     }
 
     fn ply<V: Spec>(&mut self, e: &PlyEvent<'_, V>) {
@@ -260,6 +305,7 @@ impl Observer for Capture {
         self.spans.insert(e.item.span.start, k);
         if e.main {
             self.main_line.push(k);
+            self.main_end = Some(k);
         }
     }
 
@@ -271,6 +317,13 @@ impl Observer for Capture {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn changes_apply_square_by_square() {
+        let mut p: Vec<char> = "W.w.b.".chars().collect();
+        apply(&mut p, "0B2.3w4.");
+        assert_eq!(p.into_iter().collect::<String>(), "B..w..");
+    }
 
     #[test]
     fn a_capture_changes_three_squares() {
