@@ -106,8 +106,20 @@ fn pieces_in_svg(svg: &str, w: u32, h: u32) -> Vec<Drawn> {
             ((cy - y0) / size - row - 0.5).abs() < 1e-6,
             "{c} off centre"
         );
-        let color = if c.contains("white") { 'w' } else { 'b' };
-        out.push((col as u32, row as u32, color, c.contains("king")));
+        // Colour and rank from what is drawn, not from the class: a light or a dark disc,
+        // with a crown (a polygon) or without; the class must agree.
+        let fill = disc.attribute("fill").expect("a filled disc");
+        let luma = u32::from_str_radix(&fill[1..3], 16).unwrap()
+            + u32::from_str_radix(&fill[3..5], 16).unwrap()
+            + u32::from_str_radix(&fill[5..7], 16).unwrap();
+        let color = if luma > 3 * 128 { 'w' } else { 'b' };
+        let king = g.children().any(|n| n.tag_name().name() == "polygon");
+        assert_eq!(
+            (c.contains("white"), c.contains("king")),
+            (color == 'w', king),
+            "{c}: drawn as {color} king={king}"
+        );
+        out.push((col as u32, row as u32, color, king));
     }
     out
 }

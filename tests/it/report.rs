@@ -113,9 +113,14 @@ fn the_fixture_report_is_one_page_without_any_network_resource() {
 #[test]
 fn markup_in_a_record_is_escaped_everywhere() {
     let dir = tempfile::tempdir().unwrap();
-    let (html, _) = report(dir.path(), "hostile.html", &["fixtures/report/hostile.pdn"]);
+    // The file's name is input too.
+    let named = dir.path().join("<script>window.__pwned = 12<.pdn");
+    std::fs::copy(root().join("fixtures/report/hostile.pdn"), &named).unwrap();
+    let (html, _) = report(dir.path(), "hostile.html", &[named.to_str().unwrap()]);
+    assert_eq!(html.matches("<article class=\"game").count(), 4);
     for raw in [
         "<script>window.__pwned",
+        "window.__pwned = 12<",
         "</script><script>",
         "<img src=x",
         "<svg onload",
@@ -126,6 +131,11 @@ fn markup_in_a_record_is_escaped_everywhere() {
     }
     // Shown as text.
     assert!(html.contains("&lt;script&gt;window.__pwned = 1&lt;/script&gt;"));
+    // The FEN tag and the setup in the moves, in the findings and the game data.
+    assert!(html.contains("B:W&lt;script&gt;window.__pwned = 11&lt;/script&gt;"));
+    assert!(html.contains("B:W\\u003cscript\\u003ewindow.__pwned = 11"));
+    assert!(html.contains("1-20&lt;script&gt;window.__pwned = 10&lt;/script&gt;"));
+    assert!(html.contains("&lt;script&gt;window.__pwned = 12&lt;.pdn"));
     // Our own scripts: the application script and the JSON blocks, nothing else.
     let scripts = html.matches("<script").count();
     let data = html.matches("<script type=\"application/json\"").count();
@@ -387,6 +397,15 @@ fn browser_runs_no_markup_from_a_record() {
     b.key(&s, "ArrowLeft", 37).unwrap();
     let p = eval(&mut b, PIECES).as_str().unwrap().to_string();
     assert!(has(&p, "28:w") && has(&p, "23:b") && has(&p, "37:w"), "{p}");
+    // Every game opened and played to its end, its findings on their boards: still nothing
+    // ran.
+    eval(
+        &mut b,
+        "document.querySelectorAll('article.game .gh').forEach(h => { h.click(); \
+         document.querySelector('#viewer button.last').click(); })",
+    );
+    b.eval(&s, FRAMES).unwrap();
+    assert_eq!(eval(&mut b, "typeof window.__pwned"), "undefined");
     let errors = b.errors(&s);
     assert!(errors.is_empty(), "the page reported errors: {errors:#?}");
 }
