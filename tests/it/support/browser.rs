@@ -74,6 +74,12 @@ impl Browser {
     /// Start the browser.
     pub(crate) fn launch() -> Result<Browser, String> {
         let exe = find_chromium().ok_or("no Chromium found (chromium, chromium-browser, google-chrome on the PATH, or $PDN_CHROMIUM)")?;
+        if !exe.is_file() {
+            return Err(format!(
+                "{} (from $PDN_CHROMIUM) is not a file",
+                exe.display()
+            ));
+        }
         let profile = tempfile::tempdir().map_err(|e| e.to_string())?;
         let log = profile.path().join("chromium.log");
         let log_file = std::fs::File::create(&log).map_err(|e| e.to_string())?;
@@ -136,8 +142,17 @@ impl Browser {
             log,
             _profile: profile,
         };
-        b.call(None, "Browser.getVersion", json!({}))
-            .map_err(|e| format!("{} does not answer: {e}", exe.display()))?;
+        if let Err(e) = b.call(None, "Browser.getVersion", json!({})) {
+            // Give it a moment to write why it stopped.
+            std::thread::sleep(Duration::from_millis(200));
+            let log = b.log();
+            let log = log.trim();
+            return Err(if log.is_empty() || e.contains(log) {
+                format!("{} does not answer: {e}", exe.display())
+            } else {
+                format!("{} does not answer ({e}); it said:\n{log}", exe.display())
+            });
+        }
         Ok(b)
     }
 
