@@ -129,6 +129,9 @@ impl TermLike for Stderr {
     }
 }
 
+/// How long a run goes before its bar is drawn, in milliseconds.
+const DELAY_MS: u64 = 250;
+
 /// The least width of the bar itself: fields are dropped before it gets narrower.
 const MIN_BAR: usize = 10;
 
@@ -213,6 +216,8 @@ pub struct Progress {
     errors: AtomicU64,
     /// When the text was last written, in milliseconds since `start`.
     written: AtomicU64,
+    /// True once the bar is drawn on the terminal.
+    drawn: AtomicBool,
     start: Instant,
 }
 
@@ -221,7 +226,8 @@ impl Progress {
     /// error is a terminal.
     pub fn new(total: Option<u64>, wanted: bool) -> Progress {
         let bar = (wanted && std::io::stderr().is_terminal()).then(|| {
-            let target = ProgressDrawTarget::term_like_with_hz(Box::new(Stderr), 20);
+            // Hidden until the run has taken a while (see `set`).
+            let target = ProgressDrawTarget::hidden();
             let (bar, template) = match total {
                 Some(t) => (
                     ProgressBar::with_draw_target(Some(t), target),
@@ -244,6 +250,7 @@ impl Progress {
             games: AtomicU64::new(0),
             errors: AtomicU64::new(0),
             written: AtomicU64::new(0),
+            drawn: AtomicBool::new(false),
             start: Instant::now(),
         }
     }
@@ -260,6 +267,10 @@ impl Progress {
             return;
         }
         self.written.store(now.max(1), Ordering::Relaxed);
+        // A run that ends within a quarter of a second draws no bar: no flash.
+        if now >= DELAY_MS && !self.drawn.swap(true, Ordering::Relaxed) {
+            b.set_draw_target(ProgressDrawTarget::term_like_with_hz(Box::new(Stderr), 20));
+        }
         let games = self.games.load(Ordering::Relaxed);
         let fields = Fields {
             bytes,
