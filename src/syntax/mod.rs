@@ -32,7 +32,7 @@ pub use game::{
     ResultToken, Setup, Span, Square, SyntaxError, SyntaxErrorKind, Tag, Tolerated, ToleratedKind,
     Variation,
 };
-pub use grammar::{MAX_ERRORS_PER_GAME, MAX_VARIATION_DEPTH};
+pub use grammar::{MAX_ANNOTATIONS_IN_A_ROW, MAX_ERRORS_PER_GAME, MAX_VARIATION_DEPTH};
 pub use lines::LineIndex;
 pub use reader::{
     DEFAULT_BUFFER_SIZE, DEFAULT_MAX_GAME_SIZE, MAX_MAX_GAME_SIZE, Reader, read_games,

@@ -48,6 +48,11 @@ pub const MAX_VARIATION_DEPTH: usize = 64;
 /// Syntax errors kept per game; further ones are counted in one last error.
 pub const MAX_ERRORS_PER_GAME: usize = 100;
 
+/// Comments and NAGs kept in a row (with nothing else between them); the rest of such a
+/// run is skipped and counted in one syntax error. Real records hold a handful; a flood of
+/// millions would cost a [`Game`](super::Game) tens of times its size in items.
+pub const MAX_ANNOTATIONS_IN_A_ROW: u32 = 1024;
+
 /// Bytes that must be available (or the file must end) before a token is read, so that no
 /// bounded token is cut by the end of the buffer.
 const LOOKAHEAD: usize = 64;
@@ -117,6 +122,7 @@ fn parse_into<S: Sink>(s: &[u8], eof: bool, fast: bool, sink: &mut S) -> Result<
         tags_end: 0,
         first_token: 0,
         ended_by_star: false,
+        run: Run::default(),
     };
     let end = p.run()?;
     Ok(p.finish(end))
@@ -167,6 +173,17 @@ struct P<'a, S> {
     first_token: usize,
     /// The game ended with `*` (not a result).
     ended_by_star: bool,
+    /// The comments and NAGs in a row so far.
+    run: Run,
+}
+
+/// A run of comments and NAGs with nothing else between them.
+#[derive(Default)]
+struct Run {
+    /// How many were read.
+    len: u32,
+    /// Where the first one skipped starts and the last one skipped ends.
+    skipped: Option<(usize, usize)>,
 }
 
 #[inline]
@@ -317,6 +334,7 @@ impl<'a, S: Sink> P<'a, S> {
     /// A move into the current line.
     #[inline(always)]
     fn emit_move(&mut self, squares: Squares, kind: MoveKind, strength: Option<&[u8]>, span: Span) {
+        self.end_run();
         let frame = &mut self.line;
         let number = frame.pending.take();
         frame.bare_move = strength.is_none();
@@ -327,6 +345,39 @@ impl<'a, S: Sink> P<'a, S> {
     #[inline]
     fn not_a_move(&mut self) {
         self.line.bare_move = false;
+    }
+
+    /// A comment or NAG from `a` to `b` comes: false if the run it belongs to is already
+    /// [`MAX_ANNOTATIONS_IN_A_ROW`] long (it is skipped and counted).
+    #[inline]
+    fn annotation_fits(&mut self, a: usize, b: usize) -> bool {
+        self.run.len = self.run.len.saturating_add(1);
+        if self.run.len <= MAX_ANNOTATIONS_IN_A_ROW {
+            return true;
+        }
+        let first = self.run.skipped.map_or(a, |(first, _)| first);
+        self.run.skipped = Some((first, b));
+        false
+    }
+
+    /// Something other than a comment or NAG comes (or the game ends): the run ends, and
+    /// what it skipped is reported.
+    #[inline]
+    fn end_run(&mut self) {
+        if self.run.len == 0 {
+            return;
+        }
+        let run = std::mem::take(&mut self.run);
+        if let Some((a, b)) = run.skipped {
+            let skipped = run.len - MAX_ANNOTATIONS_IN_A_ROW;
+            self.error(SyntaxErrorKind::TooManyAnnotations, sp(a, b), || {
+                format!(
+                    "{} comments and NAGs in a row: the first {MAX_ANNOTATIONS_IN_A_ROW} are \
+                     kept, the other {skipped} skipped",
+                    run.len
+                )
+            });
+        }
     }
 
     // ---- the game ----
@@ -511,6 +562,7 @@ impl<'a, S: Sink> P<'a, S> {
     }
 
     fn finish(mut self, end: End) -> Meta {
+        self.end_run();
         if !self.stack.is_empty() {
             let open = self.outer_open();
             let n = self.stack.len() as u64 + u64::from(self.excess);
@@ -700,6 +752,9 @@ impl<'a, S: Sink> P<'a, S> {
     ) {
         self.has_comment = true;
         self.not_a_move();
+        if !self.annotation_fits(a, b) {
+            return;
+        }
         let s = self.s;
         self.sink.comment(&s[text], kind, sp(a, b));
     }
@@ -724,6 +779,7 @@ impl<'a, S: Sink> P<'a, S> {
                 });
             }
         } else {
+            self.end_run();
             let parent = std::mem::replace(&mut self.line, Frame::new(start));
             self.stack.push(parent);
             self.sink.open_variation();
@@ -755,6 +811,7 @@ impl<'a, S: Sink> P<'a, S> {
             if let Some(n) = f.pending.take() {
                 self.note(ToleratedKind::MoveNumberWithoutMove, n.span);
             }
+            self.end_run();
             self.sink.close_variation(sp(f.open, at + 1));
             self.not_a_move();
         } else {
@@ -775,6 +832,7 @@ impl<'a, S: Sink> P<'a, S> {
                 self.check_end(end)?;
                 self.pos = end;
                 match value {
+                    Some(_) if !self.annotation_fits(start, end) => self.not_a_move(),
                     Some(value) => {
                         self.not_a_move();
                         self.sink.nag(Nag {
@@ -873,6 +931,7 @@ impl<'a, S: Sink> P<'a, S> {
 
     fn emit_setup(&mut self, fen: &[u8], span: Span) {
         self.not_a_move();
+        self.end_run();
         self.sink.setup(fen, span);
     }
 
