@@ -240,18 +240,62 @@ pub enum Format {
 
 pub use crate::syntax::LineIndex;
 
+/// What the renderings need of a game: its number, its text and where that starts, the
+/// players (an owned [`Game`] or the bytes of a game read into a visitor alike).
+#[derive(Clone, Copy, Debug)]
+pub struct GameText<'a> {
+    /// 1-based position of the game in its file.
+    pub index: usize,
+    /// The game's text; spans index into it.
+    pub source: &'a str,
+    /// 1-based line of its first byte.
+    pub line: u32,
+    /// 1-based column (in characters) of its first byte.
+    pub column: u32,
+    /// The `White` tag.
+    pub white: Option<&'a str>,
+    /// The `Black` tag.
+    pub black: Option<&'a str>,
+}
+
+impl<'a> GameText<'a> {
+    /// The text of an owned game.
+    pub fn of(game: &'a Game) -> GameText<'a> {
+        GameText {
+            index: game.index,
+            source: &game.source,
+            line: game.line,
+            column: game.column,
+            white: game.tag("White"),
+            black: game.tag("Black"),
+        }
+    }
+
+    /// The text of a span (empty if out of range or not at character boundaries).
+    pub fn text(&self, span: Span) -> &'a str {
+        self.source
+            .get(span.start as usize..span.end as usize)
+            .unwrap_or("")
+    }
+
+    /// Index the lines of the text.
+    pub fn lines(&self) -> LineIndex {
+        LineIndex::of_text(self.source.as_bytes())
+    }
+}
+
 /// Write one diagnostic in a format.
 pub fn render(
     format: Format,
     file: &str,
-    game: &Game,
+    game: &GameText<'_>,
     lines: &LineIndex,
     d: &Diagnostic,
     out: &mut String,
 ) {
     let (line, column) = match d.span {
         Some(s) => {
-            let (l, c) = lines.line_col(game, s.start);
+            let (l, c) = lines.locate(game.source.as_bytes(), game.line, game.column, s.start);
             (Some(l), Some(c))
         }
         None => (None, None),
@@ -297,8 +341,8 @@ pub fn render(
             one_line(out, &d.message);
             out.push('\n');
             let mut context = format!("game {}", game.index);
-            if let Some(w) = game.tag("White").filter(|s| !s.is_empty() && *s != "?") {
-                let b = game.tag("Black").unwrap_or("?");
+            if let Some(w) = game.white.filter(|s| !s.is_empty() && *s != "?") {
+                let b = game.black.unwrap_or("?");
                 context.push_str(" (");
                 one_line(&mut context, w);
                 context.push_str(" - ");
@@ -338,7 +382,13 @@ pub fn render(
     }
 }
 
-fn location(out: &mut String, file: &str, game: &Game, line: Option<u32>, column: Option<u32>) {
+fn location(
+    out: &mut String,
+    file: &str,
+    game: &GameText<'_>,
+    line: Option<u32>,
+    column: Option<u32>,
+) {
     push_escaped(out, file);
     match (line, column) {
         (Some(l), Some(c)) => {
@@ -361,8 +411,8 @@ fn one_line(out: &mut String, s: &str) {
 }
 
 /// The source line of a span with the span marked under it.
-fn source_excerpt(out: &mut String, game: &Game, span: Span, line_no: u32) {
-    let src = game.source.as_str();
+fn source_excerpt(out: &mut String, game: &GameText<'_>, span: Span, line_no: u32) {
+    let src = game.source;
     let start = (span.start as usize).min(src.len());
     let line_start = src[..start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
     let line_end = src[start..]

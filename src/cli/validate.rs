@@ -4,15 +4,12 @@ use std::io::{self, Write};
 
 use anyhow::Result;
 use pdn::app::diagnostic::Format;
-use pdn::app::validate::{Options, Summary, render_report, validate};
+use pdn::app::validate::{Options, Summary, Validated, Validator, render_report, validate};
 
 use super::args::{FormatArg, ValidateArgs};
 use super::batch::{self, Sink};
 use super::output::{Output, unwritten};
 use super::{Status, common};
-
-/// A game's rendering and counts.
-type Done = (String, u32, u32, u32);
 
 /// Writes the reports in order and adds them up.
 struct Out {
@@ -20,11 +17,11 @@ struct Out {
     summary: Summary,
 }
 
-impl Sink<Done> for Out {
-    fn game(&mut self, _: usize, (text, plies, errors, warnings): Done) -> io::Result<u64> {
-        self.out.write_all(text.as_bytes())?;
-        self.summary.add(plies, errors, warnings);
-        Ok(u64::from(errors))
+impl Sink<Validated> for Out {
+    fn game(&mut self, _: usize, done: Validated) -> io::Result<u64> {
+        self.out.write_all(done.text.as_bytes())?;
+        self.summary.add(done.plies, done.errors, done.warnings);
+        Ok(u64::from(done.errors))
     }
 }
 
@@ -48,17 +45,31 @@ pub fn run(a: &ValidateArgs) -> Result<Status> {
         out: Output::open(a.output.as_deref())?,
         summary: Summary::default(),
     };
-    let totals = batch::run(
-        &setup,
-        |i, game, hint| {
-            let report = validate(game, &Options { hint, ..opts });
-            // About the size of the game for JSON with its usual notes; grows if needed.
-            let mut text = String::with_capacity(256 + game.source.len());
-            render_report(format, &inputs[i].name, game, &report, &mut text);
-            (text, report.plies, report.errors(), report.warnings())
-        },
-        &mut sink,
-    )?;
+    let totals = if setup.jobs <= 1 {
+        // Each game validated as it is read, without an owned `Game`.
+        batch::run_visiting(
+            &setup,
+            |i| Validator::new(opts, format, &inputs[i].name),
+            &mut sink,
+        )?
+    } else {
+        batch::run(
+            &setup,
+            |i, game, hint| {
+                let report = validate(game, &Options { hint, ..opts });
+                // About the size of the game for JSON with its usual notes; grows if needed.
+                let mut text = String::with_capacity(256 + game.source.len());
+                render_report(format, &inputs[i].name, game, &report, &mut text);
+                Validated {
+                    text,
+                    plies: report.plies,
+                    errors: report.errors(),
+                    warnings: report.warnings(),
+                }
+            },
+            &mut sink,
+        )?
+    };
     let Out {
         mut out,
         mut summary,

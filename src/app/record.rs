@@ -1,0 +1,452 @@
+//! [`Record`]: what validating a game needs of it — tags, the move tree as one flat array of
+//! nodes, the terminator, syntax errors and notes — owned compactly and reused from game to
+//! game, filled either from a [`Game`] or straight from the reader's [`Visitor`] (no owned
+//! `Game`, no allocation per element once the buffers have grown). The replay, the variant
+//! choice and the checks of `validate` read a game only through it.
+
+use std::ops::Range;
+
+use crate::syntax::{
+    CommentKind, Game, GameEnd, Item, Line, MoveItem, MoveRef, Nag, RawTag, Skip, Span, Squares,
+    SyntaxError, Tolerated, Visitor, decode_references,
+};
+
+/// Text kept in the record's arena: a byte range of it.
+type Text = Range<u32>;
+
+/// One element of a line, in file order. A variation's nodes follow its own node: the
+/// nodes from it up to its `end` are its inside.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Node {
+    /// A move, with its move number and strength.
+    Move(MoveItem),
+    /// A comment (its text in the arena).
+    Comment {
+        /// The text without its delimiters.
+        text: Text,
+        /// The comment with its delimiters.
+        span: Span,
+    },
+    /// A numeric annotation glyph.
+    Nag,
+    /// `( … )`: its inside is the nodes after it, up to `end` (excluded).
+    Variation {
+        /// Index of the first node after the variation.
+        end: u32,
+        /// From `(` to `)`.
+        span: Span,
+    },
+    /// `/FEN "…"/` (the FEN text in the arena).
+    Setup {
+        /// The FEN text.
+        fen: Text,
+        /// From `/` to `/`.
+        span: Span,
+    },
+}
+
+/// A tag pair: its standard (or decoded) name and its value, in the arena.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TagRef {
+    name: Text,
+    value: Text,
+    /// The whole tag pair.
+    pub span: Span,
+}
+
+/// A line of a [`Record`]: a range of its nodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineRef {
+    start: u32,
+    end: u32,
+}
+
+/// What validating a game needs of it (see the module documentation).
+#[derive(Clone, Debug, Default)]
+pub struct Record {
+    /// 1-based position of the game in its file.
+    pub index: usize,
+    nodes: Vec<Node>,
+    tags: Vec<TagRef>,
+    result: Option<(Text, Span)>,
+    /// Syntax errors.
+    pub errors: Vec<SyntaxError>,
+    /// Non-standard constructs that were read anyway.
+    pub notes: Vec<Tolerated>,
+    arena: String,
+}
+
+impl Record {
+    /// An empty record.
+    pub fn new() -> Record {
+        Record::default()
+    }
+
+    /// The record of a game.
+    pub fn of_game(game: &Game) -> Record {
+        let mut r = Record::new();
+        r.fill(game);
+        r
+    }
+
+    /// Make this the record of `game` (the buffers are reused).
+    pub fn fill(&mut self, game: &Game) {
+        self.clear();
+        self.index = game.index;
+        for t in &game.tags {
+            let name = self.keep(&t.name);
+            let value = self.keep(&t.value);
+            self.tags.push(TagRef {
+                name,
+                value,
+                span: t.span,
+            });
+        }
+        self.push_line(&game.body);
+        if let Some(r) = &game.result {
+            let text = self.keep(&r.text);
+            self.result = Some((text, r.span));
+        }
+        self.errors.extend_from_slice(&game.errors);
+        self.notes.extend_from_slice(&game.notes);
+    }
+
+    fn clear(&mut self) {
+        self.index = 0;
+        self.nodes.clear();
+        self.tags.clear();
+        self.result = None;
+        self.errors.clear();
+        self.notes.clear();
+        self.arena.clear();
+    }
+
+    fn push_line(&mut self, line: &Line) {
+        for item in &line.items {
+            let node = match item {
+                Item::Move(m) => Node::Move(m.clone()),
+                Item::Comment(c) => Node::Comment {
+                    text: self.keep(&c.text),
+                    span: c.span,
+                },
+                Item::Nag(_) => Node::Nag,
+                Item::Setup(s) => Node::Setup {
+                    fen: self.keep(&s.fen),
+                    span: s.span,
+                },
+                Item::Variation(v) => {
+                    let at = self.nodes.len();
+                    self.nodes.push(Node::Nag);
+                    self.push_line(&v.line);
+                    self.nodes[at] = Node::Variation {
+                        end: self.nodes.len() as u32,
+                        span: v.span,
+                    };
+                    continue;
+                }
+            };
+            self.nodes.push(node);
+        }
+    }
+
+    /// Keep a text in the arena.
+    fn keep(&mut self, s: &str) -> Text {
+        let start = self.arena.len() as u32;
+        self.arena.push_str(s);
+        start..self.arena.len() as u32
+    }
+
+    fn text(&self, t: &Text) -> &str {
+        self.arena
+            .get(t.start as usize..t.end as usize)
+            .unwrap_or("")
+    }
+
+    /// The nodes, in file order.
+    pub fn nodes(&self) -> &[Node] {
+        &self.nodes
+    }
+
+    /// The main line.
+    pub fn body(&self) -> LineRef {
+        LineRef {
+            start: 0,
+            end: self.nodes.len() as u32,
+        }
+    }
+
+    /// The items of a line (a variation's inside is skipped: see [`Record::inside`]), with
+    /// their node indices.
+    pub fn items(&self, line: LineRef) -> Items<'_> {
+        Items {
+            nodes: &self.nodes,
+            at: line.start,
+            end: line.end,
+        }
+    }
+
+    /// The items of a line after the item at node `at` (which must be one of them).
+    pub fn items_after(&self, line: LineRef, at: usize) -> Items<'_> {
+        let next = match &self.nodes[at] {
+            Node::Variation { end, .. } => *end,
+            _ => at as u32 + 1,
+        };
+        Items {
+            nodes: &self.nodes,
+            at: next,
+            end: line.end,
+        }
+    }
+
+    /// The inside of the variation at node `at`.
+    pub fn inside(&self, at: usize) -> LineRef {
+        let end = match &self.nodes[at] {
+            Node::Variation { end, .. } => *end,
+            _ => at as u32 + 1,
+        };
+        LineRef {
+            start: at as u32 + 1,
+            end,
+        }
+    }
+
+    /// The text of a comment or setup node.
+    pub fn node_text(&self, node: &Node) -> &str {
+        match node {
+            Node::Comment { text, .. } | Node::Setup { fen: text, .. } => self.text(text),
+            _ => "",
+        }
+    }
+
+    /// The tags, in file order: (name, value, span of the pair).
+    pub fn tags(&self) -> impl Iterator<Item = (&str, &str, Span)> {
+        self.tags
+            .iter()
+            .map(|t| (self.text(&t.name), self.text(&t.value), t.span))
+    }
+
+    /// The value of the first tag with this (standard) name.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tag_pair(name).map(|(v, _)| v)
+    }
+
+    /// The value and span of the first tag with this (standard) name.
+    pub fn tag_pair(&self, name: &str) -> Option<(&str, Span)> {
+        self.tags
+            .iter()
+            .find(|t| self.text(&t.name) == name)
+            .map(|t| (self.text(&t.value), t.span))
+    }
+
+    /// The terminator (result or `*`) as written, and where.
+    pub fn result(&self) -> Option<(&str, Span)> {
+        self.result.as_ref().map(|(t, s)| (self.text(t), *s))
+    }
+}
+
+/// The items of a line: `(node index, node)`, a variation's inside skipped.
+#[derive(Clone, Debug)]
+pub struct Items<'a> {
+    nodes: &'a [Node],
+    at: u32,
+    end: u32,
+}
+
+impl<'a> Iterator for Items<'a> {
+    type Item = (usize, &'a Node);
+
+    #[inline]
+    fn next(&mut self) -> Option<(usize, &'a Node)> {
+        if self.at >= self.end {
+            return None;
+        }
+        let at = self.at as usize;
+        let node = self.nodes.get(at)?;
+        self.at = match node {
+            Node::Variation { end, .. } => (*end).max(self.at + 1),
+            _ => self.at + 1,
+        };
+        Some((at, node))
+    }
+}
+
+/// Fills a [`Record`] from the reader's visitor calls: tags decoded as a [`Game`] holds them
+/// (standard names, values unescaped with character references decoded), moves, comments,
+/// NAGs, variations and setups as nodes. Only for a game whose text is UTF-8 (a [`Game`] of
+/// any other text holds it decoded: see [`Filler::end`]).
+#[derive(Debug, Default)]
+pub struct Filler {
+    /// The record being filled.
+    pub record: Record,
+    /// Nodes of the variations open, innermost last.
+    open: Vec<u32>,
+    /// The node of the last item of the current line, if it is a move.
+    last_move: Option<u32>,
+}
+
+impl Filler {
+    /// A filler with empty buffers.
+    pub fn new() -> Filler {
+        Filler::default()
+    }
+
+    /// Finish the record at the end of a game: its index, errors and notes. (For a game
+    /// whose text is not UTF-8 the record does not hold the game as a [`Game`] would, which
+    /// decodes it: such a game is read again into one, `GameEnd::to_game`.)
+    pub fn end(&mut self, game: &GameEnd<'_>) {
+        while let Some(at) = self.open.pop() {
+            self.close(at, Span::at(game.text.len() as u32));
+        }
+        let r = &mut self.record;
+        r.index = game.index;
+        r.errors.extend_from_slice(game.errors);
+        r.notes.extend_from_slice(game.notes);
+    }
+
+    fn close(&mut self, at: u32, span: Span) {
+        let nodes = &mut self.record.nodes;
+        let end = nodes.len() as u32;
+        if let Some(Node::Variation { end: e, span: s }) = nodes.get_mut(at as usize) {
+            *e = end;
+            *s = span;
+        }
+        self.last_move = None;
+    }
+
+    fn keep_bytes(&mut self, b: &[u8]) -> Text {
+        self.record.keep(&String::from_utf8_lossy(b))
+    }
+}
+
+impl Visitor for Filler {
+    type Output = ();
+
+    fn begin_game(&mut self) {
+        self.record.clear();
+        self.open.clear();
+        self.last_move = None;
+    }
+
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>, span: Span) {
+        let r = &mut self.record;
+        let name = match value.standard_name() {
+            Some(s) => r.keep(s),
+            None => {
+                let raw = String::from_utf8_lossy(name);
+                r.keep(&decode_references(&raw))
+            }
+        };
+        let value = r.keep(&value.text());
+        r.tags.push(TagRef { name, value, span });
+    }
+
+    #[inline]
+    fn game_move(&mut self, m: &MoveRef<'_>) {
+        let strength = m.strength.map(|s| String::from_utf8_lossy(s).into_owned());
+        let nodes = &mut self.record.nodes;
+        self.last_move = Some(nodes.len() as u32);
+        nodes.push(Node::Move(MoveItem {
+            number: m.number,
+            squares: Squares::from(m.squares),
+            kind: m.kind,
+            strength,
+            span: m.span,
+        }));
+    }
+
+    fn comment(&mut self, text: &[u8], _: CommentKind, span: Span) {
+        let text = self.keep_bytes(text);
+        self.record.nodes.push(Node::Comment { text, span });
+        self.last_move = None;
+    }
+
+    fn nag(&mut self, _: Nag) {
+        self.record.nodes.push(Node::Nag);
+        self.last_move = None;
+    }
+
+    fn begin_variation(&mut self) -> Skip {
+        let nodes = &mut self.record.nodes;
+        self.open.push(nodes.len() as u32);
+        nodes.push(Node::Variation {
+            end: 0,
+            span: Span::default(),
+        });
+        self.last_move = None;
+        Skip(false)
+    }
+
+    fn end_variation(&mut self, span: Span) {
+        if let Some(at) = self.open.pop() {
+            self.close(at, span);
+        }
+    }
+
+    fn setup(&mut self, fen: &[u8], span: Span) {
+        let fen = self.keep_bytes(fen);
+        self.record.nodes.push(Node::Setup { fen, span });
+        self.last_move = None;
+    }
+
+    fn late_strength(&mut self, text: &[u8]) {
+        if let Some(at) = self.last_move
+            && let Some(Node::Move(m)) = self.record.nodes.get_mut(at as usize)
+        {
+            m.strength = Some(String::from_utf8_lossy(text).into_owned());
+        }
+    }
+
+    fn result(&mut self, text: &[u8], span: Span) {
+        let text = self.keep_bytes(text);
+        self.record.result = Some((text, span));
+    }
+
+    fn end_game(&mut self, game: &GameEnd<'_>) {
+        self.end(game);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::{Reader, read_games};
+
+    /// The record filled by the visitor is the record of the game.
+    #[test]
+    fn visitor_and_game_fill_the_same_record() {
+        let text = "[Event \"R&#x00e9;sum\\\"e\"]\n[R\u{e9}sultat \"2-0\"]\n\
+                    1. 32-28 {a} $1 (1. 33-29 (19-23 !) 18-23) 19-23 ?! 2. 28x19 /FEN \"W:W1:B2\"/ \
+                    ( 2. 37-32 ) 14x23 2-0\n\n[Event \"b\"]\n1. 32-28 (";
+        let games = read_games(text.as_bytes());
+        let mut reader = Reader::new(text.as_bytes());
+        let mut filler = Filler::new();
+        for g in &games {
+            reader.read_game(&mut filler).unwrap().unwrap();
+            let want = Record::of_game(g);
+            let got = &filler.record;
+            assert_eq!(got.nodes, want.nodes);
+            assert_eq!(
+                got.tags().collect::<Vec<_>>(),
+                want.tags().collect::<Vec<_>>()
+            );
+            assert_eq!(got.result(), want.result());
+            assert_eq!(
+                (got.index, &got.errors, &got.notes),
+                (want.index, &want.errors, &want.notes)
+            );
+            for n in got.nodes() {
+                assert_eq!(got.node_text(n), want.node_text(n));
+            }
+        }
+    }
+
+    #[test]
+    fn items_skip_the_inside_of_variations() {
+        let games = read_games(b"1. 32-28 (33-29 (19-23) 18-23) 19-23 *");
+        let r = Record::of_game(&games[0]);
+        let top: Vec<usize> = r.items(r.body()).map(|(i, _)| i).collect();
+        assert_eq!(top, vec![0, 1, 6]);
+        let inside: Vec<usize> = r.items(r.inside(1)).map(|(i, _)| i).collect();
+        assert_eq!(inside, vec![2, 3, 5]);
+    }
+}
