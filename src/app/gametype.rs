@@ -130,6 +130,19 @@ fn collect(record: &Record, line: LineRef, ev: &mut Evidence, budget: &mut u32) 
     // for every game without a GameType, so the main line needs no allocation).
     let (mut max_number, mut squares) = (ev.max_number, ev.squares);
     let mut left = *budget as usize;
+    let all = record.nodes().len();
+    if line == record.body() && all <= left && record.variations() < 64 {
+        // Every move is looked at (the budget and the stack cannot run out): what the record
+        // kept of all their squares is the answer.
+        let s = record.squares();
+        ev.algebraic |= s.algebraic;
+        ev.max_file = ev.max_file.max(s.max_file);
+        ev.max_rank = ev.max_rank.max(s.max_rank);
+        *budget = (left - all) as u32;
+        ev.max_number = max_number.max(s.max_number).min(10_000);
+        ev.squares = squares + s.squares;
+        return;
+    }
     let mut stack: Vec<LineRef> = Vec::new();
     let mut next = Some(line);
     while let Some(l) = next.take().or_else(|| stack.pop()) {
@@ -336,10 +349,28 @@ pub fn choose(game: &Record, over: Option<Variant>, hint: Option<Variant>) -> Ch
             warnings,
         };
     }
+    let (mut candidates, mut reason) = infer(game, &ev);
+    if let Some(h) = hint
+        && fits(h, &ev)
+    {
+        candidates.retain(|v| *v != h);
+        candidates.insert(0, h);
+        reason = format!("{reason}; earlier games of the file are {}", h.name());
+    }
+    Choice {
+        candidates: candidates.clone(),
+        source: Source::Inferred { candidates, reason },
+        warnings,
+    }
+}
+
+/// The variants a game without a usable GameType may be, best first, and why: from the
+/// squares it shows and its tag language.
+fn infer(game: &Record, ev: &Evidence) -> (Vec<Variant>, String) {
     let italian_tags = ["Bianco", "Nero", "Risultato", "Dati", "Apertura"]
         .iter()
         .any(|t| game.tag(t).is_some());
-    let (candidates, reason) = if ev.algebraic {
+    if ev.algebraic {
         let c = if ev.max_file >= 8 || ev.max_rank >= 8 {
             vec![Variant::Turkish]
         } else {
@@ -393,20 +424,6 @@ pub fn choose(game: &Record, over: Option<Variant>, hint: Option<Variant>) -> Ch
             ],
             format!("squares up to {}", ev.max_number),
         )
-    };
-    let mut candidates = candidates;
-    let mut reason = reason;
-    if let Some(h) = hint
-        && fits(h, &ev)
-    {
-        candidates.retain(|v| *v != h);
-        candidates.insert(0, h);
-        reason = format!("{reason}; earlier games of the file are {}", h.name());
-    }
-    Choice {
-        candidates: candidates.clone(),
-        source: Source::Inferred { candidates, reason },
-        warnings,
     }
 }
 

@@ -7,8 +7,8 @@
 use std::ops::Range;
 
 use crate::syntax::{
-    CommentKind, Game, GameEnd, Item, Line, MoveItem, MoveRef, Nag, RawTag, Skip, Span, Squares,
-    SyntaxError, Tolerated, Visitor, decode_references,
+    CommentKind, Game, GameEnd, Item, Line, MoveItem, MoveRef, Nag, RawTag, Skip, Span, Square,
+    Squares, SyntaxError, Tolerated, Visitor, decode_references,
 };
 
 /// Text kept in the record's arena: a byte range of it.
@@ -61,12 +61,50 @@ pub struct LineRef {
     end: u32,
 }
 
+/// What the squares of all the moves of a record show (kept as the record is filled, so
+/// that the variant's evidence needs no pass over the moves).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SquareSummary {
+    /// The largest square number.
+    pub max_number: u32,
+    /// True if a square is algebraic.
+    pub algebraic: bool,
+    /// The largest algebraic file (0 = `a`).
+    pub max_file: u8,
+    /// The largest algebraic rank (0 = rank 1).
+    pub max_rank: u8,
+    /// Squares written, in all.
+    pub squares: u32,
+}
+
+impl SquareSummary {
+    #[inline]
+    fn add(&mut self, squares: &[Square]) {
+        self.squares += squares.len() as u32;
+        for s in squares {
+            match *s {
+                Square::Num(n) => self.max_number = self.max_number.max(n),
+                Square::Alg { file, rank } => {
+                    self.algebraic = true;
+                    self.max_file = self.max_file.max(file);
+                    self.max_rank = self.max_rank.max(rank);
+                }
+            }
+        }
+    }
+}
+
 /// What validating a game needs of it (see the module documentation).
 #[derive(Clone, Debug, Default)]
 pub struct Record {
     /// 1-based position of the game in its file.
     pub index: usize,
     nodes: Vec<Node>,
+    /// The squares of every move.
+    squares: SquareSummary,
+    /// Variations, in all and on the main line.
+    variations: u32,
+    main_variations: u32,
     tags: Vec<TagRef>,
     result: Option<(Text, Span)>,
     /// Syntax errors.
@@ -102,7 +140,7 @@ impl Record {
                 span: t.span,
             });
         }
-        self.push_line(&game.body);
+        self.push_line(&game.body, 0);
         if let Some(r) = &game.result {
             let text = self.keep(&r.text);
             self.result = Some((text, r.span));
@@ -114,6 +152,9 @@ impl Record {
     fn clear(&mut self) {
         self.index = 0;
         self.nodes.clear();
+        self.squares = SquareSummary::default();
+        self.variations = 0;
+        self.main_variations = 0;
         self.tags.clear();
         self.result = None;
         self.errors.clear();
@@ -121,10 +162,13 @@ impl Record {
         self.arena.clear();
     }
 
-    fn push_line(&mut self, line: &Line) {
+    fn push_line(&mut self, line: &Line, depth: u32) {
         for item in &line.items {
             let node = match item {
-                Item::Move(m) => Node::Move(m.clone()),
+                Item::Move(m) => {
+                    self.squares.add(&m.squares);
+                    Node::Move(m.clone())
+                }
                 Item::Comment(c) => Node::Comment {
                     text: self.keep(&c.text),
                     span: c.span,
@@ -137,7 +181,8 @@ impl Record {
                 Item::Variation(v) => {
                     let at = self.nodes.len();
                     self.nodes.push(Node::Nag);
-                    self.push_line(&v.line);
+                    self.count_variation(depth);
+                    self.push_line(&v.line, depth + 1);
                     self.nodes[at] = Node::Variation {
                         end: self.nodes.len() as u32,
                         span: v.span,
@@ -147,6 +192,26 @@ impl Record {
             };
             self.nodes.push(node);
         }
+    }
+
+    fn count_variation(&mut self, depth: u32) {
+        self.variations += 1;
+        self.main_variations += u32::from(depth == 0);
+    }
+
+    /// What the squares of every move show.
+    pub fn squares(&self) -> SquareSummary {
+        self.squares
+    }
+
+    /// The number of variations (at any depth).
+    pub fn variations(&self) -> u32 {
+        self.variations
+    }
+
+    /// The number of variations on the main line itself.
+    pub fn main_variations(&self) -> u32 {
+        self.main_variations
     }
 
     /// Keep a text in the arena.
@@ -343,6 +408,7 @@ impl Visitor for Filler {
     #[inline]
     fn game_move(&mut self, m: &MoveRef<'_>) {
         let strength = m.strength.map(|s| String::from_utf8_lossy(s).into_owned());
+        self.record.squares.add(m.squares);
         let nodes = &mut self.record.nodes;
         self.last_move = Some(nodes.len() as u32);
         nodes.push(Node::Move(MoveItem {
@@ -366,6 +432,7 @@ impl Visitor for Filler {
     }
 
     fn begin_variation(&mut self) -> Skip {
+        self.record.count_variation(self.open.len() as u32);
         let nodes = &mut self.record.nodes;
         self.open.push(nodes.len() as u32);
         nodes.push(Node::Variation {

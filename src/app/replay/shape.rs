@@ -63,6 +63,10 @@ impl<V: Spec, O: Observer> Replayer<'_, V, O> {
     /// main line read that way replays further than with them as variations.
     pub(super) fn style_of(&mut self, start: &Position<V::B>) -> Style {
         let record = self.record;
+        if record.main_variations() == 0 {
+            // No parenthesis on the main line: no reply either.
+            return Style::Pdn;
+        }
         let mut bare = 0u32;
         let mut replies = 0u32;
         let mut last_move = false;
