@@ -6,7 +6,7 @@
 use crate::rules::{Color, Layout, NotationKind, ResultType, Shape, Variant};
 use crate::syntax::{Game, Square};
 
-use super::record::{LineRef, Node, Record};
+use super::record::{HEAD, LineRef, Node, Record};
 
 /// A parsed `GameType` value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,6 +143,21 @@ fn collect(record: &Record, line: LineRef, ev: &mut Evidence, budget: &mut u32) 
         ev.squares = squares + s.squares;
         return;
     }
+    if line == record.body()
+        && left == HEAD
+        && all > left
+        && let Some(s) = record.head_squares()
+    {
+        // The first items of the main line, none of them a variation: the nodes at the start
+        // of the record, whose squares it kept.
+        ev.algebraic |= s.algebraic;
+        ev.max_file = ev.max_file.max(s.max_file);
+        ev.max_rank = ev.max_rank.max(s.max_rank);
+        *budget = 0;
+        ev.max_number = max_number.max(s.max_number).min(10_000);
+        ev.squares = squares + s.squares;
+        return;
+    }
     let mut stack: Vec<LineRef> = Vec::new();
     let mut next = Some(line);
     while let Some(l) = next.take().or_else(|| stack.pop()) {
@@ -203,7 +218,7 @@ fn fen_evidence(fen: &str, ev: &mut Evidence) {
 /// in the first moves (the men of both sides start on them), and the hint is computed on
 /// the reading thread for every game, so it must stay cheap. A game's own variant is still
 /// decided on all of its squares ([`choose`]).
-const EVIDENCE_ITEMS: u32 = 64;
+const EVIDENCE_ITEMS: u32 = HEAD as u32;
 
 /// What one game of a file says for certain about its variant: its GameType, or squares
 /// that only one board family has (among its first items). Used as a hint for the tagless

@@ -20,10 +20,9 @@ type Text = Range<u32>;
 pub enum Node {
     /// A move, with its move number and strength.
     Move(MoveItem),
-    /// A comment (its text in the arena).
+    /// A comment (the text of the last one of the main line is kept: see
+    /// [`Record::last_comment`]).
     Comment {
-        /// The text without its delimiters.
-        text: Text,
         /// The comment with its delimiters.
         span: Span,
     },
@@ -94,6 +93,10 @@ impl SquareSummary {
     }
 }
 
+/// The nodes at the start of a record whose squares are summed apart
+/// ([`Record::head_squares`]).
+pub const HEAD: usize = 64;
+
 /// What validating a game needs of it (see the module documentation).
 #[derive(Clone, Debug, Default)]
 pub struct Record {
@@ -102,9 +105,16 @@ pub struct Record {
     nodes: Vec<Node>,
     /// The squares of every move.
     squares: SquareSummary,
+    /// The squares of the moves among the first [`HEAD`] nodes, and whether no variation
+    /// starts among them.
+    head: SquareSummary,
+    head_plain: bool,
     /// Variations, in all and on the main line.
     variations: u32,
     main_variations: u32,
+    /// The last comment of the main line: its node and its text.
+    last_comment: Option<u32>,
+    comment: String,
     tags: Vec<TagRef>,
     result: Option<(Text, Span)>,
     /// Syntax errors.
@@ -153,8 +163,12 @@ impl Record {
         self.index = 0;
         self.nodes.clear();
         self.squares = SquareSummary::default();
+        self.head = SquareSummary::default();
+        self.head_plain = true;
         self.variations = 0;
         self.main_variations = 0;
+        self.last_comment = None;
+        self.comment.clear();
         self.tags.clear();
         self.result = None;
         self.errors.clear();
@@ -166,13 +180,15 @@ impl Record {
         for item in &line.items {
             let node = match item {
                 Item::Move(m) => {
-                    self.squares.add(&m.squares);
+                    self.add_squares(&m.squares);
                     Node::Move(m.clone())
                 }
-                Item::Comment(c) => Node::Comment {
-                    text: self.keep(&c.text),
-                    span: c.span,
-                },
+                Item::Comment(c) => {
+                    if depth == 0 {
+                        self.keep_comment(&c.text);
+                    }
+                    Node::Comment { span: c.span }
+                }
                 Item::Nag(_) => Node::Nag,
                 Item::Setup(s) => Node::Setup {
                     fen: self.keep(&s.fen),
@@ -194,7 +210,37 @@ impl Record {
         }
     }
 
+    #[inline]
+    fn add_squares(&mut self, squares: &[Square]) {
+        self.squares.add(squares);
+        if self.nodes.len() < HEAD {
+            self.head.add(squares);
+        }
+    }
+
+    /// The text of a main-line comment about to be pushed.
+    fn keep_comment(&mut self, text: &str) {
+        self.last_comment = Some(self.nodes.len() as u32);
+        self.comment.clear();
+        self.comment.push_str(text);
+    }
+
+    /// The last comment of the main line: its node index and its text.
+    pub fn last_comment(&self) -> Option<(usize, &str)> {
+        self.last_comment
+            .map(|at| (at as usize, self.comment.as_str()))
+    }
+
+    /// What the squares of the moves among the first [`HEAD`] nodes show, if no variation
+    /// starts among them (they are then the first [`HEAD`] items of the main line).
+    pub fn head_squares(&self) -> Option<SquareSummary> {
+        self.head_plain.then_some(self.head)
+    }
+
     fn count_variation(&mut self, depth: u32) {
+        if self.nodes.len() < HEAD {
+            self.head_plain = false;
+        }
         self.variations += 1;
         self.main_variations += u32::from(depth == 0);
     }
@@ -275,10 +321,10 @@ impl Record {
         }
     }
 
-    /// The text of a comment or setup node.
+    /// The text of a setup node (the FEN).
     pub fn node_text(&self, node: &Node) -> &str {
         match node {
-            Node::Comment { text, .. } | Node::Setup { fen: text, .. } => self.text(text),
+            Node::Setup { fen, .. } => self.text(fen),
             _ => "",
         }
     }
@@ -408,7 +454,7 @@ impl Visitor for Filler {
     #[inline]
     fn game_move(&mut self, m: &MoveRef<'_>) {
         let strength = m.strength.map(|s| String::from_utf8_lossy(s).into_owned());
-        self.record.squares.add(m.squares);
+        self.record.add_squares(m.squares);
         let nodes = &mut self.record.nodes;
         self.last_move = Some(nodes.len() as u32);
         nodes.push(Node::Move(MoveItem {
@@ -421,8 +467,10 @@ impl Visitor for Filler {
     }
 
     fn comment(&mut self, text: &[u8], _: CommentKind, span: Span) {
-        let text = self.keep_bytes(text);
-        self.record.nodes.push(Node::Comment { text, span });
+        if self.open.is_empty() {
+            self.record.keep_comment(&String::from_utf8_lossy(text));
+        }
+        self.record.nodes.push(Node::Comment { span });
         self.last_move = None;
     }
 
@@ -500,6 +548,13 @@ mod tests {
             assert_eq!(
                 (got.index, &got.errors, &got.notes),
                 (want.index, &want.errors, &want.notes)
+            );
+            assert_eq!(got.last_comment(), want.last_comment());
+            assert_eq!(got.squares(), want.squares());
+            assert_eq!(got.head_squares(), want.head_squares());
+            assert_eq!(
+                (got.variations(), got.main_variations()),
+                (want.variations(), want.main_variations())
             );
             for n in got.nodes() {
                 assert_eq!(got.node_text(n), want.node_text(n));

@@ -238,15 +238,15 @@ pub fn comment_result(game: &Record) -> Option<(String, Span)> {
     if game.result().is_some_and(|(r, _)| r.trim() != "*") {
         return None;
     }
-    let last = game
+    let (at, _) = game
         .items(game.body())
         .filter(|(_, n)| !matches!(n, Node::Nag))
-        .last()?
-        .1;
-    let Node::Comment { span, .. } = last else {
+        .last()?;
+    let Node::Comment { span } = &game.nodes()[at] else {
         return None;
     };
-    let text = game.node_text(last).trim().trim_end_matches('.').trim();
+    let (_, text) = game.last_comment().filter(|(c, _)| *c == at)?;
+    let text = text.trim().trim_end_matches('.').trim();
     if text.len() > 12 {
         return None;
     }
