@@ -497,10 +497,10 @@ impl<V: Spec> Resolver<V> {
                 art.king_move,
             );
         }
-        return (
+        (
             format!("{}-{} is not a legal move here", name(from), name(to)),
             if is_king { art.king_move } else { art.man_move },
-        );
+        )
     }
 }
 
