@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pdn::app::diagnostic::Format;
+use pdn::app::record::RecordReader;
 use pdn::app::validate::{Options, Validator, validate};
 use pdn::syntax::{Game, Reader, read_games};
 
@@ -68,7 +69,7 @@ fn bench(c: &mut Criterion) {
         let mut n = 0u64;
         for t in texts {
             let mut reader = Reader::new(&t[..]);
-            let mut v = Validator::new(opts, Format::Json, "bench");
+            let mut v = RecordReader::new(Validator::new(opts, Format::Json, "bench"));
             while let Ok(Some(done)) = reader.read_game(&mut v) {
                 n += u64::from(done.plies);
             }

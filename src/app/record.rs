@@ -521,6 +521,83 @@ impl Visitor for Filler {
     }
 }
 
+/// What to make of each game that a [`RecordReader`] reads into a [`Record`].
+pub trait OnRecord {
+    /// What a game gives.
+    type Output;
+    /// A game ended: its record, and what the reader knows of it (its bytes, its place).
+    fn on_record(&mut self, record: &Record, end: &GameEnd<'_>) -> Self::Output;
+}
+
+/// A [`Visitor`] that fills a [`Record`] for each game (see [`Filler`]) and hands it, at the
+/// end of the game, to `S`: a game is dealt with as it is read, without an owned [`Game`].
+#[derive(Debug, Default)]
+pub struct RecordReader<S> {
+    filler: Filler,
+    /// What is made of each record.
+    pub sink: S,
+}
+
+impl<S: OnRecord> RecordReader<S> {
+    /// A reader handing its records to `sink`.
+    pub fn new(sink: S) -> RecordReader<S> {
+        RecordReader {
+            filler: Filler::new(),
+            sink,
+        }
+    }
+}
+
+impl<S: OnRecord> Visitor for RecordReader<S> {
+    type Output = S::Output;
+
+    fn begin_game(&mut self) {
+        self.filler.begin_game();
+    }
+
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>, span: Span) {
+        self.filler.tag(name, value, span);
+    }
+
+    #[inline]
+    fn game_move(&mut self, m: &MoveRef<'_>) {
+        self.filler.game_move(m);
+    }
+
+    fn comment(&mut self, text: &[u8], kind: CommentKind, span: Span) {
+        self.filler.comment(text, kind, span);
+    }
+
+    fn nag(&mut self, nag: Nag) {
+        self.filler.nag(nag);
+    }
+
+    fn begin_variation(&mut self) -> Skip {
+        self.filler.begin_variation()
+    }
+
+    fn end_variation(&mut self, span: Span) {
+        self.filler.end_variation(span);
+    }
+
+    fn setup(&mut self, fen: &[u8], span: Span) {
+        self.filler.setup(fen, span);
+    }
+
+    fn late_strength(&mut self, text: &[u8]) {
+        self.filler.late_strength(text);
+    }
+
+    fn result(&mut self, text: &[u8], span: Span) {
+        self.filler.result(text, span);
+    }
+
+    fn end_game(&mut self, end: &GameEnd<'_>) -> S::Output {
+        self.filler.end(end);
+        self.sink.on_record(&self.filler.record, end)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -4,6 +4,7 @@ use std::io::{self, Write};
 
 use anyhow::Result;
 use pdn::app::diagnostic::Format;
+use pdn::app::record::RecordReader;
 use pdn::app::validate::{Options, Summary, Validated, Validator, render_report, validate};
 
 use super::args::{FormatArg, ValidateArgs};
@@ -49,7 +50,7 @@ pub fn run(a: &ValidateArgs) -> Result<Status> {
         // Each game validated as it is read, without an owned `Game`.
         batch::run_visiting(
             &setup,
-            |i| Validator::new(opts, format, &inputs[i].name),
+            |i| RecordReader::new(Validator::new(opts, format, &inputs[i].name)),
             &mut sink,
         )?
     } else {

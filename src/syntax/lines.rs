@@ -88,6 +88,12 @@ pub(crate) fn line_col(text: &[u8], line: u32, column: u32, offset: usize) -> (u
     }
 }
 
+/// Line and column of byte `offset` of a text whose first byte is at `line`, `column` (as
+/// [`Game::line_col`]).
+pub fn line_col_of(text: &str, line: u32, column: u32, offset: u32) -> (u32, u32) {
+    line_col(text.as_bytes(), line, column, offset as usize)
+}
+
 /// The line starts of a game's text, for many lookups (findings of one game).
 #[derive(Clone, Debug)]
 pub struct LineIndex {

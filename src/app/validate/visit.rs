@@ -1,15 +1,15 @@
-//! [`Validator`]: validation as the reader reads, with no owned `Game`. A [`Visitor`] fills
-//! the game's [`Record`]; at the end of the game the record is validated and the report
-//! rendered at once, with the game's bytes still in the reader's buffer. A game whose text
+//! [`Validator`]: validation as the reader reads, with no owned `Game`. A `RecordReader`
+//! fills the game's [`Record`]; at the end of the game the validator validates it and
+//! renders the report at once, with the game's bytes still in the reader's buffer. A game whose text
 //! is not UTF-8 is read again into an owned `Game` (which holds it decoded), so that its
 //! findings and their columns are those of the decoded text.
 
 use crate::rules::Variant;
-use crate::syntax::{CommentKind, GameEnd, MoveRef, Nag, RawTag, Skip, Span, Visitor};
+use crate::syntax::GameEnd;
 
 use super::super::diagnostic::{Format, GameText};
 use super::super::gametype::FileHint;
-use super::super::record::Filler;
+use super::super::record::{OnRecord, Record};
 use super::super::replay::Ignore;
 use super::render::{render_report, render_text_report};
 use super::{Options, Report, validate, validate_record};
@@ -38,12 +38,11 @@ impl Validated {
     }
 }
 
-/// Validates the games of one file as the reader reads them (see the module
-/// documentation); the variant earlier games of the file showed is followed as
+/// Validates the games of one file as the reader reads them, in a `RecordReader` (see the
+/// module documentation); the variant earlier games of the file showed is followed as
 /// [`FileHint`] does.
 #[derive(Debug)]
 pub struct Validator<'a> {
-    filler: Filler,
     hint: FileHint,
     opts: Options,
     format: Format,
@@ -55,7 +54,6 @@ impl<'a> Validator<'a> {
     /// A validator for the games of the file `name`, reported in `format`.
     pub fn new(opts: Options, format: Format, name: &'a str) -> Validator<'a> {
         Validator {
-            filler: Filler::new(),
             hint: FileHint::default(),
             opts,
             format,
@@ -69,68 +67,17 @@ impl<'a> Validator<'a> {
     }
 }
 
-impl Visitor for Validator<'_> {
+impl OnRecord for Validator<'_> {
     type Output = Validated;
 
-    fn begin_game(&mut self) {
-        self.filler.begin_game();
-    }
-
-    fn tag(&mut self, name: &[u8], value: RawTag<'_>, span: Span) {
-        self.filler.tag(name, value, span);
-    }
-
-    #[inline]
-    fn game_move(&mut self, m: &MoveRef<'_>) {
-        self.filler.game_move(m);
-    }
-
-    fn comment(&mut self, text: &[u8], kind: CommentKind, span: Span) {
-        self.filler.comment(text, kind, span);
-    }
-
-    fn nag(&mut self, nag: Nag) {
-        self.filler.nag(nag);
-    }
-
-    fn begin_variation(&mut self) -> Skip {
-        self.filler.begin_variation()
-    }
-
-    fn end_variation(&mut self, span: Span) {
-        self.filler.end_variation(span);
-    }
-
-    fn setup(&mut self, fen: &[u8], span: Span) {
-        self.filler.setup(fen, span);
-    }
-
-    fn late_strength(&mut self, text: &[u8]) {
-        self.filler.late_strength(text);
-    }
-
-    fn result(&mut self, text: &[u8], span: Span) {
-        self.filler.result(text, span);
-    }
-
-    fn end_game(&mut self, end: &GameEnd<'_>) -> Validated {
-        self.filler.end(end);
+    fn on_record(&mut self, record: &Record, end: &GameEnd<'_>) -> Validated {
         // About the size of the game for JSON with its usual notes; grows if needed.
         let mut text = String::with_capacity(256 + end.text.len());
         match std::str::from_utf8(end.text) {
             Ok(source) => {
-                let record = &self.filler.record;
                 let hint = self.hint.observe_record(0, record);
                 let report = validate_record(record, source, &self.options(hint), &mut Ignore);
-                let (line, column) = end.line_col();
-                let game = GameText {
-                    index: end.index,
-                    source,
-                    line,
-                    column,
-                    white: record.tag("White"),
-                    black: record.tag("Black"),
-                };
+                let game = GameText::of_record(record, source, end);
                 render_text_report(self.format, self.name, &game, &report, &mut text);
                 Validated::of(text, &report)
             }
