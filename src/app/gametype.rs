@@ -6,7 +6,7 @@
 use crate::rules::{Color, Layout, NotationKind, ResultType, Shape, Variant};
 use crate::syntax::{Game, Square};
 
-use super::record::{HEAD, LineRef, Node, Record};
+use super::record::{HEAD, LineRef, Node, Record, SquareSummary};
 
 /// A parsed `GameType` value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -125,35 +125,35 @@ struct Evidence {
     squares: u32,
 }
 
+/// What [`collect`] would find with a budget of `left` items from `line`, when the record
+/// kept it as it was filled: the squares and the items looked at.
+fn kept_squares(record: &Record, line: LineRef, left: usize) -> Option<(SquareSummary, usize)> {
+    if line != record.body() {
+        return None;
+    }
+    let all = record.nodes().len();
+    if all <= left && record.variations() < 64 {
+        // Every move is looked at (the budget and the stack cannot run out).
+        Some((record.squares(), all))
+    } else if left == HEAD && all > left {
+        // The first items of the main line, if none of them is a variation: the nodes at the
+        // start of the record.
+        record.head_squares().map(|s| (s, left))
+    } else {
+        None
+    }
+}
+
 fn collect(record: &Record, line: LineRef, ev: &mut Evidence, budget: &mut u32) {
     // Iterative over nested variations, bounded; the running figures in locals (this runs
     // for every game without a GameType, so the main line needs no allocation).
     let (mut max_number, mut squares) = (ev.max_number, ev.squares);
     let mut left = *budget as usize;
-    let all = record.nodes().len();
-    if line == record.body() && all <= left && record.variations() < 64 {
-        // Every move is looked at (the budget and the stack cannot run out): what the record
-        // kept of all their squares is the answer.
-        let s = record.squares();
+    if let Some((s, looked_at)) = kept_squares(record, line, left) {
         ev.algebraic |= s.algebraic;
         ev.max_file = ev.max_file.max(s.max_file);
         ev.max_rank = ev.max_rank.max(s.max_rank);
-        *budget = (left - all) as u32;
-        ev.max_number = max_number.max(s.max_number).min(10_000);
-        ev.squares = squares + s.squares;
-        return;
-    }
-    if line == record.body()
-        && left == HEAD
-        && all > left
-        && let Some(s) = record.head_squares()
-    {
-        // The first items of the main line, none of them a variation: the nodes at the start
-        // of the record, whose squares it kept.
-        ev.algebraic |= s.algebraic;
-        ev.max_file = ev.max_file.max(s.max_file);
-        ev.max_rank = ev.max_rank.max(s.max_rank);
-        *budget = 0;
+        *budget = (left - looked_at) as u32;
         ev.max_number = max_number.max(s.max_number).min(10_000);
         ev.squares = squares + s.squares;
         return;
