@@ -6,7 +6,8 @@
 use std::path::{Path, PathBuf};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use pdn::app::diagnostic::Format;
+use pdn::app::diagnostic::{Format, Palette};
+use pdn::app::findings::Policy;
 use pdn::app::record::RecordReader;
 use pdn::app::validate::{Options, Validator, validate};
 use pdn::syntax::{Game, Reader, read_games};
@@ -65,13 +66,15 @@ fn bench(c: &mut Criterion) {
     });
     // The visitor follows the variant of earlier games of a file, as the command does: its
     // plies are its own.
+    let policy = Policy::default();
     let visit = |texts: &[Vec<u8>]| {
         let mut n = 0u64;
         for t in texts {
             let mut reader = Reader::new(&t[..]);
-            let mut v = RecordReader::new(Validator::new(opts, Format::Json, "bench"));
+            let v = Validator::new(opts, Format::Json, Palette::PLAIN, &policy, "bench");
+            let mut v = RecordReader::new(v);
             while let Ok(Some(done)) = reader.read_game(&mut v) {
-                n += u64::from(done.plies);
+                n += u64::from(done.counts.plies);
             }
         }
         n

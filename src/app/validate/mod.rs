@@ -19,7 +19,7 @@ use super::replay::{Ignore, Observer, Replayed, Replayer, Settings};
 pub use render::{Summary, render_report, render_text_report};
 pub use result::comment_result;
 pub use tags::{is_pdn_date, is_time_control};
-pub use visit::{Validated, Validator};
+pub use visit::Validator;
 
 /// How to validate.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
