@@ -37,10 +37,7 @@ pub fn run(a: &DiagramArgs) -> Result<Status> {
     if format == Format::Png && a.output.is_none() && std::io::stdout().is_terminal() {
         bail!("a PNG is not for the terminal: write it with -o FILE or redirect the output");
     }
-    let variant = match &a.variant {
-        Some(v) => Some(v.parse::<Variant>()?),
-        None => None,
-    };
+    let variant = a.variant;
     let options = Options {
         numbers: a.numbers,
         flip: a.flip,

@@ -31,7 +31,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use pdn::syntax::pieces::{Piece, Pieces, Rest, read_piece};
-use pdn::syntax::{Game, Reader};
+use pdn::syntax::{Game, Reader, Visitor};
 
 /// The inputs of a run, opened by index (in order, each once).
 pub trait Inputs: Sync {
@@ -310,46 +310,24 @@ where
     W: Fn(usize, &Game, F::Note) -> R + Sync,
     C: FnMut(Event<R>) -> io::Result<()>,
 {
-    let bytes = AtomicU64::new(0);
     if plan.jobs <= 1 {
         // One thread: the sequential reader, game by game (the pieces give the same games:
         // tests/it/syntax_pieces.rs, and tests/it/cli_batch.rs compares the outputs).
-        let mut done_before = 0u64;
-        for i in 0..inputs.count() {
-            consume(Event::FileStart(i))?;
-            match inputs.open(i) {
-                Err(e) => consume(Event::FileError(i, e.to_string()))?,
-                Ok(r) => {
-                    let (r, error) = Deferred::new(r);
-                    let mut reader = Reader::new(r).with_max_game_size(plan.max_game);
-                    let mut follow = F::default();
-                    loop {
-                        match reader.next_game() {
-                            Ok(Some(g)) => {
-                                let note = follow.observe(i, &g);
-                                consume(Event::Game(i, work(i, &g, note)))?;
-                                bytes_read(done_before + reader.bytes_read());
-                            }
-                            Ok(None) => {
-                                if let Some(e) = deferred(&error) {
-                                    consume(Event::FileError(i, e))?;
-                                }
-                                break;
-                            }
-                            Err(e) => {
-                                consume(Event::FileError(i, e.to_string()))?;
-                                break;
-                            }
-                        }
-                    }
-                    done_before += reader.bytes_read();
-                }
-            }
-            consume(Event::FileEnd(i))?;
-        }
-        bytes_read(done_before);
-        return Ok(());
+        return sequential(
+            inputs,
+            plan,
+            bytes_read,
+            |_| F::default(),
+            |i, follow, reader| {
+                Ok(reader.next_game()?.map(|g| {
+                    let note = follow.observe(i, &g);
+                    work(i, &g, note)
+                }))
+            },
+            consume,
+        );
     }
+    let bytes = AtomicU64::new(0);
     let shared: Shared<F, R> = Shared {
         feed: Mutex::new(Feed::new(inputs, plan, &bytes)),
         room: Condvar::new(),
@@ -384,6 +362,80 @@ where
         bytes_read(bytes.load(Ordering::Relaxed));
         result
     })
+}
+
+/// Read every game of the inputs on the calling thread, each into a visitor made for its
+/// input (`visitor(i)`, with the reader's [`Reader::read_game`]), and hand each visitor's
+/// output to `consume` as the game's result: the one-job run of [`run`] without an owned
+/// `Game`. `bytes_read` as for [`run`].
+pub fn run_visiting<V, C>(
+    inputs: &dyn Inputs,
+    plan: &Plan,
+    bytes_read: &dyn Fn(u64),
+    visitor: impl FnMut(usize) -> V,
+    consume: C,
+) -> io::Result<()>
+where
+    V: Visitor,
+    C: FnMut(Event<V::Output>) -> io::Result<()>,
+{
+    sequential(
+        inputs,
+        plan,
+        bytes_read,
+        visitor,
+        |_, v, reader| reader.read_game(v),
+        consume,
+    )
+}
+
+/// The sequential reader's loop over the inputs: `state(i)` at the start of input `i`, and
+/// `next` reads its next game's result (`None` at its end).
+fn sequential<S, R, C>(
+    inputs: &dyn Inputs,
+    plan: &Plan,
+    bytes_read: &dyn Fn(u64),
+    mut state: impl FnMut(usize) -> S,
+    mut next: impl FnMut(usize, &mut S, &mut Reader<Deferred>) -> io::Result<Option<R>>,
+    mut consume: C,
+) -> io::Result<()>
+where
+    C: FnMut(Event<R>) -> io::Result<()>,
+{
+    let mut done_before = 0u64;
+    for i in 0..inputs.count() {
+        consume(Event::FileStart(i))?;
+        match inputs.open(i) {
+            Err(e) => consume(Event::FileError(i, e.to_string()))?,
+            Ok(r) => {
+                let (r, error) = Deferred::new(r);
+                let mut reader = Reader::new(r).with_max_game_size(plan.max_game);
+                let mut s = state(i);
+                loop {
+                    match next(i, &mut s, &mut reader) {
+                        Ok(Some(done)) => {
+                            consume(Event::Game(i, done))?;
+                            bytes_read(done_before + reader.bytes_read());
+                        }
+                        Ok(None) => {
+                            if let Some(e) = deferred(&error) {
+                                consume(Event::FileError(i, e))?;
+                            }
+                            break;
+                        }
+                        Err(e) => {
+                            consume(Event::FileError(i, e.to_string()))?;
+                            break;
+                        }
+                    }
+                }
+                done_before += reader.bytes_read();
+            }
+        }
+        consume(Event::FileEnd(i))?;
+    }
+    bytes_read(done_before);
+    Ok(())
 }
 
 /// What the threads of a multi-job run share.
