@@ -4,7 +4,8 @@
 
 use std::io::{self, Write};
 
-use anyhow::Result;
+use anyhow::{Result, bail};
+use pdn::app::diagnostic::Format;
 use pdn::app::report::{self, FileTotals, GameHtml, Totals};
 use pdn::app::validate::Options;
 
@@ -46,6 +47,14 @@ impl Sink<GameHtml> for Page<'_> {
 }
 
 pub fn run(a: &ValidateArgs) -> Result<Status> {
+    if a.max_diagnostics.is_some() {
+        bail!(
+            "--max-diagnostics is not for --format html: the page holds every finding and \
+             filters them (by severity, by code)"
+        );
+    }
+    // As for JSON: everything shown unless --min-severity says otherwise.
+    let policy = super::validate::policy(a, Format::Json)?;
     let setup = common::Setup::new(&a.input)?;
     let opts = Options {
         variant: setup.variant,
@@ -74,7 +83,9 @@ pub fn run(a: &ValidateArgs) -> Result<Status> {
         .map_err(unwritten("the report"))?;
     let totals = batch::run(
         &setup,
-        |i, game, hint| report::game_html(i, &inputs[i].name, game, &Options { hint, ..opts }),
+        |i, game, hint| {
+            report::game_html(i, &inputs[i].name, game, &Options { hint, ..opts }, &policy)
+        },
         &mut page,
     )?;
     let Page {
@@ -92,7 +103,7 @@ pub fn run(a: &ValidateArgs) -> Result<Status> {
         }
     }
     let mut tail = String::with_capacity(64 << 10);
-    report::tail(&sum, &mut tail);
+    report::tail(&sum, &policy, &mut tail);
     out.write_all(tail.as_bytes())
         .map_err(unwritten("the report"))?;
     out.finish()?;

@@ -116,7 +116,7 @@ pub fn run(a: &ValidateArgs) -> Result<Status> {
 /// The policy of the command line. The default least severity shown is `warning` for
 /// people (human, short) and `info` for programs (JSON); a code named in `--allow` or
 /// `--deny` beats `warnings`.
-fn policy(a: &ValidateArgs, format: Format) -> Result<Policy> {
+pub(super) fn policy(a: &ValidateArgs, format: Format) -> Result<Policy> {
     let mut p = Policy::default();
     p.min_severity = a.min_severity.map_or(
         if format == Format::Json {

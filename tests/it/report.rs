@@ -142,6 +142,93 @@ fn markup_in_a_record_is_escaped_everywhere() {
     assert_eq!(scripts, data + 1);
 }
 
+/// The `data-code` of every finding written in a page, with its severity class.
+fn findings_of(html: &str) -> Vec<(String, String)> {
+    html.match_indices("<li class=\"fd sev-")
+        .map(|(i, m)| {
+            let rest = &html[i + m.len()..];
+            let sev = rest.split('"').next().unwrap().to_string();
+            let code = rest
+                .split("data-code=\"")
+                .nth(1)
+                .unwrap()
+                .split('"')
+                .next()
+                .unwrap()
+                .to_string();
+            (code, sev)
+        })
+        .collect()
+}
+
+#[test]
+fn the_page_follows_allow_deny_and_min_severity_as_json_does() {
+    let dir = tempfile::tempdir().unwrap();
+    let json = |args: &[&str]| -> Vec<(String, String)> {
+        let o = pdn()
+            .current_dir(root())
+            .args([
+                "validate",
+                "--format",
+                "json",
+                "--quiet",
+                "fixtures/validate",
+            ])
+            .args(args)
+            .output()
+            .unwrap();
+        String::from_utf8_lossy(&o.stdout)
+            .lines()
+            .filter(|l| l.starts_with("{\"type\":\"diagnostic\""))
+            .map(|l| {
+                let v: Value = serde_json::from_str(l).unwrap();
+                (
+                    v["code"].as_str().unwrap().to_string(),
+                    v["severity"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect()
+    };
+    let (all, _) = report(dir.path(), "all.html", &["fixtures/validate"]);
+    let all = findings_of(&all);
+    assert!(all.iter().any(|(c, _)| c == "tolerated"));
+    assert!(all.iter().any(|(_, s)| s == "warning"));
+    for args in [
+        &["--allow", "tolerated"][..],
+        &["--deny", "warnings"],
+        &["--min-severity", "error"],
+        &["--allow", "bad-tag", "--deny", "tolerated"],
+    ] {
+        let mut with = vec!["fixtures/validate"];
+        with.extend_from_slice(args);
+        let (html, o) = report(dir.path(), "p.html", &with);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        let mut page = findings_of(&html);
+        let mut expected = json(args);
+        page.sort();
+        expected.sort();
+        assert_eq!(page, expected, "{args:?}");
+        assert!(page.len() < all.len() || args[0] == "--deny", "{args:?}");
+        if args[0] == "--deny" && args[1] == "warnings" {
+            assert!(page.iter().all(|(_, s)| s != "warning"));
+            assert!(html.contains("data-code=\"move-number\" data-sev=\"error\""));
+        }
+        if args[1] == "error" {
+            // Hidden, still counted: the summary has the warnings.
+            assert!(html.contains("<b>12</b><span>warnings</span>"), "{args:?}");
+        }
+    }
+    // The page filters; it cuts nothing.
+    let o = pdn()
+        .current_dir(root())
+        .args(["validate", "--format", "html", "--max-diagnostics", "3"])
+        .arg("fixtures/validate")
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("--max-diagnostics"));
+}
+
 #[test]
 fn the_page_is_the_same_with_one_job_or_two() {
     let dir = tempfile::tempdir().unwrap();

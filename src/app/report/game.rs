@@ -11,6 +11,7 @@ use crate::rules::Color;
 use crate::syntax::{Game, Item, Square};
 
 use super::super::diagnostic::{Code, Diagnostic, LineIndex, Severity};
+use super::super::findings::Policy;
 use super::super::replay::Branch;
 use super::super::tree::Tree as Capture;
 use super::super::validate::{Options, Report, validate_with};
@@ -51,10 +52,19 @@ enum Board {
     Written { pos: usize, route: Vec<u32> },
 }
 
-/// Validate game `game` of input file `file` (the `file_no`-th) and write its article.
-pub fn game_html(file_no: usize, file: &str, game: &Game, opts: &Options) -> GameHtml {
+/// Validate game `game` of input file `file` (the `file_no`-th) and write its article: its
+/// findings under `policy` (allowed codes dropped, denied ones errors, those below the least
+/// severity counted but not written).
+pub fn game_html(
+    file_no: usize,
+    file: &str,
+    game: &Game,
+    opts: &Options,
+    policy: &Policy,
+) -> GameHtml {
     let mut cap = Capture::default();
-    let report = validate_with(game, opts, &mut cap);
+    let mut report = validate_with(game, opts, &mut cap);
+    policy.apply(&mut report);
     let mut stats = GameStats {
         plies: report.plies,
         variant: report.variant.map(|v| v.name()),
@@ -106,9 +116,17 @@ pub fn game_html(file_no: usize, file: &str, game: &Game, opts: &Options) -> Gam
     );
     header(&mut html, file, game, &report, &stats);
     let lines = LineIndex::new(game);
-    if !report.diagnostics.is_empty() {
+    if report
+        .diagnostics
+        .iter()
+        .any(|d| policy.shows(d.severity()))
+    {
         html.push_str("<ol class=\"finds\">");
-        for d in &report.diagnostics {
+        for d in report
+            .diagnostics
+            .iter()
+            .filter(|d| policy.shows(d.severity()))
+        {
             let board = board_of(d, &cap, &unplayed);
             finding(&mut html, file, game, &lines, d, board.as_ref());
         }
@@ -519,7 +537,13 @@ mod tests {
     #[test]
     fn findings_point_at_the_position_before_their_move() {
         let games = read_games(GAME);
-        let out = game_html(0, "a<b>.pdn", &games[0], &Options::default());
+        let out = game_html(
+            0,
+            "a<b>.pdn",
+            &games[0],
+            &Options::default(),
+            &Policy::default(),
+        );
         let games = read_games(GAME);
         let mut cap = Capture::default();
         let _ = validate_with(&games[0], &Options::default(), &mut cap);

@@ -17,6 +17,7 @@ use std::fmt::Write as _;
 use crate::rules::Variant;
 
 use super::diagnostic::Code;
+use super::findings::Policy;
 use super::picture::{View, svg};
 use escape::{push_html, push_json_str};
 
@@ -203,8 +204,9 @@ impl Totals {
     }
 }
 
-/// The end of the page: the summary, the viewer and the script.
-pub fn tail(t: &Totals, out: &mut String) {
+/// The end of the page: the summary (each code with its severity under `policy`), the
+/// viewer and the script.
+pub fn tail(t: &Totals, policy: &Policy, out: &mut String) {
     out.push_str(
         "</div></section>\n<section id=\"summary\"><h2>Summary</h2><div class=\"totals\">",
     );
@@ -245,7 +247,7 @@ pub fn tail(t: &Totals, out: &mut String) {
             if t.codes[i] == 0 {
                 continue;
             }
-            let sev = c.severity().as_str();
+            let sev = policy.severity(*c).unwrap_or(c.severity()).as_str();
             let _ = write!(
                 out,
                 "<tr><td><button data-code=\"{0}\" data-sev=\"{sev}\">{0}</button></td><td class=\"s-{1}\">{sev}</td>\
