@@ -1,5 +1,5 @@
-//! PNG pictures: the [`draw`](super::draw) description rasterised with tiny-skia (text from
-//! the embedded font, [`super::font`]) and written as an 8-bit RGB PNG by a small encoder of
+//! PNG pictures: the [`draw`] description rasterised with tiny-skia (text from
+//! the embedded font, `font`) and written as an 8-bit RGB PNG by a small encoder of
 //! our own over `flate2` (the picture is opaque: no alpha channel is needed).
 
 use std::io::Write as _;

@@ -1,4 +1,4 @@
-//! SVG pictures: the [`draw`](super::draw) description written as SVG 1.1 elements (no
+//! SVG pictures: the [`draw`] description written as SVG 1.1 elements (no
 //! `<use>`, no CSS: every shape with its own attributes, so that editors and word processors
 //! read it as browsers do). Every piece is a `<g class="piece white man"
 //! data-square="32">` whose first circle is centred on its square; every playing square a
