@@ -230,6 +230,26 @@ fn the_page_follows_allow_deny_and_min_severity_as_json_does() {
 }
 
 #[test]
+fn no_control_character_or_bidi_override_reaches_the_page_raw() {
+    let dir = tempfile::tempdir().unwrap();
+    let nasty = "\u{1b}[31m\u{9b}2J\u{202e}\u{2066}\u{200f}\u{7}";
+    let pdn_text = format!(
+        "[Event \"E{nasty}\"]\n[White \"{nasty}\"]\n[GameType \"20\"]\n[Result \"*\"]\n\
+         1. 32-28 {{c{nasty}}} 19-23 2. 28x19{nasty} 14x23 ( 2... 13x24 {{{nasty}}} ) *\n"
+    );
+    let file = dir.path().join(format!("n{nasty}.pdn"));
+    std::fs::write(&file, pdn_text).unwrap();
+    let (html, _) = report(dir.path(), "n.html", &[file.to_str().unwrap()]);
+    let raw: Vec<char> = html
+        .chars()
+        .filter(|c| pdn::app::terminal::is_unsafe(*c) && !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    assert!(raw.is_empty(), "raw in the page: {raw:?}");
+    // The overrides are kept, as references.
+    assert!(html.contains("&#x202e;&#x2066;&#x200f;"));
+}
+
+#[test]
 fn the_page_is_the_same_with_one_job_or_two() {
     let dir = tempfile::tempdir().unwrap();
     let (one, _) = report(dir.path(), "1.html", &["--jobs", "1", "fixtures"]);

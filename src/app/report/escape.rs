@@ -5,12 +5,18 @@
 
 use std::fmt::Write as _;
 
-/// Append `s` escaped for HTML text or a quoted attribute value. C0 controls other than tab
-/// and line breaks (not allowed in HTML) become U+FFFD.
+use super::super::terminal::is_unsafe;
+
+/// Append `s` escaped for HTML text or a quoted attribute value. Controls other than tab and
+/// line breaks (not allowed in HTML) become U+FFFD; bidirectional marks, embeddings,
+/// overrides and isolates are written as character references (the same text in a browser,
+/// but no raw override in the bytes, should the page be shown on a terminal).
 pub fn push_html(out: &mut String, s: &str) {
     let mut rest = s;
-    while let Some(i) = rest.find(|c: char| matches!(c, '&' | '<' | '>' | '"' | '\'') || is_bad(c))
-    {
+    while let Some(i) = rest.find(|c: char| {
+        matches!(c, '&' | '<' | '>' | '"' | '\'')
+            || (is_unsafe(c) && !matches!(c, '\t' | '\n' | '\r'))
+    }) {
         out.push_str(&rest[..i]);
         let c = rest[i..].chars().next().unwrap_or(' ');
         match c {
@@ -19,15 +25,19 @@ pub fn push_html(out: &mut String, s: &str) {
             '>' => out.push_str("&gt;"),
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&#39;"),
-            _ => out.push('\u{fffd}'),
+            c if is_bad(c) => out.push('\u{fffd}'),
+            c => {
+                let _ = write!(out, "&#x{:x};", c as u32);
+            }
         }
         rest = &rest[i + c.len_utf8()..];
     }
     out.push_str(rest);
 }
 
+/// The controls (C0 but tab and line breaks, DEL, C1): not allowed in HTML.
 fn is_bad(c: char) -> bool {
-    (c < ' ' && !matches!(c, '\t' | '\n' | '\r')) || c == '\u{7f}'
+    (c < ' ' && !matches!(c, '\t' | '\n' | '\r')) || ('\u{7f}'..='\u{9f}').contains(&c)
 }
 
 /// `s` escaped for HTML.
@@ -70,7 +80,7 @@ pub fn push_json_str(out: &mut String, s: &str) {
             '&' => out.push_str("\\u0026"),
             '\u{2028}' => out.push_str("\\u2028"),
             '\u{2029}' => out.push_str("\\u2029"),
-            c if c < ' ' || c == '\u{7f}' => {
+            c if is_unsafe(c) => {
                 let _ = write!(out, "\\u{:04x}", c as u32);
             }
             c => out.push(c),
@@ -94,5 +104,21 @@ mod tests {
         let h = html(evil);
         assert!(!h.contains('<') && !h.contains('>') && !h.contains('"') && !h.contains('\''));
         assert!(h.contains("&lt;/script&gt;") && h.ends_with("&#39;&amp;\u{fffd}\u{2028}"));
+    }
+
+    #[test]
+    fn no_control_or_bidi_override_is_written_raw() {
+        let evil = "a\u{1b}[31m\u{9b}2J\u{202e}dcba\u{2066}x\u{2069}\u{200f}\tz";
+        let h = html(evil);
+        assert!(!h.chars().any(|c| is_unsafe(c) && c != '\t'), "{h:?}");
+        assert_eq!(
+            h,
+            "a\u{fffd}[31m\u{fffd}2J&#x202e;dcba&#x2066;x&#x2069;&#x200f;\tz"
+        );
+        let mut j = String::new();
+        push_json_str(&mut j, evil);
+        assert!(!j.chars().any(is_unsafe), "{j:?}");
+        let back: String = serde_json::from_str(&j).unwrap();
+        assert_eq!(back, evil);
     }
 }
