@@ -127,9 +127,13 @@ pub struct Rendered {
 /// shown or not).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
+    /// Plies replayed.
     pub plies: u32,
+    /// Findings of severity error.
     pub errors: u32,
+    /// Findings of severity warning.
     pub warnings: u32,
+    /// Findings of severity info.
     pub infos: u32,
     /// Per code, in the order of [`Code::ALL`].
     pub codes: [u32; Code::ALL.len()],

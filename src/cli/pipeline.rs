@@ -34,7 +34,7 @@ use pdn::syntax::pieces::{Piece, Pieces, Rest, read_piece};
 use pdn::syntax::{Game, Reader, Visitor};
 
 /// The inputs of a run, opened by index (in order, each once).
-pub trait Inputs: Sync {
+pub(super) trait Inputs: Sync {
     /// How many inputs there are.
     fn count(&self) -> usize;
     /// Open input `i` for reading (decompressed, decoded: the bytes of a PDN file).
@@ -43,7 +43,7 @@ pub trait Inputs: Sync {
 
 /// What the games of a file tell the later games of the same file, followed in file order
 /// whatever the number of jobs: a fresh value (`Default`) at the start of each file.
-pub trait Follow: Default + Send {
+pub(super) trait Follow: Default + Send {
     /// What a game's work is given.
     type Note: Send;
     /// The note for a game of input `file` (from the games before it), and learn from it.
@@ -110,7 +110,7 @@ fn deferred(slot: &Mutex<Option<String>>) -> Option<String> {
 
 /// What the consumer sees, in input order; `usize` is the index of the input.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Event<R> {
+pub(super) enum Event<R> {
     /// A file starts.
     FileStart(usize),
     /// A game's result.
@@ -128,7 +128,7 @@ const MAX_GAME: usize = 64 << 20;
 
 /// How a run is cut: the number of threads and the sizes of pieces and jobs.
 #[derive(Clone, Copy, Debug)]
-pub struct Plan {
+pub(super) struct Plan {
     /// Threads, the calling one among them; 1 reads sequentially on the calling thread.
     pub jobs: usize,
     /// Pieces are cut at a game start after this many bytes, at any line after `forced`.
@@ -144,7 +144,7 @@ pub struct Plan {
 
 impl Plan {
     /// The commands' sizes for `jobs` threads.
-    pub fn new(jobs: usize) -> Plan {
+    pub(super) fn new(jobs: usize) -> Plan {
         Plan {
             jobs: jobs.max(1),
             piece_bytes: 32 * 1024,
@@ -156,7 +156,7 @@ impl Plan {
     }
 
     /// Jobs that may be in flight at once.
-    pub fn window(&self) -> u64 {
+    pub(super) fn window(&self) -> u64 {
         self.jobs as u64 * self.window_per_job.max(1)
     }
 }
@@ -297,7 +297,7 @@ fn read_job<F: Follow>(
 /// of `F` (what the earlier games of its file showed). `bytes_read` is told, now and then on
 /// the calling thread, the bytes read so far. An error from `consume` (a closed pipe) stops
 /// everything and is returned.
-pub fn run<F, R, W, C>(
+pub(super) fn run<F, R, W, C>(
     inputs: &dyn Inputs,
     plan: &Plan,
     bytes_read: &dyn Fn(u64),
@@ -368,7 +368,7 @@ where
 /// input (`visitor(i)`, with the reader's [`Reader::read_game`]), and hand each visitor's
 /// output to `consume` as the game's result: the one-job run of [`run`] without an owned
 /// `Game`. `bytes_read` as for [`run`].
-pub fn run_visiting<V, C>(
+pub(super) fn run_visiting<V, C>(
     inputs: &dyn Inputs,
     plan: &Plan,
     bytes_read: &dyn Fn(u64),

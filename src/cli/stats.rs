@@ -26,7 +26,7 @@ impl Sink<pdn::app::stats::GameRecord> for Stats {
     }
 }
 
-pub fn run(a: &StatsArgs) -> Result<Status> {
+pub(super) fn run(a: &StatsArgs) -> Result<Status> {
     let by = a.by.map(|b| match b {
         StatsBy::Player => By::Player,
         StatsBy::Opening => By::Opening,
