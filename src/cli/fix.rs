@@ -8,7 +8,6 @@ use std::io::{self, Write};
 
 use anyhow::Result;
 use pdn::app::fix::{FixOptions, audit_line, fix};
-use pdn::app::terminal::escape;
 use pdn::app::validate::Options;
 
 use super::args::FixArgs;
@@ -163,10 +162,7 @@ pub(super) fn run(a: &FixArgs) -> Result<Status> {
         file: Totals::default(),
         lines: !setup.quiet,
         repair: a.repair,
-        names: inputs
-            .iter()
-            .map(|i| escape(&i.name).into_owned())
-            .collect(),
+        names: setup.shown_names(),
     };
     let totals = batch::run(
         &setup,
