@@ -49,8 +49,9 @@ use super::diagnostic::{Code, Diagnostic, Severity};
 use super::export::normal::Settings;
 use super::export::pdn::{rebuild, write_rebuilt};
 use super::export::record::{Form, RecordOptions, Recorder};
-use super::export::{Analysed, ExportOptions, analyse_with, push_json_str};
+use super::export::{Analysed, ExportOptions, analyse_with};
 use super::gametype::parse_game_type;
+use super::jsonl::push_str as push_json_str;
 use super::outcome::{self, Outcome};
 use super::validate::{Options, Report, is_pdn_date, validate_with};
 

@@ -26,7 +26,7 @@ impl Follow for FileHint {
 }
 
 /// Where a command's results go, in input order.
-pub trait Sink<R> {
+pub(super) trait Sink<R> {
     /// Input `file` starts.
     fn file_start(&mut self, _file: usize) -> io::Result<()> {
         Ok(())
@@ -41,7 +41,7 @@ pub trait Sink<R> {
 
 /// What the driver counted.
 #[derive(Clone, Debug, Default)]
-pub struct Totals {
+pub(super) struct Totals {
     /// Inputs opened or tried.
     pub files: u64,
     /// Inputs named or found: those tried and those missing at the command line.
@@ -59,7 +59,7 @@ pub struct Totals {
 /// `work` gets the input's index, the game and the variant the earlier games of its file
 /// showed. An error of the sink (an output that cannot be written, a closed pipe) stops
 /// the run and is returned.
-pub fn run<R, W>(setup: &Setup, work: W, sink: &mut dyn Sink<R>) -> Result<Totals>
+pub(super) fn run<R, W>(setup: &Setup, work: W, sink: &mut dyn Sink<R>) -> Result<Totals>
 where
     R: Send,
     W: Fn(usize, &Game, Option<Variant>) -> R + Sync,
@@ -77,7 +77,7 @@ where
 
 /// [`run`] with one job, each game read into a visitor made for its input (`visitor(i)`)
 /// whose output is the game's result: no owned `Game` is built.
-pub fn run_visiting<V>(
+pub(super) fn run_visiting<V>(
     setup: &Setup,
     visitor: impl FnMut(usize) -> V,
     sink: &mut dyn Sink<V::Output>,

@@ -17,7 +17,7 @@ use super::common;
 use super::input::{self, Source};
 use super::output::{Output, unwritten};
 
-pub fn run(a: &DiagramArgs) -> Result<Status> {
+pub(super) fn run(a: &DiagramArgs) -> Result<Status> {
     let format = match a.format {
         Some(DiagramFormat::Svg) => Format::Svg,
         Some(DiagramFormat::Png) => Format::Png,

@@ -8,7 +8,6 @@ use std::io::{self, Write};
 
 use anyhow::Result;
 use pdn::app::fix::{FixOptions, audit_line, fix};
-use pdn::app::terminal::escape;
 use pdn::app::validate::Options;
 
 use super::args::FixArgs;
@@ -132,7 +131,7 @@ fn plural(n: u64) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-pub fn run(a: &FixArgs) -> Result<Status> {
+pub(super) fn run(a: &FixArgs) -> Result<Status> {
     let setup = common::Setup::new(&a.input)?;
     let inputs = &setup.inputs;
     outdir::check_single(a.output.as_deref(), a.audit.as_deref(), inputs)?;
@@ -163,10 +162,7 @@ pub fn run(a: &FixArgs) -> Result<Status> {
         file: Totals::default(),
         lines: !setup.quiet,
         repair: a.repair,
-        names: inputs
-            .iter()
-            .map(|i| escape(&i.name).into_owned())
-            .collect(),
+        names: setup.shown_names(),
     };
     let totals = batch::run(
         &setup,

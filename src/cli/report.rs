@@ -46,7 +46,7 @@ impl Sink<GameHtml> for Page<'_> {
     }
 }
 
-pub fn run(a: &ValidateArgs) -> Result<Status> {
+pub(super) fn run(a: &ValidateArgs) -> Result<Status> {
     if a.max_diagnostics.is_some() {
         bail!(
             "--max-diagnostics is not for --format html: the page holds every finding and \

@@ -26,7 +26,7 @@ impl Sink<pdn::app::stats::GameRecord> for Stats {
     }
 }
 
-pub fn run(a: &StatsArgs) -> Result<Status> {
+pub(super) fn run(a: &StatsArgs) -> Result<Status> {
     let by = a.by.map(|b| match b {
         StatsBy::Player => By::Player,
         StatsBy::Opening => By::Opening,
@@ -91,7 +91,7 @@ pub fn run(a: &StatsArgs) -> Result<Status> {
         StatsFormat::Text => {
             out.write_all(escape_lines(&stats.to_text(by, &names), true).as_bytes())
         }
-        StatsFormat::Json => out.write_all(stats.to_json(&names)?.as_bytes()),
+        StatsFormat::Json => out.write_all(stats.to_json(&names).as_bytes()),
         StatsFormat::Csv => out.write_all(&stats.to_csv(by, &names)?),
     };
     written.map_err(unwritten("standard output"))?;

@@ -33,7 +33,7 @@ impl Sink<Rendered> for Out<'_> {
     }
 }
 
-pub fn run(a: &ValidateArgs) -> Result<Status> {
+pub(super) fn run(a: &ValidateArgs) -> Result<Status> {
     let format = match a.format {
         FormatArg::Human => Format::Human,
         FormatArg::Short => Format::Short,

@@ -46,7 +46,7 @@ fn glyph(face: &Face<'_>, c: char) -> GlyphId {
 
 /// The outline of a line of text of `size` units, its baseline at `y`, anchored at `x`; in
 /// picture units. None for an empty or blank text.
-pub fn text_path(text: &str, x: f32, y: f32, size: f32, anchor: Anchor) -> Option<Path> {
+pub(super) fn text_path(text: &str, x: f32, y: f32, size: f32, anchor: Anchor) -> Option<Path> {
     let face = FACE.as_ref()?;
     let mut pb = PathBuilder::new();
     let mut advance = 0.0f32;

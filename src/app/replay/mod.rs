@@ -245,6 +245,16 @@ pub struct Replayer<'g, V: Spec, O: Observer> {
     halted: bool,
 }
 
+impl<V: Spec, O: Observer> std::fmt::Debug for Replayer<'_, V, O> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Replayer")
+            .field("plies", &self.plies)
+            .field("depth", &self.depth)
+            .field("complete", &self.complete)
+            .finish_non_exhaustive()
+    }
+}
+
 impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
     /// A replay of the game of `record` (whose text is `text`) from `start`.
     pub fn new(
