@@ -4,6 +4,7 @@
 use std::io::{IsTerminal, Write};
 
 use anyhow::{Context, Result, anyhow, bail};
+use pdn::app::diagnostic::Severity;
 use pdn::app::gametype::FileHint;
 use pdn::app::picture::{self, Diagram, Format, Options};
 use pdn::app::terminal::escape;
@@ -16,6 +17,7 @@ use super::args::{DiagramArgs, DiagramFormat};
 use super::common;
 use super::input::{self, Source};
 use super::output::{Output, unwritten};
+use super::progress;
 
 pub(super) fn run(a: &DiagramArgs) -> Result<Status> {
     let format = match a.format {
@@ -43,8 +45,8 @@ pub(super) fn run(a: &DiagramArgs) -> Result<Status> {
         flip: a.flip,
         size: a.size,
     };
-    let mut diagram = match (&a.fen, variant) {
-        (Some(fen), Some(v)) => with_variant!(v, V => from_fen::<V>(fen, options))?,
+    let (mut diagram, damaged) = match (&a.fen, variant) {
+        (Some(fen), Some(v)) => (with_variant!(v, V => from_fen::<V>(fen, options))?, None),
         (Some(_), None) => bail!("--fen needs --variant"),
         (None, _) => from_game(a, variant, options)?,
     };
@@ -55,6 +57,12 @@ pub(super) fn run(a: &DiagramArgs) -> Result<Status> {
     let mut out = Output::open(a.output.as_deref())?;
     out.write_all(&bytes).map_err(unwritten("the diagram"))?;
     out.finish()?;
+    // A game with syntax errors is drawn from what could be read, and said (exit 1): binary
+    // garbage is no start position.
+    if let Some(why) = damaged {
+        progress::message(&format!("pdn: {}: {why}", common::label(Severity::Error)));
+        return Ok(Status::Errors);
+    }
     Ok(Status::Clean)
 }
 
@@ -63,8 +71,13 @@ fn from_fen<V: Spec>(fen: &str, options: Options) -> Result<Diagram> {
     Ok(Diagram::of::<V>(&pos, options))
 }
 
-/// Game `--game` of the file, replayed to `--ply`.
-fn from_game(a: &DiagramArgs, variant: Option<Variant>, options: Options) -> Result<Diagram> {
+/// Game `--game` of the file, replayed to `--ply`; with what is wrong with the game's text
+/// when it has syntax errors (it is drawn from what was read).
+fn from_game(
+    a: &DiagramArgs,
+    variant: Option<Variant>,
+    options: Options,
+) -> Result<(Diagram, Option<String>)> {
     let path = match &a.path {
         Some(p) => p.clone(),
         None if std::io::stdin().is_terminal() => {
@@ -114,6 +127,18 @@ fn from_game(a: &DiagramArgs, variant: Option<Variant>, options: Options) -> Res
         diagrams: false,
         hint: game.1,
     };
-    picture::game_diagram(&game.0, &how, a.ply, options)
-        .map_err(|e| anyhow!("{name}, game {}: {e}", a.game))
+    let diagram = picture::game_diagram(&game.0, &how, a.ply, options)
+        .map_err(|e| anyhow!("{name}, game {}: {e}", a.game))?;
+    let damaged = game.0.errors.first().map(|e| {
+        let (line, col) = game.0.line_col(e.span.start);
+        let n = game.0.errors.len();
+        format!(
+            "{name}, game {}: {n} syntax error{} (the first at {line}:{col}: {}); the position \
+             is drawn from what could be read",
+            a.game,
+            if n == 1 { "" } else { "s" },
+            escape(&e.message)
+        )
+    });
+    Ok((diagram, damaged))
 }

@@ -464,3 +464,54 @@ fn book_with(n: u32, color: char) -> Drawn {
     let (c, r) = book_place(Variant::International, n);
     (c, r, color, false)
 }
+
+/// A game that could not be read whole (here: binary garbage) is drawn from what was read,
+/// but the command says so, escaped, and exits 1: garbage is not the start position.
+#[test]
+fn a_game_with_syntax_errors_is_said_and_exits_1() {
+    let dir = tempfile::tempdir().unwrap();
+    // Deterministic garbage with control bytes, a `[` and digits in it.
+    let mut bytes = Vec::new();
+    let mut x: u32 = 12345;
+    for _ in 0..3000 {
+        x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        bytes.push((x >> 16) as u8);
+    }
+    bytes.extend_from_slice(b"\n[Event \"\x1b[31mx\"]\n1. 32-28 {\x07} 19-23 )) *\n");
+    let input = dir.path().join("garbage.pdn");
+    std::fs::write(&input, &bytes).unwrap();
+    let out = dir.path().join("g.svg");
+    let r = pdn()
+        .arg("diagram")
+        .arg(&input)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert_eq!(r.status.code(), Some(1), "{err}");
+    assert!(err.contains("syntax error"), "{err}");
+    assert!(
+        !r.stderr
+            .iter()
+            .any(|&b| b < 0x20 && b != b'\n' || b == 0x7f),
+        "raw control byte in {err:?}"
+    );
+    assert!(out.exists(), "the diagram of what was read is written");
+    // A clean game: exit 0 and nothing said.
+    let clean = dir.path().join("clean.pdn");
+    std::fs::write(&clean, "[GameType \"20\"]\n1. 32-28 19-23 *\n").unwrap();
+    let r = pdn()
+        .arg("diagram")
+        .arg(&clean)
+        .arg("-o")
+        .arg(dir.path().join("c.svg"))
+        .output()
+        .unwrap();
+    assert_eq!(r.status.code(), Some(0));
+    assert!(
+        r.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&r.stderr)
+    );
+}
