@@ -77,30 +77,13 @@ pub fn push_uint(out: &mut String, mut n: u64) {
     }
 }
 
-/// Append a float as `serde_json` writes an `f64`: the shortest representation that reads
-/// back as the same number, with `.0` when it is whole, in exponent form below 1e-5 and from
-/// 1e16 (`1e+16`, `1e-7`); `null` when it is not finite.
+/// Append a float as `serde_json` writes an `f64` (with the same shortest-digits algorithm,
+/// `zmij`): `2.0`, `0.5`, `1e-7`, `1e+16`; `null` when it is not finite.
 pub fn push_float(out: &mut String, v: f64) {
-    use std::fmt::Write as _;
-    if !v.is_finite() {
-        out.push_str("null");
-        return;
-    }
-    let a = v.abs();
-    if a == 0.0 || (1e-5..1e16).contains(&a) {
-        let start = out.len();
-        let _ = write!(out, "{v}");
-        if !out[start..].contains('.') {
-            out.push_str(".0");
-        }
+    if v.is_finite() {
+        out.push_str(zmij::Buffer::new().format_finite(v));
     } else {
-        let start = out.len();
-        let _ = write!(out, "{v:e}");
-        if let Some(e) = out[start..].find('e')
-            && out.as_bytes().get(start + e + 1) != Some(&b'-')
-        {
-            out.insert(start + e + 1, '+');
-        }
+        out.push_str("null");
     }
 }
 
