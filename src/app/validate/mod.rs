@@ -303,8 +303,8 @@ fn probe<V: Spec>(game: Subject<'_>) -> u32 {
 }
 
 /// The commonest answer for a wrong candidate, found without a replay: the first move
-/// starts from a square that holds no piece of the side to move, or ends on a square that is
-/// taken (and is not the one it started from: a capture may go round), so a replay would stop
+/// starts from a square that holds no piece of the side to move, or ends on a square that holds
+/// one (and is not the one it started from: a capture may go round), so a replay would stop
 /// there, at ply 1. Only for a main line without setups (a bad one would answer 0) whose first
 /// element is a move of one reading.
 fn first_ply_fails<V: Spec>(record: &Record, start: &Position<V::B>) -> bool {
@@ -332,8 +332,12 @@ fn first_ply_fails<V: Spec>(record: &Record, start: &Position<V::B>) -> bool {
     if !own {
         return true;
     }
+    // Onto a man or king of its own side (never moved or taken in the move; an enemy's
+    // square may be a capture's end where taken pieces leave at once: Thai, Turkish).
     let to = m.squares.last().copied().and_then(bit);
-    to.is_some_and(|to| Some(to) != from && start.piece_at(to).is_some())
+    to.is_some_and(|to| {
+        Some(to) != from && start.piece_at(to).is_some_and(|p| p.color == start.side())
+    })
 }
 
 /// The move number of the game's first move (1 if it has none).
