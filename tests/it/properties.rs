@@ -87,7 +87,16 @@ fn playout<V: Spec>(choices: &[u8]) -> Vec<Position<V::B>> {
                     "{text}"
                 );
             }
-            other => panic!("{}: {text} does not resolve: {other:?}", V::RULES.name),
+            other => panic!(
+                "{}: {text} does not resolve: {other:?} in {}; moves {:?}",
+                V::RULES.name,
+                V::to_fen(&pos),
+                list.moves()
+                    .iter()
+                    .enumerate()
+                    .map(|(j, m)| (m.from, m.to, m.captured, list.path(j).to_vec()))
+                    .collect::<Vec<_>>()
+            ),
         }
         let after = pos.after(&m, V::RULES);
         // Material: the mover keeps every piece, the opponent loses exactly the captured set.
@@ -137,7 +146,11 @@ fn flipped_perft<V: Spec>(positions: &[Position<V::B>]) {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+    // 48 cases in CI; PROPTEST_CASES asks for more (a deeper run by hand).
+    #![proptest_config(ProptestConfig {
+        cases: std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(48),
+        ..ProptestConfig::default()
+    })]
 
     #[test]
     fn random_games_keep_every_invariant(

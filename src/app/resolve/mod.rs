@@ -339,6 +339,9 @@ impl<V: Spec> Resolver<V> {
                     quirk,
                 };
             }
+            if let Some(index) = self.exact_route(spec) {
+                return Resolution::Legal { index, quirk };
+            }
             return Resolution::Ambiguous(self.found.clone());
         }
         if let Some(m) = bad {
@@ -405,6 +408,37 @@ impl<V: Spec> Resolver<V> {
         self.found
             .extend(hub_order::<V::B>(&self.legal, &self.bits));
         (self.found.len() > before).then_some(Quirk::HubOrder)
+    }
+
+    /// Among the moves found for a spec, the one whose every stop is written, when there is
+    /// one: a full route names its move, also where its squares could be read as some of the
+    /// stops of a longer capture (with immediate removal a king's route of three stops and one
+    /// of four may share all three).
+    fn exact_route(&mut self, spec: &MoveSpec) -> Option<usize> {
+        let mut exact: Option<usize> = None;
+        for reading in &spec.readings {
+            if !matches!(self.load_bits(reading), Squares::Bits) || self.bits.len() < 2 {
+                continue;
+            }
+            for &i in &self.found {
+                let m = self.legal.moves()[i];
+                let path = self.legal.path(i);
+                let full = m.from as u32 == self.bits[0]
+                    && path.len() + 1 == self.bits.len()
+                    && path
+                        .iter()
+                        .zip(&self.bits[1..])
+                        .all(|(s, &b)| s.landing as u32 == b);
+                if !full {
+                    continue;
+                }
+                match exact {
+                    Some(e) if !same_move(&self.legal.moves()[e], &m) => return None,
+                    _ => exact = Some(i),
+                }
+            }
+        }
+        exact
     }
 
     /// Moves of a relaxed generator matching `self.bits` (any route).
