@@ -62,7 +62,7 @@ pub struct Totals {
 pub fn run<R, W>(setup: &Setup, work: W, sink: &mut dyn Sink<R>) -> Result<Totals>
 where
     R: Send,
-    W: Fn(usize, &Game, Option<Variant>) -> R + Sync,
+    W: Fn(usize, Game, Option<Variant>) -> R + Sync,
 {
     let mut totals = Totals {
         inputs: (setup.inputs.len() + setup.missing.len()) as u64,

@@ -220,6 +220,7 @@ pub fn run(a: &ConvertArgs) -> Result<Status> {
     let totals = batch::run(
         &setup,
         |i, game, hint| {
+            let game = &game;
             let opts = ExportOptions {
                 validate: validate::Options {
                     hint,
@@ -300,7 +301,7 @@ fn convert_game(
             errors: report.errors(),
         };
     }
-    let mut a = analyse(game, opts);
+    let a = analyse(game, opts);
     let errors = a.report.errors();
     match to {
         ConvertTo::Csv => {
@@ -322,7 +323,7 @@ fn convert_game(
             let mut s = String::with_capacity(2 * game.source.len() + 256);
             match to {
                 ConvertTo::Json => export::json::write(&a, file, &mut s),
-                ConvertTo::Pdn => export::pdn::write(&mut a, &mut s),
+                ConvertTo::Pdn => export::pdn::write(&a, &mut s),
                 _ => export::manoury::write(&a, &mut s),
             }
             Done {

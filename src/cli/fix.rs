@@ -171,6 +171,7 @@ pub fn run(a: &FixArgs) -> Result<Status> {
     let totals = batch::run(
         &setup,
         |i, game, hint| {
+            let index = game.index;
             let f = fix(
                 game,
                 &FixOptions {
@@ -184,7 +185,7 @@ pub fn run(a: &FixArgs) -> Result<Status> {
             let mut text = String::new();
             if want_audit {
                 for c in &f.changes {
-                    audit_line(&inputs[i].name, game.index, c, &mut text);
+                    audit_line(&inputs[i].name, index, c, &mut text);
                 }
             }
             Done {

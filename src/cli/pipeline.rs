@@ -307,7 +307,7 @@ pub fn run<F, R, W, C>(
 where
     F: Follow,
     R: Send,
-    W: Fn(usize, &Game, F::Note) -> R + Sync,
+    W: Fn(usize, Game, F::Note) -> R + Sync,
     C: FnMut(Event<R>) -> io::Result<()>,
 {
     let bytes = AtomicU64::new(0);
@@ -327,7 +327,7 @@ where
                         match reader.next_game() {
                             Ok(Some(g)) => {
                                 let note = follow.observe(i, &g);
-                                consume(Event::Game(i, work(i, &g, note)))?;
+                                consume(Event::Game(i, work(i, g, note)))?;
                                 bytes_read(done_before + reader.bytes_read());
                             }
                             Ok(None) => {
@@ -485,14 +485,14 @@ impl<'a, F: Follow, R> Shared<'a, F, R> {
     /// Read a job's games and run the work on them.
     fn do_job<W>(&self, seq: u64, parts: Vec<Part>, work: &W) -> Vec<Event<R>>
     where
-        W: Fn(usize, &Game, F::Note) -> R,
+        W: Fn(usize, Game, F::Note) -> R,
     {
         let (read, carry) = read_job(parts, self.max_game, || self.chain.take(seq));
         self.chain.give(seq, carry);
         read.into_iter()
             .map(|r| match r {
                 Read::Start(i) => Event::FileStart(i),
-                Read::Game(i, g, note) => Event::Game(i, work(i, &g, note)),
+                Read::Game(i, g, note) => Event::Game(i, work(i, g, note)),
                 Read::Error(i, e) => Event::FileError(i, e),
                 Read::End(i) => Event::FileEnd(i),
             })
@@ -520,7 +520,7 @@ impl<'a, F: Follow, R> Shared<'a, F, R> {
         bytes: &AtomicU64,
     ) -> io::Result<()>
     where
-        W: Fn(usize, &Game, F::Note) -> R,
+        W: Fn(usize, Game, F::Note) -> R,
         C: FnMut(Event<R>) -> io::Result<()>,
     {
         let mut next = 0u64;

@@ -62,6 +62,7 @@ pub fn run(a: &StatsArgs) -> Result<Status> {
     let totals = batch::run(
         &setup,
         |i, game, hint| {
+            let game = &game;
             let opts = Options {
                 validate: validate::Options {
                     hint,

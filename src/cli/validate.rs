@@ -51,6 +51,7 @@ pub fn run(a: &ValidateArgs) -> Result<Status> {
     let totals = batch::run(
         &setup,
         |i, game, hint| {
+            let game = &game;
             let report = validate(game, &Options { hint, ..opts });
             // About the size of the game for JSON with its usual notes; grows if needed.
             let mut text = String::with_capacity(256 + game.source.len());

@@ -4,27 +4,10 @@
 //! When the square names asked for are not the variant's own, the `GameType` tag is set to
 //! the extended form that describes them, so that a reader knows how to read the squares.
 
-use crate::syntax::{Game, Line, Span, Tag, WriteOptions, write_game};
+use crate::syntax::{GameParts, Span, Tag, WriteOptions, write_parts};
 
 use super::record::Form;
 use super::{Analysed, game_type_for};
-
-/// A game with other tags and body, keeping the text (and so the spans) of `game`.
-pub fn rebuild(game: &Game, tags: Vec<Tag>, body: Line) -> Game {
-    Game {
-        index: game.index,
-        offset: game.offset,
-        line: game.line,
-        column: game.column,
-        source: game.source.clone(),
-        encoding: game.encoding,
-        tags,
-        body,
-        result: game.result.clone(),
-        errors: Vec::new(),
-        notes: Vec::new(),
-    }
-}
 
 /// The tags of an exported game: as read, with `GameType` describing the square names when
 /// they are not the variant's own.
@@ -47,18 +30,25 @@ pub fn set_tag(tags: &mut Vec<Tag>, name: &str, value: String) {
     }
 }
 
-/// Write a game as strict PDN 3.0.
-pub fn write(a: &mut Analysed<'_>, out: &mut String) {
-    let body = std::mem::take(&mut a.normal.body);
-    let game = rebuild(a.game, export_tags(a), body);
-    write_rebuilt(a, &game, out);
-    a.normal.body = game.body;
+/// Write a game as strict PDN 3.0: the exported tags, the normal form of its moves.
+pub fn write(a: &Analysed<'_>, out: &mut String) {
+    let tags = export_tags(a);
+    let parts = GameParts {
+        tags: &tags,
+        body: &a.normal.body,
+        result: a.game.result.as_ref(),
+    };
+    write_with(a, parts, out);
 }
 
-/// Write a game built with [`rebuild`] from `a.game`, the moves in canonical notation.
-pub fn write_rebuilt(a: &Analysed<'_>, game: &Game, out: &mut String) {
-    write_game(
-        game,
+/// Write the game of `a` as strict PDN 3.0 with the given tags, main line and result: the one
+/// way every PDN output is written. The moves of `parts` are those of `a.game` (their spans
+/// index its text): each is written in canonical notation when the replay of `a` found it
+/// legal, else in its syntactic normal form.
+pub fn write_with(a: &Analysed<'_>, parts: GameParts<'_>, out: &mut String) {
+    write_parts(
+        a.game,
+        parts,
         &WriteOptions::default(),
         &mut |g, m| a.move_text(g, m, Form::Pdn),
         out,
