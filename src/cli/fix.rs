@@ -24,6 +24,7 @@ struct Done {
     audit: String,
     changes: u64,
     repairs: u64,
+    kept: u64,
     unrepaired: bool,
     errors_before: u64,
     errors_after: u64,
@@ -35,6 +36,7 @@ struct Totals {
     games: u64,
     changes: u64,
     repairs: u64,
+    kept: u64,
     unrepaired: u64,
     errors_before: u64,
     errors_after: u64,
@@ -45,6 +47,7 @@ impl Totals {
         self.games += 1;
         self.changes += d.changes;
         self.repairs += d.repairs;
+        self.kept += d.kept;
         self.unrepaired += u64::from(d.unrepaired);
         self.errors_before += d.errors_before;
         self.errors_after += d.errors_after;
@@ -68,6 +71,7 @@ struct Out {
     /// Per-file lines on standard error (not with `--quiet`).
     lines: bool,
     repair: bool,
+    keep: bool,
     names: Vec<String>,
 }
 
@@ -115,16 +119,22 @@ impl Sink<Done> for Out {
                 plural(f.games),
                 f.changes,
                 plural(f.changes),
-                if self.repair {
-                    format!(" ({} repairs)", f.repairs)
-                } else {
-                    String::new()
-                },
+                repair_note(self.repair, self.keep, f),
                 f.errors_after,
                 plural(f.errors_after),
             ));
         }
         Ok(())
+    }
+}
+
+/// What `--repair` and `--keep-irregular` did, for the summaries.
+fn repair_note(repair: bool, keep: bool, t: &Totals) -> String {
+    match (repair, keep) {
+        (true, true) => format!(" ({} repairs, {} irregular moves kept)", t.repairs, t.kept),
+        (true, false) => format!(" ({} repairs)", t.repairs),
+        (false, true) => format!(" ({} irregular moves kept)", t.kept),
+        (false, false) => String::new(),
     }
 }
 
@@ -155,6 +165,7 @@ pub fn run(a: &FixArgs) -> Result<Status> {
             hint: None,
         },
         repair: a.repair,
+        keep_irregular: a.keep_irregular,
     };
     let mut sink = Out {
         dest,
@@ -163,6 +174,7 @@ pub fn run(a: &FixArgs) -> Result<Status> {
         file: Totals::default(),
         lines: !setup.quiet,
         repair: a.repair,
+        keep: a.keep_irregular,
         names: inputs
             .iter()
             .map(|i| escape(&i.name).into_owned())
@@ -193,6 +205,7 @@ pub fn run(a: &FixArgs) -> Result<Status> {
                 audit: text,
                 changes: f.changes.len() as u64,
                 repairs: u64::from(f.repairs),
+                kept: u64::from(f.kept),
                 unrepaired: f.unrepaired,
                 errors_before: u64::from(f.errors_before),
                 errors_after: u64::from(f.errors_after),
@@ -221,11 +234,7 @@ pub fn run(a: &FixArgs) -> Result<Status> {
         t.games,
         totals.files,
         t.changes,
-        if a.repair {
-            format!(" ({} repairs)", t.repairs)
-        } else {
-            String::new()
-        },
+        repair_note(a.repair, a.keep_irregular, &t),
         match &a.audit {
             Some(p) => format!(" written to {}", shown(p)),
             None => String::new(),

@@ -1,8 +1,9 @@
 //! `pdn fix` through the binary: golden files (`fixtures/fix/`, expected output and audit in
 //! `fixtures/fix/expected/`; `PDN_BLESS=1` rewrites them), one `--repair` case per kind of
-//! slip and the ambiguous cases left alone, idempotence, the command-line contract, and the
-//! shared corpus: games in = games out in order, no syntax error written, never more errors
-//! than read (the fmjd-pdn-testsuite files one by one, then the whole corpus in one run).
+//! slip and the ambiguous cases left alone, `--keep-irregular`, idempotence, the
+//! command-line contract, and the shared corpus: games in = games out in order, no syntax
+//! error written, never more errors than read (the fmjd-pdn-testsuite files one by one, then
+//! the whole corpus in one run), no legal record changed by `--repair`.
 
 use crate::support as common;
 
@@ -72,7 +73,8 @@ fn audit_records(audit: &str) -> Vec<serde_json::Value> {
         .collect()
 }
 
-/// The fixture inputs, with the flags they are fixed with (`repair*.pdn`: `--repair`).
+/// The fixture inputs, with the flags they are fixed with (`repair*.pdn`: `--repair`;
+/// `keep*.pdn`: `--repair --keep-irregular`).
 fn fixture_inputs() -> Vec<(String, Vec<&'static str>)> {
     let mut v: Vec<String> = std::fs::read_dir(fixtures())
         .unwrap()
@@ -85,6 +87,8 @@ fn fixture_inputs() -> Vec<(String, Vec<&'static str>)> {
         .map(|n| {
             let flags = if n.starts_with("repair") {
                 vec!["--repair"]
+            } else if n.starts_with("keep") {
+                vec!["--repair", "--keep-irregular"]
             } else {
                 vec![]
             };
@@ -272,7 +276,7 @@ type Repair = (&'static str, Option<&'static str>, Option<&'static str>);
 const REPAIRS: [Option<Repair>; 8] = [
     Some(("transposed digits", Some("37-23"), Some("37-32"))),
     Some(("a square off by one", Some("40x28"), Some("40x29"))),
-    Some(("a square off by one", Some("10-15"), Some("10-14"))),
+    None,
     Some(("numbered from the other side", Some("11x22"), Some("40x29"))),
     Some(("a missing ply inserted", None, Some("14x34"))),
     Some(("a doubled ply dropped", Some("32-28"), None)),
@@ -331,6 +335,101 @@ fn repair_applies_the_unique_candidate_and_nothing_else() {
     assert!(text.contains("12. 37-23"), "the slip is written as read");
     assert_eq!(plain.code, 1, "errors left: exit 1");
     assert_eq!(r.code, 1, "two games keep their errors: exit 1");
+}
+
+/// What `repair-kinds.pdn` must give, game by game: the kinds named in the audit of its
+/// repairs, in order.
+const KINDS: [&[&str]; 8] = [
+    &["from and to swapped"],
+    &["one digit wrong"],
+    &["two moves of one player written in the wrong order"],
+    &["the two halves of a move written in the wrong order"],
+    &["a missing move (two plies) inserted"],
+    &["a square off by one at ply 3"],
+    &[
+        "from and to swapped at ply 5",
+        "transposed digits at ply 23",
+    ],
+    &["the full route of an ambiguous capture"],
+];
+
+#[test]
+fn repair_restores_every_kind_of_slip_and_says_why() {
+    let input = std::fs::read(fixtures().join("repair-kinds.pdn")).unwrap();
+    let r = fix_in(&fixtures(), &["--repair", "repair-kinds.pdn"], None);
+    let recs = audit_records(&r.audit);
+    let games_in = read_games(&input);
+    let games_out = read_games(&r.out);
+    assert_eq!(games_in.len(), KINDS.len());
+    assert_eq!(games_out.len(), KINDS.len());
+    for (i, kinds) in KINDS.iter().enumerate() {
+        let game = (i + 1) as u64;
+        let whys: Vec<&str> = recs
+            .iter()
+            .filter(|v| v["game"] == game)
+            .filter_map(|v| v["why"].as_str())
+            .filter(|w| w.starts_with("repair:"))
+            .collect();
+        assert_eq!(whys.len(), kinds.len(), "game {game}: {whys:?}");
+        for (why, kind) in whys.iter().zip(kinds.iter()) {
+            assert!(why.contains(kind), "game {game}: {why}");
+            // The audit says how many alternatives were ruled out.
+            assert!(why.contains("alternatives ruled out"), "game {game}: {why}");
+        }
+        let opts = Options::default();
+        assert!(
+            validate(&games_in[i], &opts).errors() > 0,
+            "game {game} has no slip"
+        );
+        assert_eq!(
+            validate(&games_out[i], &opts).errors(),
+            0,
+            "game {game} still has errors"
+        );
+    }
+    // The route restored: the capture that leaves 15 and 23 (15-19 is played after it).
+    assert!(String::from_utf8_lossy(&r.out).contains("26x17x10"));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+}
+
+#[test]
+fn keep_irregular_sets_up_the_position_after_a_move_that_stands() {
+    let r = fix_in(
+        &fixtures(),
+        &["--repair", "--keep-irregular", "keep-irregular.pdn"],
+        None,
+    );
+    let out = String::from_utf8(r.out.clone()).unwrap();
+    let games = read_games(&r.out);
+    assert_eq!(games.len(), 2);
+    // The irregular move stands, then the setup of the position after it; the rest of the
+    // game replays from there.
+    let setup = "5. 46-41\n/FEN \"B:W28,29,31,32,33,35,36,37,38,39,40,41,42,43,44,45,47,48,49,50:B1,2,3,4,5,7,8,9,10,11,12,13,14,15,16,17,18,20,22,23\"/\n5... 23x34";
+    assert!(out.contains(setup), "{out}");
+    let report = validate(&games[0], &Options::default());
+    let errors: Vec<u32> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity() == Severity::Error)
+        .filter_map(|d| d.ply)
+        .collect();
+    assert_eq!(errors, [9], "only the move kept is an error: {report:?}");
+    assert_eq!(validate(&games[1], &Options::default()).errors(), 0);
+    let recs = audit_records(&r.audit);
+    assert!(recs.iter().any(|v| {
+        v["ply"] == 9
+            && v["before"] == "46-41"
+            && v["why"]
+                .as_str()
+                .unwrap()
+                .starts_with("irregular move kept")
+    }));
+    assert!(r.stderr.is_empty() || r.stderr.contains("1 irregular moves kept"));
+    // Without the flag: no setup, the comment says no correction fits.
+    let plain = fix_in(&fixtures(), &["--repair", "keep-irregular.pdn"], None);
+    let plain = String::from_utf8(plain.out).unwrap();
+    assert!(!plain.contains("/FEN"));
+    assert!(plain.contains("--repair: no correction fits"), "{plain}");
 }
 
 #[test]
@@ -567,4 +666,39 @@ fn whole_corpus_games_kept_no_syntax_error_never_more_errors() {
     // Idempotence of the whole output.
     let again = fix_in(&common::corpus(), &["--repair", "-"], Some(&r.out));
     assert!(again.out == r.out, "fixing the fixed corpus changed it");
+}
+
+#[test]
+fn repair_never_changes_a_legal_record() {
+    use pdn::app::fix::{FixOptions, fix};
+    // Every game of the corpus whose main line replays legally is fixed the same with and
+    // without --repair (games whose main line has an error are the only ones repaired).
+    let mut legal = 0;
+    for f in corpus_files(false).iter().chain(corpus_files(true).iter()) {
+        let bytes = std::fs::read(f).unwrap();
+        for g in read_games(&bytes) {
+            let report = validate(&g, &Options::default());
+            let main_error = report
+                .diagnostics
+                .iter()
+                .any(|d| d.severity() == Severity::Error && d.code.is_move_code() && !d.variation);
+            if main_error {
+                continue;
+            }
+            legal += 1;
+            let plain = fix(g.clone(), &FixOptions::default());
+            let repaired = fix(
+                g,
+                &FixOptions {
+                    repair: true,
+                    keep_irregular: true,
+                    ..FixOptions::default()
+                },
+            );
+            assert_eq!(plain.text, repaired.text, "{}", f.display());
+            assert_eq!(repaired.repairs, 0);
+            assert_eq!(repaired.kept, 0);
+        }
+    }
+    assert!(legal > 10_000, "{legal}");
 }

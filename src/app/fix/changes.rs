@@ -78,6 +78,21 @@ pub(super) fn find_move(line: &Line, span: Span) -> Option<&MoveItem> {
     None
 }
 
+/// The move whose text starts at `span`, anywhere in the tree, to change it.
+pub(super) fn find_move_mut(line: &mut Line, span: Span) -> Option<&mut MoveItem> {
+    let mut stack = vec![line];
+    while let Some(l) = stack.pop() {
+        for item in &mut l.items {
+            match item {
+                Item::Move(m) if m.span.start == span.start => return Some(m),
+                Item::Variation(v) => stack.push(&mut v.line),
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
 /// The move whose text contains `span`.
 fn find_containing(line: &Line, span: Span) -> Option<&MoveItem> {
     let mut stack = vec![line];

@@ -26,7 +26,9 @@
 //! kept by a later `fix`; the others are written anew).
 //!
 //! **Repair** (`--repair`, see [`repair`]): corrections of the illegal moves of the main
-//! line, each applied only when it is the only one that fits.
+//! line, each applied only when it clearly fits better than any other; with
+//! `--keep-irregular`, an irregular move that no correction explains and that the board
+//! allows stands, with a setup of the position after it.
 //!
 //! Every change is a [`Change`] (`--audit` writes them as JSON Lines). A safety net: if the
 //! corrected game would have more errors than the game read, the game is written as read.
@@ -46,20 +48,18 @@ mod tags;
 
 use std::fmt::Write as _;
 
-use crate::rules::Variant;
 use crate::syntax::{
-    Game, GameParts, Line, ResultToken, SyntaxError, Tag, Tolerated, WriteOptions,
-    canonical_move_text, write_parts,
+    Game, GameParts, Line, MoveKind, ResultToken, Span, Squares, SyntaxError, Tag, Tolerated,
+    WriteOptions, canonical_move_text, write_parts,
 };
 
-use super::diagnostic::Severity;
-use super::export::normal::{Settings, normalize};
-use super::export::record::{Form, RecordOptions, Recorder};
+use super::diagnostic::{Code, Severity};
+use super::export::normal::{Joined, Settings};
+use super::export::record::{Form, RecordOptions};
 use super::export::{self, Analysed, ExportOptions, analyse_with, push_json_str};
 use super::validate::{Options, Report};
-use changes::find_move;
+use changes::{find_move, find_move_mut};
 use comments::{append_note, insert_problems, problem_comments, writable_comments};
-use repair::Repair;
 use tags::{MainInfo, TagFacts, fix_tags};
 
 pub use repair::MAX_REPAIRS;
@@ -72,6 +72,8 @@ pub struct FixOptions {
     pub validate: Options,
     /// Also apply unique probable corrections of illegal moves.
     pub repair: bool,
+    /// Keep irregular moves that no correction explains, with a setup after each.
+    pub keep_irregular: bool,
 }
 
 /// One change made to a game.
@@ -111,6 +113,8 @@ pub struct Fixed {
     pub errors_after: u32,
     /// Corrections applied by `--repair`.
     pub repairs: u32,
+    /// Irregular moves kept by `--keep-irregular`.
+    pub kept: u32,
     /// True if the game still has a problem (errors, or text the reader had to skip): it
     /// carries a `{pdn: …}` comment.
     pub unrepaired: bool,
@@ -192,6 +196,7 @@ pub fn fix(mut game: Game, opts: &FixOptions) -> Fixed {
         normal,
         ..
     } = a0;
+    let joined = normal.joined;
     let read = Read {
         errors_before: report.errors(),
         report,
@@ -215,28 +220,39 @@ pub fn fix(mut game: Game, opts: &FixOptions) -> Fixed {
         },
         ..ExportOptions::default()
     };
-    let mut repairs = 0;
-    let mut several = Vec::new();
-    let tried = opts.repair && original.errors.is_empty() && has_main_error(&read.report);
+    join_captures(&mut game, &original.body, &joined);
+    let settings = repair::Settings {
+        search: opts.repair,
+        keep_irregular: opts.keep_irregular,
+    };
+    let tried = (settings.search || settings.keep_irregular)
+        && original.errors.is_empty()
+        && has_main_error(&read.report);
     let outcome = if tried {
-        repair::repair(&mut game, &forced, variant)
+        let numbers = repair::Numbers::of(&original.body);
+        let informative = read
+            .report
+            .diagnostics
+            .iter()
+            .any(|d| d.code == Code::MoveNumber && !d.variation);
+        let written = repair::Written {
+            numbers: &numbers,
+            informative,
+        };
+        repair::repair(&mut game, variant, settings, written)
     } else {
-        Repair::Nothing
+        repair::Outcome::default()
     };
-    let info = match outcome {
-        Repair::Repaired(edits, eval) => {
-            repairs = edits.len() as u32;
-            let (report, rec) = *eval;
-            repaired(&mut game, &edits, report, rec, variant, &mut changes)
-        }
-        other => {
-            if let Repair::Several(alts) = other {
-                several = alts;
-            }
-            changes.append(&mut plain_moves);
-            MainInfo::of(&read.report, &rec, &game.body, variant)
-        }
+    let changed = !outcome.applied.is_empty() || !outcome.kept.is_empty();
+    let info = if changed {
+        MainInfo::of_replay(outcome.replay.as_ref(), variant)
+    } else {
+        changes.append(&mut plain_moves);
+        MainInfo::of(&read.report, &rec, &game.body, variant)
     };
+    // The audit of the corrections (and of the notation of the moves of a corrected game) is
+    // written once their text is known: from the re-check.
+    let repairs_at = changes.len();
     let facts = TagFacts {
         variant,
         forced: opts.validate.variant.is_some(),
@@ -252,8 +268,12 @@ pub fn fix(mut game: Game, opts: &FixOptions) -> Fixed {
     original.result = game.result.take();
     let plan = Plan {
         original,
-        several,
-        repairs,
+        repairs: outcome.applied.len() as u32,
+        kept: outcome.kept,
+        note: outcome.left.as_ref().map(repair::Left::note),
+        applied: outcome.applied,
+        repairs_at,
+        joined: joined.iter().map(|j| j.first.start).collect(),
     };
     recheck_and_write(game, &forced, read, plan, changes)
 }
@@ -261,10 +281,18 @@ pub fn fix(mut game: Game, opts: &FixOptions) -> Fixed {
 /// What the plan replaced and found.
 struct Plan {
     original: Original,
-    /// What two of several corrections that fit would write (none was applied).
-    several: Vec<String>,
     /// Corrections applied.
     repairs: u32,
+    /// Irregular moves kept.
+    kept: Vec<repair::Kept>,
+    /// What `--repair` says of the first error it left.
+    note: Option<String>,
+    /// The corrections applied, for the audit.
+    applied: Vec<repair::Applied>,
+    /// Where their changes go in the audit.
+    repairs_at: usize,
+    /// The captures written one jump per move, joined (by where their first jump starts).
+    joined: Vec<u32>,
 }
 
 /// Analyse the game as it will be written (the errors left), put the comments naming them
@@ -314,12 +342,8 @@ fn recheck_and_write(
         ..
     } = af;
     let mut problems = problem_comments(&game, &original.errors, &report, &read.own_comments);
-    if plan.several.len() > 1 {
-        let note = format!(
-            "; --repair: several corrections fit ({}), none applied",
-            plan.several.join(" or ")
-        );
-        append_note(&mut problems, &note);
+    if let Some(note) = &plan.note {
+        append_note(&mut problems, note);
     }
     let unrepaired = !problems.is_empty() || !original.errors.is_empty();
     insert_problems(&mut game.body, &problems, &read.own_comments, &mut changes);
@@ -340,6 +364,27 @@ fn recheck_and_write(
         normal,
         names,
     };
+    if !plan.applied.is_empty() || !plan.kept.is_empty() {
+        let mut audit = Vec::new();
+        repair_changes(&af, &plan.applied, &mut audit);
+        for k in &plan.kept {
+            audit.push(Change::new(
+                Some(k.ply),
+                Some(k.written.clone()),
+                Some(format!("/FEN \"{}\"/", k.fen)),
+                "irregular move kept as played (FMJD 5.4): the position after it written as a setup"
+                    .into(),
+            ));
+        }
+        let mut skip: Vec<u32> = plan
+            .applied
+            .iter()
+            .flat_map(|a| a.written.iter().map(|w| w.0))
+            .collect();
+        skip.extend(&plan.joined);
+        changes::move_changes(&game, &af, &skip, &mut audit);
+        changes.splice(plan.repairs_at..plan.repairs_at, audit);
+    }
     let parts = GameParts {
         tags: &game.tags,
         body: &game.body,
@@ -353,55 +398,49 @@ fn recheck_and_write(
         errors_before: read.errors_before,
         errors_after,
         repairs: plan.repairs,
+        kept: plan.kept.len() as u32,
         unrepaired,
     }
 }
 
-/// The repaired game (the edits applied to `game`, `report` and `rec` its replay) brought to
-/// normal form, the audit of the repairs and of the notation of its moves, and what its
-/// main line's replay found.
-fn repaired(
-    game: &mut Game,
-    edits: &[repair::Edit],
-    report: Report,
-    rec: Recorder,
-    variant: Variant,
-    changes: &mut Vec<Change>,
-) -> MainInfo {
-    let first = Some(variant.rules().first_mover());
-    let normal = normalize(game, &rec, &report.diagnostics, first, Settings::default());
-    let ra = Analysed {
-        game: &*game,
-        report,
-        rec,
-        normal,
-        names: Some(export::names(variant, export::Notation::Native)),
-    };
-    let info = MainInfo::of(&ra.report, &ra.rec, &ra.normal.body, variant);
-    for e in edits {
-        let after = e
-            .new_span
-            .and_then(|s| find_move(&ra.normal.body, s))
-            .map(|m| ra.move_text(ra.game, m, Form::Pdn));
+/// The audit of the corrections applied, the text of the moves they wrote from the
+/// re-check `af`.
+fn repair_changes(af: &Analysed<'_>, applied: &[repair::Applied], changes: &mut Vec<Change>) {
+    for a in applied {
+        let texts: Vec<String> = a
+            .written
+            .iter()
+            .filter_map(|&(start, _)| find_move(&af.game.body, Span::at(start)))
+            .map(|m| af.move_text(af.game, m, Form::Pdn))
+            .collect();
+        let joined = |v: &[String]| (!v.is_empty()).then(|| v.join(" "));
         changes.push(Change::new(
-            Some(e.ply),
-            e.before.clone(),
-            after,
-            format!(
-                "repair: {} (the only correction after which the rest of the main line replays legally)",
-                e.kind.describe()
-            ),
+            Some(a.ply),
+            joined(&a.before),
+            joined(&texts),
+            format!("repair: {}", a.why),
         ));
     }
-    // The moves a repair wrote are in the audit already, with their final text.
-    let written: Vec<u32> = edits
-        .iter()
-        .filter_map(|e| e.new_span.map(|s| s.start))
-        .collect();
-    changes::move_changes(ra.game, &ra, &written, changes);
-    let Analysed { normal, .. } = ra;
-    game.body = normal.body;
-    info
+}
+
+/// Write each capture that was written one jump per move as one move: the first jump's item
+/// gets the squares of the whole capture (its record is the joined move's).
+fn join_captures(game: &mut Game, original: &Line, joined: &[Joined]) {
+    for j in joined {
+        let Some(first) = find_move(original, j.first) else {
+            continue;
+        };
+        let mut squares = first.squares.to_vec();
+        for s in &j.dropped {
+            if let Some(m) = find_move(original, *s) {
+                squares.extend(m.squares.iter().skip(1).copied());
+            }
+        }
+        if let Some(m) = find_move_mut(&mut game.body, j.first) {
+            m.squares = Squares::from(squares.as_slice());
+            m.kind = MoveKind::Capture('x');
+        }
+    }
 }
 
 /// A game written as read: its moves in syntactic normal form (`body`, else its own), its
@@ -440,6 +479,7 @@ fn as_read(
         errors_before,
         errors_after,
         repairs: 0,
+        kept: 0,
         unrepaired: true,
     }
 }

@@ -2,7 +2,7 @@
 //! tag or the terminator (in the form of the variant's result type), dates mended to
 //! `YYYY.MM.DD`, `PlyCount` set, names and values made writable.
 
-use crate::rules::{Bits, Color, MoveList, Spec, Variant, with_variant};
+use crate::rules::{Bits, Color, MoveList, Spec, Variant, VariantPosition, with_variant};
 use crate::syntax::{
     Item, Line, ResultToken, Span, Tag, tag_name_for_writing, tag_value_for_writing,
 };
@@ -13,6 +13,7 @@ use super::super::gametype::{self, parse_game_type};
 use super::super::outcome::{self, Outcome};
 use super::super::validate::{Report, is_pdn_date};
 use super::Change;
+use super::repair::Replay;
 
 /// What the replay of the main line found, for the tags.
 pub(super) struct MainInfo {
@@ -38,24 +39,7 @@ impl MainInfo {
                     && !d.variation
             });
         let winner = if clean {
-            rec.last.and_then(|last| {
-                with_variant!(variant, V => {
-                    let pos = last.get::<V>()?;
-                    let mut list = MoveList::without_paths();
-                    V::legal_moves(&pos, &mut list);
-                    if !list.is_empty() {
-                        return None;
-                    }
-                    let loser = pos.side();
-                    let winner = if variant == Variant::Antidraughts { loser } else { loser.other() };
-                    let none = pos.pieces(loser).is_empty();
-                    Some((winner, format!(
-                        "the final position is decided: {} has no legal move{}",
-                        side_word(loser),
-                        if none { " (no pieces left)" } else { "" }
-                    )))
-                })
-            })
+            rec.last.and_then(|last| winner(&last, variant))
         } else {
             None
         };
@@ -65,6 +49,49 @@ impl MainInfo {
             winner,
         }
     }
+}
+
+impl MainInfo {
+    /// What `--repair`'s replay of the main line found (`None`: its start could not be set
+    /// up).
+    pub(super) fn of_replay(replay: Option<&Replay>, variant: Variant) -> MainInfo {
+        match replay {
+            Some(r) => MainInfo {
+                plies: r.plies,
+                clean: r.clean,
+                winner: if r.clean {
+                    winner(&r.last, variant)
+                } else {
+                    None
+                },
+            },
+            None => MainInfo {
+                plies: 0,
+                clean: false,
+                winner: None,
+            },
+        }
+    }
+}
+
+/// The winner of a final position that is decided (the side to move has no legal move).
+fn winner(last: &VariantPosition, variant: Variant) -> Option<(Color, String)> {
+    with_variant!(variant, V => {
+        let pos = last.get::<V>()?;
+        let mut list = MoveList::without_paths();
+        V::legal_moves(&pos, &mut list);
+        if !list.is_empty() {
+            return None;
+        }
+        let loser = pos.side();
+        let winner = if variant == Variant::Antidraughts { loser } else { loser.other() };
+        let none = pos.pieces(loser).is_empty();
+        Some((winner, format!(
+            "the final position is decided: {} has no legal move{}",
+            side_word(loser),
+            if none { " (no pieces left)" } else { "" }
+        )))
+    })
 }
 
 fn side_word(c: Color) -> &'static str {
