@@ -547,6 +547,15 @@ fn judge(
             .find(|l| l.starts_with("{pdn:"))
             .unwrap_or("");
         println!("--- {outcome}: {}", written.join(" "));
+        if let Some(dir) = std::env::var_os("REPAIR_BENCH_DUMP") {
+            use std::io::Write as _;
+            let mut f = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(PathBuf::from(dir).join(format!("{outcome}.pdn")))
+                .unwrap();
+            let _ = f.write_all(text.as_bytes());
+        }
         println!("    played:  {}", c.moves.join(" "));
         let diff: Vec<String> = (0..written.len().max(c.moves.len()))
             .filter(|&i| written.get(i) != c.moves.get(i))
@@ -561,6 +570,12 @@ fn judge(
             })
             .collect();
         println!("    slip: {}", diff.join(", "));
+        let out: Vec<String> = (0..after.len().max(c.moves.len()))
+            .filter(|&i| after.get(i) != c.moves.get(i))
+            .take(3)
+            .map(|i| format!("ply {}: {:?} for {:?}", i + 1, after.get(i), c.moves.get(i)))
+            .collect();
+        println!("    out:  {}", out.join(", "));
         println!("    {comment}");
         for ch in fixed.changes.iter().filter(|c| c.why.starts_with("repair")) {
             println!(
@@ -711,10 +726,19 @@ fn two_slips(variant: Variant, games: &[Clean], n_squares: u32, n: usize, show: 
         if j < 16 {
             continue;
         }
-        let partial = [
+        // One slip restored, the other left: as `fix` writes them (a slip that left its half
+        // legal is written canonically).
+        let partial: Vec<Vec<String>> = [
             [c.moves[..half].to_vec(), second.clone()].concat(),
             [first.clone(), c.moves[half..].to_vec()].concat(),
-        ];
+        ]
+        .iter()
+        .map(|moves| {
+            let text = record(variant, c, moves);
+            let g = read_games(text.as_bytes()).into_iter().next().unwrap();
+            written_line(&g, variant)
+        })
+        .collect();
         let mut written = first;
         written.extend(second);
         used += 1;

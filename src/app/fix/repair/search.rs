@@ -14,6 +14,8 @@ use super::slips::{Board, SlipKind, text_slip};
 pub(crate) const TEXT_BACK: usize = 40;
 /// How far before the failure a ply may have been left out, doubled or exchanged.
 pub(crate) const PLY_BACK: usize = 2;
+/// How far before the failure two plies may have been exchanged.
+pub(crate) const SWAP_BACK: usize = 6;
 /// How far before the failure a whole move may have been left out.
 pub(crate) const MOVE_BACK: usize = 16;
 
@@ -127,6 +129,10 @@ pub(crate) fn search<V: Spec>(
     let plies = k.saturating_sub(PLY_BACK).max(start)..=k;
     for j in plies.clone() {
         ply_edits(engine, line, r, j, &mut edits);
+    }
+    // Two plies exchanged may replay a few plies before one of them fails.
+    for j in k.saturating_sub(SWAP_BACK).max(start)..*plies.start() {
+        swap_edits::<V>(r, j, &mut edits);
     }
     let gaps: Vec<usize> = gaps
         .iter()
@@ -258,8 +264,14 @@ fn ply_edits<V: Spec>(
     {
         out.push((Edit::Drop { at: j }, SlipKind::DoubledPly, 1.0));
     }
+    swap_edits::<V>(r, j, out);
+}
+
+/// Ply `j` exchanged with the next (the halves of a move) or the one after (two moves of one
+/// player).
+fn swap_edits<V: Spec>(r: &Replayed<V::B>, j: usize, out: &mut Vec<(Edit<V::B>, SlipKind, f64)>) {
     let end = r.segment.end;
-    if j + 1 < end && pos.side() == V::RULES.first_mover() {
+    if j + 1 < end && r.before[j].side() == V::RULES.first_mover() {
         out.push((
             Edit::Swap { at: j, with: j + 1 },
             SlipKind::SwappedHalves,
