@@ -1,10 +1,13 @@
 //! Diagnostics: the codes and severities of DESIGN.md, the diagnostic record, and its three
 //! renderings (human like a compiler, one line each, JSON Lines). In the human and short
 //! renderings every string from the input (file name, message, tags, the source line) is
-//! escaped for the terminal ([`super::terminal`]); JSON escapes as JSON does.
+//! escaped for the terminal ([`super::terminal`]); JSON escapes as JSON does. The human and
+//! short renderings may be coloured ([`Palette`], cargo's colours through anstyle): the
+//! escape sequences come only from the palette, never from the input.
 
 use std::fmt::Write as _;
 
+use anstyle::{AnsiColor, Effects, Style};
 use serde::Serialize;
 
 use super::jsonl::Object;
@@ -186,6 +189,9 @@ pub struct Diagnostic {
     pub board: Option<String>,
     /// True for a move of a variation (not of the main line).
     pub variation: bool,
+    /// How serious it is: its code's severity, unless `--deny` raised it
+    /// (`super::findings`).
+    pub severity: Severity,
 }
 
 impl Diagnostic {
@@ -203,6 +209,7 @@ impl Diagnostic {
             legal: None,
             board: None,
             variation: false,
+            severity: code.severity(),
         }
     }
 
@@ -220,9 +227,9 @@ impl Diagnostic {
         self
     }
 
-    /// The severity of its code.
+    /// How serious it is: its code's severity unless raised by `--deny`.
     pub fn severity(&self) -> Severity {
-        self.code.severity()
+        self.severity
     }
 }
 
@@ -240,9 +247,99 @@ pub enum Format {
 
 pub use crate::syntax::LineIndex;
 
-/// Write one diagnostic in a format.
+/// The styles of the human and short renderings: cargo's and rustc's colours (a severity and
+/// its code in red, yellow or cyan, bold; the carets in the severity's colour; the gutter in
+/// blue; the location and the message in bold). [`Palette::PLAIN`] writes no escape sequence
+/// at all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Palette {
+    /// `error`, its code and its carets.
+    pub error: Style,
+    /// `warning`, its code and its carets.
+    pub warning: Style,
+    /// `info`, its code and its carets.
+    pub info: Style,
+    /// The location and the message.
+    pub emphasis: Style,
+    /// The gutter of a source excerpt (`12 |`) and the `=` of the notes.
+    pub gutter: Style,
+}
+
+impl Palette {
+    /// No colour.
+    pub const PLAIN: Palette = Palette {
+        error: Style::new(),
+        warning: Style::new(),
+        info: Style::new(),
+        emphasis: Style::new(),
+        gutter: Style::new(),
+    };
+
+    /// Cargo's colours.
+    pub const CARGO: Palette = Palette {
+        error: AnsiColor::Red.on_default().effects(Effects::BOLD),
+        warning: AnsiColor::Yellow.on_default().effects(Effects::BOLD),
+        info: AnsiColor::Cyan.on_default().effects(Effects::BOLD),
+        emphasis: Style::new().effects(Effects::BOLD),
+        gutter: AnsiColor::Blue.on_default().effects(Effects::BOLD),
+    };
+
+    /// The palette: cargo's colours if `colour`, else plain.
+    pub fn new(colour: bool) -> Palette {
+        if colour {
+            Palette::CARGO
+        } else {
+            Palette::PLAIN
+        }
+    }
+
+    /// The style of a severity.
+    pub fn severity(&self, s: Severity) -> Style {
+        match s {
+            Severity::Error => self.error,
+            Severity::Warning => self.warning,
+            Severity::Info => self.info,
+        }
+    }
+}
+
+/// Start a style (nothing for a plain one).
+pub fn open(out: &mut String, style: Style) {
+    if style != Style::new() {
+        let _ = write!(out, "{style}");
+    }
+}
+
+/// End a style (nothing for a plain one).
+pub fn close(out: &mut String, style: Style) {
+    if style != Style::new() {
+        let _ = write!(out, "{style:#}");
+    }
+}
+
+/// `text` (not from the input: it is not escaped) in a style.
+pub fn paint(out: &mut String, style: Style, text: &str) {
+    open(out, style);
+    out.push_str(text);
+    close(out, style);
+}
+
+/// Write one diagnostic in a format, without colour.
 pub fn render(
     format: Format,
+    file: &str,
+    game: &Game,
+    lines: &LineIndex,
+    d: &Diagnostic,
+    out: &mut String,
+) {
+    render_styled(format, &Palette::PLAIN, file, game, lines, d, out);
+}
+
+/// Write one diagnostic in a format, the human and short formats in a palette's colours.
+pub fn render_styled(
+    format: Format,
+    palette: &Palette,
     file: &str,
     game: &Game,
     lines: &LineIndex,
@@ -277,8 +374,9 @@ pub fn render(
                 .end();
         }
         Format::Short => {
-            location(out, file, game, line, column);
-            let _ = write!(out, "{}[{}]: ", d.severity().as_str(), d.code.as_str());
+            location(out, palette, file, game, line, column);
+            label(out, palette, d);
+            out.push(' ');
             one_line(out, &d.message);
             if let Some(p) = d.ply {
                 let _ = write!(out, " (game {}, ply {p})", game.index);
@@ -287,67 +385,106 @@ pub fn render(
             }
             out.push('\n');
         }
-        Format::Human => {
-            location(out, file, game, line, column);
-            let label = match d.severity() {
-                Severity::Info => "note",
-                s => s.as_str(),
-            };
-            let _ = write!(out, "{label}[{}]: ", d.code.as_str());
-            one_line(out, &d.message);
-            out.push('\n');
-            let mut context = format!("game {}", game.index);
-            if let Some(w) = game.tag("White").filter(|s| !s.is_empty() && *s != "?") {
-                let b = game.tag("Black").unwrap_or("?");
-                context.push_str(" (");
-                one_line(&mut context, w);
-                context.push_str(" - ");
-                one_line(&mut context, b);
-                context.push(')');
-            }
-            if let Some(p) = d.ply {
-                let _ = write!(context, ", ply {p}");
-                if let (Some(n), Some(side)) = (d.move_number, d.side) {
-                    let _ = write!(context, " (move {n}, {side})");
-                }
-            }
-            let _ = writeln!(out, "   = {context}");
-            if let (Some(span), Some(l)) = (d.span, line) {
-                source_excerpt(out, game, span, l);
-            }
-            if let Some(r) = &d.rule {
-                out.push_str("   = rule: ");
-                one_line(out, r);
-                out.push('\n');
-            }
-            if let Some(legal) = &d.legal {
-                if legal.is_empty() {
-                    let _ = writeln!(out, "   = legal moves: none");
-                } else {
-                    let _ = writeln!(out, "   = legal moves: {}", legal.join(" "));
-                }
-            }
-            if let Some(b) = &d.board {
-                let _ = writeln!(out, "   = position before the move:");
-                for l in b.lines() {
-                    let _ = writeln!(out, "     {l}");
-                }
-            }
-            out.push('\n');
-        }
+        Format::Human => human(out, palette, file, game, (line, column), d),
     }
 }
 
-fn location(out: &mut String, file: &str, game: &Game, line: Option<u32>, column: Option<u32>) {
+/// `error[code]:` in the severity's style.
+fn label(out: &mut String, palette: &Palette, d: &Diagnostic) {
+    let style = palette.severity(d.severity());
+    open(out, style);
+    let _ = write!(out, "{}[{}]:", d.severity().as_str(), d.code.as_str());
+    close(out, style);
+}
+
+/// The human rendering, like a compiler's.
+fn human(
+    out: &mut String,
+    palette: &Palette,
+    file: &str,
+    game: &Game,
+    (line, column): (Option<u32>, Option<u32>),
+    d: &Diagnostic,
+) {
+    location(out, palette, file, game, line, column);
+    label(out, palette, d);
+    out.push(' ');
+    open(out, palette.emphasis);
+    one_line(out, &d.message);
+    close(out, palette.emphasis);
+    out.push('\n');
+    let mut context = format!("game {}", game.index);
+    if let Some(w) = game.tag("White").filter(|s| !s.is_empty() && *s != "?") {
+        let b = game.tag("Black").unwrap_or("?");
+        context.push_str(" (");
+        one_line(&mut context, w);
+        context.push_str(" - ");
+        one_line(&mut context, b);
+        context.push(')');
+    }
+    if let Some(p) = d.ply {
+        let _ = write!(context, ", ply {p}");
+        if let (Some(n), Some(side)) = (d.move_number, d.side) {
+            let _ = write!(context, " (move {n}, {side})");
+        }
+    }
+    note(out, palette);
+    out.push_str(&context);
+    out.push('\n');
+    if let (Some(span), Some(l)) = (d.span, line) {
+        source_excerpt(out, palette, palette.severity(d.severity()), game, span, l);
+    }
+    if let Some(r) = &d.rule {
+        note(out, palette);
+        out.push_str("rule: ");
+        one_line(out, r);
+        out.push('\n');
+    }
+    if let Some(legal) = &d.legal {
+        note(out, palette);
+        if legal.is_empty() {
+            out.push_str("legal moves: none\n");
+        } else {
+            let _ = writeln!(out, "legal moves: {}", legal.join(" "));
+        }
+    }
+    if let Some(b) = &d.board {
+        note(out, palette);
+        out.push_str("position before the move:\n");
+        for l in b.lines() {
+            let _ = writeln!(out, "     {l}");
+        }
+    }
+    out.push('\n');
+}
+
+/// The start of a note line: `   = `.
+fn note(out: &mut String, palette: &Palette) {
+    out.push_str("   ");
+    paint(out, palette.gutter, "=");
+    out.push(' ');
+}
+
+fn location(
+    out: &mut String,
+    palette: &Palette,
+    file: &str,
+    game: &Game,
+    line: Option<u32>,
+    column: Option<u32>,
+) {
+    open(out, palette.emphasis);
     push_escaped(out, file);
     match (line, column) {
         (Some(l), Some(c)) => {
-            let _ = write!(out, ":{l}:{c}: ");
+            let _ = write!(out, ":{l}:{c}:");
         }
         _ => {
-            let _ = write!(out, ":{}: ", game.line);
+            let _ = write!(out, ":{}:", game.line);
         }
     }
+    close(out, palette.emphasis);
+    out.push(' ');
 }
 
 /// A message on one line (line breaks in quoted text become spaces), escaped for the
@@ -360,8 +497,15 @@ fn one_line(out: &mut String, s: &str) {
     }
 }
 
-/// The source line of a span with the span marked under it.
-fn source_excerpt(out: &mut String, game: &Game, span: Span, line_no: u32) {
+/// The source line of a span with the span marked under it (the carets in `marker`).
+fn source_excerpt(
+    out: &mut String,
+    palette: &Palette,
+    marker: Style,
+    game: &Game,
+    span: Span,
+    line_no: u32,
+) {
     let src = game.source.as_str();
     let start = (span.start as usize).min(src.len());
     let line_start = src[..start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
@@ -391,17 +535,22 @@ fn source_excerpt(out: &mut String, game: &Game, span: Span, line_no: u32) {
     let pad = escaped_width(&before.chars().skip(skip).collect::<String>());
     let span_len = escaped_width(&marked).max(1);
     let gutter = line_no.to_string().len().max(2);
-    let _ = writeln!(out, "{:>gutter$} |", "");
-    let _ = write!(out, "{line_no:>gutter$} | ");
+    open(out, palette.gutter);
+    let _ = write!(out, "{:>gutter$} |", "");
+    close(out, palette.gutter);
+    out.push('\n');
+    open(out, palette.gutter);
+    let _ = write!(out, "{line_no:>gutter$} |");
+    close(out, palette.gutter);
+    out.push(' ');
     push_escaped(out, &shown);
     out.push('\n');
-    let _ = writeln!(
-        out,
-        "{:>gutter$} | {}{}",
-        "",
-        " ".repeat(pad),
-        "^".repeat(span_len.min(100))
-    );
+    open(out, palette.gutter);
+    let _ = write!(out, "{:>gutter$} |", "");
+    close(out, palette.gutter);
+    let _ = write!(out, " {}", " ".repeat(pad));
+    paint(out, marker, &"^".repeat(span_len.min(100)));
+    out.push('\n');
 }
 
 #[cfg(test)]

@@ -283,10 +283,19 @@ pub fn choose(game: &Game, over: Option<Variant>, hint: Option<Variant>) -> Choi
                 if let Some(v) = from_number(t.number, &ev, t.layout) {
                     if let Some(l) = t.layout {
                         let std = v.rules().layout;
+                        // The other square names of an 8x8 board, as `convert --notation`
+                        // writes them (`21,B,8,8,A0,0`, `25,W,8,8,N2,0`): the same board.
+                        let renamed = l.notation != std.notation
+                            && (std.width, std.height) == (8, 8)
+                            && l.corner
+                                == if l.notation == NotationKind::Algebraic {
+                                    0
+                                } else {
+                                    2
+                                };
                         if (l.width, l.height) != (std.width, std.height)
                             || l.first != std.first
-                            || l.notation != std.notation
-                            || l.corner != std.corner
+                            || (!renamed && (l.notation != std.notation || l.corner != std.corner))
                             || l.invert != std.invert
                         {
                             warnings.push(format!(

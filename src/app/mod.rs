@@ -5,6 +5,7 @@ pub mod board;
 pub mod diagnostic;
 pub mod draws;
 pub mod export;
+pub mod findings;
 pub mod fix;
 pub mod gametype;
 pub mod jsonl;

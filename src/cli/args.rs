@@ -1,16 +1,41 @@
 //! Every clap type of the command line: the subcommands, their arguments and value enums.
+//! Every closed set of values (variants, formats, severities, codes, shells, colours, man
+//! pages) is a clap value enum or has a value parser that lists its values, so that `--help`,
+//! the man pages and the shell completions offer them.
 
+use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
+use pdn::app::diagnostic::{Code, Severity};
+
+pub use super::values::{VariantParser, man_pages};
 
 /// Read, validate, correct, convert and analyse draughts (checkers) game records in PDN.
+///
+/// pdn reads PDN 3.0 game records, their legacy forms and the Manoury book style, replays
+/// every game under the exact rules of its variant (international, English, Italian, pool,
+/// Spanish, Russian, Brazilian, Canadian, Portuguese, Czech, Turkish, Thai, Frisian, and
+/// lidraughts' Frysk!, antidraughts and breakthrough), flags every illegal move with the rule
+/// it breaks, and writes corrected records, conversions and statistics. It reads whole
+/// archives at once: many files, all cores, a progress bar.
 #[derive(Debug, Parser)]
-#[command(name = "pdn", version, about, long_about = None, propagate_version = true)]
+#[command(name = "pdn", version, about, propagate_version = true)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
 }
 
 impl Cli {
+    /// The options of a command that reads games.
+    pub fn input(&self) -> Option<&InputArgs> {
+        match &self.command {
+            Command::Validate(a) => Some(&a.input),
+            Command::Fix(a) => Some(&a.input),
+            Command::Convert(a) => Some(&a.input),
+            Command::Stats(a) => Some(&a.input),
+            Command::Perft(_) | Command::Completions(_) | Command::Man(_) => None,
+        }
+    }
+
     /// The threads the command will read games with (1 for the commands that read none).
     pub fn threads(&self) -> usize {
         match &self.command {
@@ -18,7 +43,7 @@ impl Cli {
             Command::Fix(a) => a.input.jobs(),
             Command::Convert(a) => a.input.jobs(),
             Command::Stats(a) => a.input.jobs(),
-            Command::Perft(_) | Command::Completions(_) | Command::Man => 1,
+            Command::Perft(_) | Command::Completions(_) | Command::Man(_) => 1,
         }
     }
 }
@@ -26,20 +51,56 @@ impl Cli {
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Replay every game and report every illegal move, with the rule it breaks.
+    ///
+    /// Every game is replayed (main line, variations from their own branch position,
+    /// book-style replies, setups) under the rules of its variant: the GameType tag,
+    /// --variant, or inferred from the record. Each finding is reported like a compiler's,
+    /// with its location (file:line:column), its code and severity, the source line with the
+    /// move marked, the rule and its article, the legal moves and the board. An illegal move
+    /// is explained by the rule whose relaxation would make it legal; after it the replay goes
+    /// on with the move as played when the board allows it, so one slip does not hide the
+    /// rest.
     Validate(ValidateArgs),
     /// Write corrected PDN 3.0: canonical notation, move numbers, results and tags mended.
+    ///
+    /// Every game is written again, one for one and in order (games in = games out): moves in
+    /// canonical notation, renumbered, GameType added when the variant was inferred, a Result
+    /// tag that agrees with the final position, dates mended where they can mean only one
+    /// date. Comments, NAGs, variations and unknown tags are kept. With --repair, an illegal
+    /// move is corrected when exactly one probable correction lets the rest of the game
+    /// replay legally.
     Fix(FixArgs),
     /// Convert games to strict PDN, JSON, CSV or the Manoury book style.
+    ///
+    /// Every game is replayed once and written in another form, in input order: strict PDN
+    /// 3.0 (reading it back gives the same games), one JSON object per game, CSV with one row
+    /// per game or per ply (FEN before and after, captures, promotions), or the French book
+    /// style.
     Convert(ConvertArgs),
     /// Statistics over games: results, lengths, captures, openings, players, duplicates.
+    ///
+    /// Games and plies, results, variants, game length, captures, promotions, openings (the
+    /// first 2, 4 and 6 plies, with results and score), players, events and findings by code,
+    /// as aligned tables, one JSON object, or the CSV table that --by asks for; with
+    /// --duplicates, the games that repeat another, with the reason.
     #[command(after_help = STATS_NOTES)]
     Stats(StatsArgs),
     /// Count the leaf nodes of the legal-move tree (move-generator check and benchmark).
+    ///
+    /// Draw rules are ignored; a position without moves counts nothing. Two capture routes
+    /// with the same start, destination and captured pieces are one move (FMJD), unless
+    /// --counting says otherwise.
     Perft(PerftArgs),
     /// Print a shell completion script.
+    ///
+    /// The script completes the commands, the options and every closed set of values
+    /// (variants, formats, severities, codes, shells).
     Completions(CompletionsArgs),
-    /// Print the man page (roff).
-    Man,
+    /// Print a man page (roff), or write them all into a directory.
+    ///
+    /// Without COMMAND, the page of the program, pdn(1); with it, the command's,
+    /// pdn-COMMAND(1). With --out-dir, every page, as pdn.1, pdn-validate.1, and so on.
+    Man(ManArgs),
 }
 
 /// Options shared by the commands that read games.
@@ -49,15 +110,33 @@ pub struct InputArgs {
     /// for standard input; none means standard input.
     #[arg(value_name = "PATH")]
     pub paths: Vec<std::path::PathBuf>,
-    /// The variant of every game, overriding GameType and inference.
-    #[arg(long, short = 'v', value_name = "V")]
-    pub variant: Option<String>,
+    /// The variant of every game, overriding GameType and inference (a name, an alias or a
+    /// GameType number).
+    #[arg(long, value_name = "V", value_parser = VariantParser)]
+    pub variant: Option<pdn::rules::Variant>,
     /// Worker threads (default and most: the number of cores).
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
-    /// No progress bar.
+    /// Only errors on standard error: no progress bar, notes or summary lines.
     #[arg(long, short = 'q')]
     pub quiet: bool,
+    /// No progress bar (the messages stay).
+    #[arg(long)]
+    pub no_progress: bool,
+    /// When to colour the output (severities, codes, carets, as cargo does).
+    #[arg(long, value_name = "WHEN", value_enum, default_value_t = ColorArg::Auto)]
+    pub color: ColorArg,
+}
+
+/// When to colour.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    /// On a terminal, unless NO_COLOR is set (CLICOLOR_FORCE forces colour).
+    Auto,
+    /// Always, even into a pipe or a file.
+    Always,
+    /// Never.
+    Never,
 }
 
 /// The number of cores (1 if it cannot be known).
@@ -95,6 +174,105 @@ pub struct ValidateArgs {
     /// Write the report here instead of standard output (written whole or not at all).
     #[arg(long, short = 'o', value_name = "OUT")]
     pub output: Option<std::path::PathBuf>,
+    /// The least severity shown (default: warning for human and short, info for JSON).
+    /// Hidden findings are still counted, and errors set the exit status.
+    #[arg(long, value_name = "SEVERITY", value_enum)]
+    pub min_severity: Option<SeverityArg>,
+    /// Silence a code (or every warning: `warnings`): not shown, not counted. Repeat it, or
+    /// give a comma-separated list.
+    #[arg(long, value_name = "CODE", value_enum, value_delimiter = ',')]
+    pub allow: Vec<CodeArg>,
+    /// Make a code (or every warning: `warnings`) an error: shown and counted as one, and the
+    /// exit status follows. A code named beats `warnings`.
+    #[arg(long, value_name = "CODE", value_enum, value_delimiter = ',')]
+    pub deny: Vec<CodeArg>,
+    /// Show at most N findings in all (the rest are counted in the summary).
+    #[arg(long, value_name = "N")]
+    pub max_diagnostics: Option<u64>,
+}
+
+/// A severity.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum SeverityArg {
+    /// Errors only.
+    Error,
+    /// Warnings and errors.
+    Warning,
+    /// Everything: also the `tolerated` notes.
+    Info,
+}
+
+impl SeverityArg {
+    pub fn severity(self) -> Severity {
+        match self {
+            SeverityArg::Error => Severity::Error,
+            SeverityArg::Warning => Severity::Warning,
+            SeverityArg::Info => Severity::Info,
+        }
+    }
+}
+
+/// A diagnostic code of DESIGN.md, or `warnings` (every warning code).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CodeArg {
+    Code(Code),
+    Warnings,
+}
+
+/// Every value of [`CodeArg`]: the codes in DESIGN.md's order, then `warnings`.
+const CODE_ARGS: [CodeArg; Code::ALL.len() + 1] = {
+    let mut a = [CodeArg::Warnings; Code::ALL.len() + 1];
+    let mut i = 0;
+    while i < Code::ALL.len() {
+        a[i] = CodeArg::Code(Code::ALL[i]);
+        i += 1;
+    }
+    a
+};
+
+impl ValueEnum for CodeArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        &CODE_ARGS
+    }
+
+    fn to_possible_value(&self) -> Option<PossibleValue> {
+        Some(match self {
+            CodeArg::Code(c) => PossibleValue::new(c.as_str()).help(code_help(*c)),
+            CodeArg::Warnings => PossibleValue::new("warnings").help("every warning code"),
+        })
+    }
+}
+
+/// What a code means, in a few words (DESIGN.md's table).
+pub fn code_help(c: Code) -> &'static str {
+    match c {
+        Code::SyntaxError => "error: malformed PDN",
+        Code::BadFen => "error: malformed or impossible FEN",
+        Code::UnknownVariant => "error: no variant fits the game",
+        Code::IllegalMove => "error: no legal move matches",
+        Code::MissedCapture => "error: a move while a capture was compulsory",
+        Code::NonMaximalCapture => "error: a capture smaller than the majority rule demands",
+        Code::UnfinishedCapture => "error: a capture stopped early",
+        Code::PrematurePromotion => "error: legal only if a man had been crowned",
+        Code::AmbiguousMove => "error: the notation fits moves taking different pieces",
+        Code::WrongSide => "error: a piece of the side not to move",
+        Code::MovesAfterEnd => "error: moves after the game ended",
+        Code::ResultMismatch => "error: Result tag, terminator and position disagree",
+        Code::DrawRule => "warning: play went on after a draw by rule",
+        Code::MoveNumber => "warning: move numbers out of sequence",
+        Code::BadTag => "warning: a tag value that breaks its format",
+        Code::Tolerated => "info: a non-standard construct read anyway",
+    }
+}
+
+#[derive(Debug, Args)]
+pub struct ManArgs {
+    /// The command whose page to print (default: the program's, `pdn(1)`).
+    #[arg(value_name = "COMMAND", value_parser = man_pages())]
+    pub command: Option<String>,
+    /// Write every page (pdn.1, pdn-validate.1, …) into DIR instead, creating it.
+    #[arg(long, value_name = "DIR", conflicts_with = "command")]
+    pub out_dir: Option<std::path::PathBuf>,
 }
 
 #[derive(Debug, Args)]
@@ -174,7 +352,7 @@ pub enum NotationArg {
 }
 
 /// What the numbers of `pdn stats` mean (after its `--help`).
-const STATS_NOTES: &str = "\
+pub const STATS_NOTES: &str = "\
 What the numbers mean:
   Results are counted in each variant's standard form: `0 - 2`, `0–2` and `0-2` are one result,
   and so are `1/2-1/2` and `½-½` (an international draw is `1-1`).
@@ -253,11 +431,9 @@ pub enum FormatArg {
 
 #[derive(Debug, Args)]
 pub struct PerftArgs {
-    /// The variant: international, english, italian, pool, spanish, russian, brazilian,
-    /// canadian, portuguese, czech, turkish, thai, frisian (also frysk, antidraughts,
-    /// breakthrough, aliases and GameType numbers).
-    #[arg(long, short = 'v')]
-    pub variant: String,
+    /// The variant (a name, an alias or a GameType number).
+    #[arg(long, value_name = "V", value_parser = VariantParser)]
+    pub variant: pdn::rules::Variant,
     /// Start position as a PDN FEN in the variant's numbering (default: the start position).
     #[arg(long)]
     pub fen: Option<String>,

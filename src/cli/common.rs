@@ -1,15 +1,16 @@
-//! What the commands that read games share: inputs, variant option, jobs, progress, the
-//! buffered standard output and the exit status.
+//! What the commands that read games share: inputs, variant option, jobs, progress, colour,
+//! the buffered standard output and the exit status.
 
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::Path;
 
 use anyhow::{Result, bail};
+use pdn::app::diagnostic::{Palette, Severity, paint};
 use pdn::app::terminal::escape;
 use pdn::rules::Variant;
 
 use super::Status;
-use super::args::InputArgs;
+use super::args::{ColorArg, InputArgs};
 use super::batch::Totals;
 use super::input::{self, Input, Source};
 use super::progress::{self, Progress};
@@ -28,14 +29,9 @@ pub struct Setup {
 
 impl Setup {
     pub fn new(a: &InputArgs) -> Result<Setup> {
-        let variant = match &a.variant {
-            Some(v) => Some(v.parse::<Variant>()?),
-            None => None,
-        };
-        if let Some(note) = a.jobs_note()
-            && !a.quiet
-        {
-            progress::message(&format!("pdn: note: {note}"));
+        progress::set_quiet(a.quiet);
+        if let Some(note) = a.jobs_note() {
+            progress::note(&format!("pdn: {}: {note}", label(Severity::Info)));
         }
         let (inputs, errors) = input::expand(&a.paths);
         let mut missing = Vec::new();
@@ -50,17 +46,66 @@ impl Setup {
         if inputs.is_empty() {
             bail!("nothing to read");
         }
+        // Games typed at the terminal: say how to end them, and draw no bar over them.
+        let typing = inputs.iter().any(|i| i.source == Source::Stdin) && io::stdin().is_terminal();
+        if typing {
+            progress::note(
+                "pdn: reading games from the terminal: paste or type them, then Ctrl-D on a \
+                 line of its own (or name files and directories: see --help)",
+            );
+        }
         let total = inputs.iter().map(|i| i.size).sum::<Option<u64>>();
-        let progress = Progress::new(total, !a.quiet);
+        let progress = Progress::new(total, !a.quiet && !a.no_progress && !typing);
         Ok(Setup {
             inputs,
             missing,
-            variant,
+            variant: a.variant,
             jobs: a.jobs(),
             quiet: a.quiet,
             progress,
         })
     }
+}
+
+/// Set the colour choice of the run (`--color`): anstream's, which reads `NO_COLOR`,
+/// `CLICOLOR` and `CLICOLOR_FORCE` for `auto`, as clap does for its help.
+pub fn set_color(c: ColorArg) {
+    anstream::ColorChoice::write_global(match c {
+        ColorArg::Auto => anstream::ColorChoice::Auto,
+        ColorArg::Always => anstream::ColorChoice::Always,
+        ColorArg::Never => anstream::ColorChoice::Never,
+    });
+}
+
+fn on(choice: anstream::ColorChoice) -> bool {
+    !matches!(choice, anstream::ColorChoice::Never)
+}
+
+/// True if what goes to standard output is coloured.
+pub fn colour_stdout() -> bool {
+    on(anstream::AutoStream::choice(&io::stdout()))
+}
+
+/// True if what goes to standard error is coloured.
+pub fn colour_stderr() -> bool {
+    on(anstream::AutoStream::choice(&io::stderr()))
+}
+
+/// True if what goes to a file (`-o`) is coloured: never a terminal, so only with
+/// `--color always` or `CLICOLOR_FORCE`.
+pub fn colour_file() -> bool {
+    on(anstream::AutoStream::choice(&Vec::<u8>::new()))
+}
+
+/// A severity's name for a message on standard error, coloured as the terminal allows.
+pub fn label(s: Severity) -> String {
+    let mut out = String::new();
+    paint(
+        &mut out,
+        Palette::new(colour_stderr()).severity(s),
+        s.as_str(),
+    );
+    out
 }
 
 /// Standard output, buffered; flushed line by line on a terminal.

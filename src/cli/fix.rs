@@ -229,7 +229,7 @@ pub fn run(a: &FixArgs) -> Result<Status> {
     if let Some(w) = audit {
         w.finish()?;
     }
-    progress::message(&format!(
+    progress::note(&format!(
         "pdn fix: {} games in {} files, {} changes{}{}, {} games with problems left ({} errors before, {} after){files_note}",
         t.games,
         totals.files,

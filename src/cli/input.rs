@@ -121,6 +121,25 @@ impl super::pipeline::Inputs for Vec<Input> {
     }
 }
 
+/// A reader that ends for good at its first end of file. A terminal ends a read at each
+/// Ctrl-D and goes on after it: without this, a reader that asks again after the end (the
+/// buffered layers above do) would wait for a second Ctrl-D.
+struct Fused<R> {
+    inner: R,
+    ended: bool,
+}
+
+impl<R: Read> Read for Fused<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.ended || buf.is_empty() {
+            return Ok(0);
+        }
+        let n = self.inner.read(buf)?;
+        self.ended = n == 0;
+        Ok(n)
+    }
+}
+
 /// True if a file starts with the gzip magic bytes.
 pub fn is_gzip(path: &Path) -> bool {
     let mut head = [0u8; 2];
@@ -134,7 +153,10 @@ pub fn is_gzip(path: &Path) -> bool {
 /// turning UTF-16 text into UTF-8 (recognised by `pdn::syntax::utf16::detect`).
 pub fn open(input: &Input) -> io::Result<Box<dyn Read + Send>> {
     let raw: Box<dyn Read + Send> = match &input.source {
-        Source::Stdin => Box::new(io::stdin()),
+        Source::Stdin => Box::new(Fused {
+            inner: io::stdin(),
+            ended: false,
+        }),
         Source::File(p) => Box::new(File::open(p)?),
     };
     let mut buffered = BufReader::with_capacity(1 << 16, raw);
@@ -157,6 +179,27 @@ pub fn open(input: &Input) -> io::Result<Box<dyn Read + Send>> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn fused_ends_for_good() {
+        // A terminal: a line, an end (Ctrl-D), then more that must not be read.
+        struct Terminal(Vec<&'static [u8]>);
+        impl Read for Terminal {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                let chunk = self.0.remove(0);
+                buf[..chunk.len()].copy_from_slice(chunk);
+                Ok(chunk.len())
+            }
+        }
+        let mut f = Fused {
+            inner: Terminal(vec![b"1. 32-28 *\n", b"", b"more"]),
+            ended: false,
+        };
+        let mut all = Vec::new();
+        f.read_to_end(&mut all).unwrap();
+        assert_eq!(all, b"1. 32-28 *\n");
+        assert_eq!(f.read(&mut [0; 8]).unwrap(), 0);
+    }
 
     #[test]
     fn pdn_names() {

@@ -8,6 +8,7 @@ mod convert;
 mod docs;
 mod fix;
 mod input;
+mod manual;
 mod outdir;
 mod output;
 mod perft;
@@ -15,6 +16,7 @@ mod pipeline;
 mod progress;
 mod stats;
 mod validate;
+mod values;
 
 use std::io;
 use std::process::ExitCode;
@@ -44,6 +46,7 @@ pub fn parse() -> Cli {
 /// and `fix`, no error left), 1 errors found or an input not read or an output not written,
 /// 2 fatal (bad usage, nothing could be read). A closed output pipe ends the program quietly.
 pub fn run(cli: &Cli) -> ExitCode {
+    common::set_color(cli.input().map_or(args::ColorArg::Auto, |i| i.color));
     let result = match &cli.command {
         Command::Validate(a) => validate::run(a),
         Command::Fix(a) => fix::run(a),
@@ -51,7 +54,7 @@ pub fn run(cli: &Cli) -> ExitCode {
         Command::Stats(a) => stats::run(a),
         Command::Perft(a) => perft::run(a),
         Command::Completions(a) => docs::completions(a),
-        Command::Man => docs::man(),
+        Command::Man(a) => docs::man(a),
     };
     match result {
         Ok(Status::Clean) => ExitCode::from(0),
@@ -59,7 +62,8 @@ pub fn run(cli: &Cli) -> ExitCode {
         Err(e) if is_broken_pipe(&e) => ExitCode::from(0),
         Err(e) => {
             progress::message(&format!(
-                "pdn: error: {}",
+                "pdn: {}: {}",
+                common::label(pdn::app::diagnostic::Severity::Error),
                 pdn::app::terminal::escape(&format!("{e:#}"))
             ));
             if e.downcast_ref::<output::Unwritten>().is_some()

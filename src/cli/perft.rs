@@ -11,7 +11,7 @@ use super::Status;
 use super::args::{CountingArg, PerftArgs};
 
 pub fn run(a: &PerftArgs) -> Result<Status> {
-    let variant: Variant = a.variant.parse()?;
+    let variant: Variant = a.variant;
     let counting = match a.counting {
         CountingArg::Drop => Counting::Drop,
         CountingArg::Keep => Counting::Keep,

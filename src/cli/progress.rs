@@ -1,14 +1,16 @@
 //! The progress bar on standard error (indicatif): bytes done of total, games per second,
-//! errors so far, time left, in 80 columns. Shown only on a terminal and not with `--quiet`. Messages
-//! printed while it runs ([`message`]) go above it; the signal handler clears it
-//! ([`clear_for_exit`]).
+//! errors so far, time left. It fits the terminal's width (fields are dropped, least useful
+//! first, before the bar gets narrower than 10 columns) and is never drawn to the last column.
+//! Shown only on a terminal and not with `--quiet` or `--no-progress`. Messages printed while
+//! it runs ([`message`], [`note`]) go above it; the bar is cleared at the end and by the
+//! signal handler ([`clear_for_exit`]).
 
 use std::io::{self, IsTerminal, Write};
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
+use indicatif::{HumanBytes, ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 
 /// The bar being drawn, if any: for messages and for the signal handler.
 static BAR: Mutex<Option<ProgressBar>> = Mutex::new(None);
@@ -17,7 +19,29 @@ fn bar() -> std::sync::MutexGuard<'static, Option<ProgressBar>> {
     BAR.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Print a line on standard error, above the bar if one is drawn.
+/// `--quiet`: only errors on standard error.
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// Leave only errors on standard error from now on (`--quiet`).
+pub fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, Ordering::Relaxed);
+}
+
+/// True with `--quiet`.
+pub fn quiet() -> bool {
+    QUIET.load(Ordering::Relaxed)
+}
+
+/// Print a line that is no error (a summary, a note) on standard error, above the bar;
+/// nothing with `--quiet`.
+pub fn note(line: &str) {
+    if !quiet() {
+        message(line);
+    }
+}
+
+/// Print a line on standard error, above the bar if one is drawn (an error: also with
+/// `--quiet`).
 pub fn message(line: &str) {
     let guard = bar();
     match guard.as_ref() {
@@ -105,11 +129,95 @@ impl TermLike for Stderr {
     }
 }
 
+/// How long a run goes before its bar is drawn, in milliseconds.
+const DELAY_MS: u64 = 250;
+
+/// The least width of the bar itself: fields are dropped before it gets narrower.
+const MIN_BAR: usize = 10;
+
+/// What the bar's line says besides the bar.
+#[derive(Clone, Copy, Debug, Default)]
+struct Fields {
+    bytes: u64,
+    total: Option<u64>,
+    games_per_second: f64,
+    errors: u64,
+    /// Time left (known total) or time elapsed (unknown total).
+    time: Duration,
+}
+
+/// `42s`, `3m05s`, `1h02m`.
+fn duration(d: Duration) -> String {
+    let s = d.as_secs();
+    match s {
+        0..60 => format!("{s}s"),
+        60..3600 => format!("{}m{:02}s", s / 60, s % 60),
+        _ => format!("{}h{:02}m", s / 3600, (s % 3600) / 60),
+    }
+}
+
+/// The text beside the bar for a line of `width` columns: the fields that fit, so that the
+/// bar keeps [`MIN_BAR`] columns (with a known total). The errors go last, then the time,
+/// then the bytes, then the rate.
+fn text(width: usize, f: &Fields) -> String {
+    let bytes = match f.total {
+        Some(t) => format!("{}/{}", HumanBytes(f.bytes), HumanBytes(t)),
+        None => HumanBytes(f.bytes).to_string(),
+    };
+    let rate = format!("{:.0} games/s", f.games_per_second);
+    let errors = format!("{} error{}", f.errors, if f.errors == 1 { "" } else { "s" });
+    let time = match f.total {
+        Some(_) => format!("{} left", duration(f.time)),
+        None => duration(f.time),
+    };
+    // `{spinner} {wide_bar} {msg}` or `{spinner} {msg}`.
+    let room = match f.total {
+        Some(_) => width.saturating_sub(3 + MIN_BAR),
+        None => width.saturating_sub(2),
+    };
+    // In the order shown, each with its rank (the lower is dropped first).
+    let fields = [(bytes, 2), (rate, 1), (errors, 4), (time, 3)];
+    let mut keep = [true; 4];
+    let len = |keep: &[bool; 4]| {
+        let (n, chars) = fields
+            .iter()
+            .zip(keep)
+            .filter(|(_, k)| **k)
+            .fold((0usize, 0usize), |(n, c), ((s, _), _)| {
+                (n + 1, c + s.chars().count())
+            });
+        chars + 2 * n.saturating_sub(1)
+    };
+    for rank in 1..=4 {
+        if len(&keep) <= room {
+            break;
+        }
+        if let Some(i) = fields.iter().position(|(_, r)| *r == rank) {
+            keep[i] = false;
+        }
+    }
+    let mut out = String::new();
+    for ((s, _), k) in fields.iter().zip(keep) {
+        if k {
+            if !out.is_empty() {
+                out.push_str(", ");
+            }
+            out.push_str(s);
+        }
+    }
+    out
+}
+
 /// A progress display, or nothing.
 pub struct Progress {
     bar: Option<ProgressBar>,
+    total: Option<u64>,
     games: AtomicU64,
     errors: AtomicU64,
+    /// When the text was last written, in milliseconds since `start`.
+    written: AtomicU64,
+    /// True once the bar is drawn on the terminal.
+    drawn: AtomicBool,
     start: Instant,
 }
 
@@ -118,15 +226,16 @@ impl Progress {
     /// error is a terminal.
     pub fn new(total: Option<u64>, wanted: bool) -> Progress {
         let bar = (wanted && std::io::stderr().is_terminal()).then(|| {
-            let target = ProgressDrawTarget::term_like_with_hz(Box::new(Stderr), 20);
+            // Hidden until the run has taken a while (see `set`).
+            let target = ProgressDrawTarget::hidden();
             let (bar, template) = match total {
                 Some(t) => (
                     ProgressBar::with_draw_target(Some(t), target),
-                    "{spinner} {wide_bar} {bytes}/{total_bytes} {msg} {eta} left",
+                    "{spinner} {wide_bar} {msg}",
                 ),
                 None => (
                     ProgressBar::with_draw_target(None, target),
-                    "{spinner} {bytes} {msg} {elapsed}",
+                    "{spinner} {msg}",
                 ),
             };
             let style = ProgressStyle::with_template(template)
@@ -137,25 +246,44 @@ impl Progress {
         });
         Progress {
             bar,
+            total,
             games: AtomicU64::new(0),
             errors: AtomicU64::new(0),
+            written: AtomicU64::new(0),
+            drawn: AtomicBool::new(false),
             start: Instant::now(),
         }
     }
 
     /// Bytes read so far.
     pub fn set(&self, bytes: u64) {
-        if let Some(b) = &self.bar {
-            b.set_position(bytes);
-            let games = self.games.load(Ordering::Relaxed);
-            let secs = self.start.elapsed().as_secs_f64().max(1e-3);
-            let errors = self.errors.load(Ordering::Relaxed);
-            b.set_message(format!(
-                "{:.0} games/s, {errors} error{}",
-                games as f64 / secs,
-                if errors == 1 { "" } else { "s" }
-            ));
+        let Some(b) = &self.bar else { return };
+        b.set_position(bytes);
+        // The text at most 20 times a second (as often as the bar is drawn).
+        let elapsed = self.start.elapsed();
+        let now = elapsed.as_millis() as u64;
+        let last = self.written.load(Ordering::Relaxed);
+        if now < last + 50 && last != 0 {
+            return;
         }
+        self.written.store(now.max(1), Ordering::Relaxed);
+        // A run that ends within a quarter of a second draws no bar: no flash.
+        if now >= DELAY_MS && !self.drawn.swap(true, Ordering::Relaxed) {
+            b.set_draw_target(ProgressDrawTarget::term_like_with_hz(Box::new(Stderr), 20));
+        }
+        let games = self.games.load(Ordering::Relaxed);
+        let fields = Fields {
+            bytes,
+            total: self.total,
+            games_per_second: games as f64 / elapsed.as_secs_f64().max(1e-3),
+            errors: self.errors.load(Ordering::Relaxed),
+            time: if self.total.is_some() {
+                b.eta()
+            } else {
+                elapsed
+            },
+        };
+        b.set_message(text(usize::from(Stderr.width()), &fields));
     }
 
     /// A game was done with this many errors.
@@ -170,5 +298,51 @@ impl Progress {
             b.finish_and_clear();
             bar().take();
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fields(total: Option<u64>) -> Fields {
+        Fields {
+            bytes: 123_456_789,
+            total,
+            games_per_second: 123_456.0,
+            errors: 12_345,
+            time: Duration::from_secs(3725),
+        }
+    }
+
+    #[test]
+    fn the_line_fits_and_drops_fields_before_the_bar() {
+        for total in [Some(1_234_567_890), None] {
+            for width in [0, 5, 20, 30, 40, 50, 60, 77, 80, 120, 200] {
+                let t = text(width, &fields(total));
+                let bar = if total.is_some() { MIN_BAR + 3 } else { 2 };
+                assert!(
+                    t.chars().count() + bar <= width || t.is_empty(),
+                    "{width}: {t:?}"
+                );
+            }
+        }
+        let f = fields(Some(1_234_567_890));
+        // A standard terminal (80 columns, drawn in 77) shows everything.
+        let wide = text(77, &f);
+        assert_eq!(
+            wide,
+            "117.74 MiB/1.15 GiB, 123456 games/s, 12345 errors, 1h02m left"
+        );
+        // Narrower: the rate goes first, then the bytes, then the time; the errors stay.
+        assert_eq!(
+            text(60, &f),
+            "117.74 MiB/1.15 GiB, 12345 errors, 1h02m left"
+        );
+        assert_eq!(text(40, &f), "12345 errors, 1h02m left");
+        assert_eq!(text(27, &f), "12345 errors");
+        assert_eq!(text(20, &f), "");
+        assert_eq!(duration(Duration::from_secs(42)), "42s");
+        assert_eq!(duration(Duration::from_secs(185)), "3m05s");
     }
 }

@@ -1,30 +1,34 @@
-//! `pdn validate`: replay every game and report every illegal move, with the reason.
+//! `pdn validate`: replay every game and report every illegal move, with the reason. What is
+//! shown and how serious it is follows the policy of the command line
+//! (`pdn::app::findings`: `--min-severity`, `--allow`, `--deny`, `--max-diagnostics`).
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 
-use anyhow::Result;
-use pdn::app::diagnostic::Format;
-use pdn::app::validate::{Options, Summary, render_report, validate};
+use anyhow::{Result, bail};
+use pdn::app::diagnostic::{Code, Format, Palette, Severity};
+use pdn::app::findings::{Level, Policy, Rendered, Totals, render_game};
+use pdn::app::validate::{Options, validate};
 
-use super::args::{FormatArg, ValidateArgs};
+use super::args::{CodeArg, FormatArg, ValidateArgs};
 use super::batch::{self, Sink};
 use super::output::{Output, unwritten};
-use super::{Status, common};
+use super::{Status, common, progress};
 
-/// A game's rendering and counts.
-type Done = (String, u32, u32, u32);
-
-/// Writes the reports in order and adds them up.
-struct Out {
+/// Writes the reports in order, up to `--max-diagnostics`, and adds them up.
+struct Out<'a> {
     out: Output,
-    summary: Summary,
+    totals: Totals,
+    policy: &'a Policy,
 }
 
-impl Sink<Done> for Out {
-    fn game(&mut self, _: usize, (text, plies, errors, warnings): Done) -> io::Result<u64> {
-        self.out.write_all(text.as_bytes())?;
-        self.summary.add(plies, errors, warnings);
-        Ok(u64::from(errors))
+impl Sink<Rendered> for Out<'_> {
+    fn game(&mut self, _: usize, r: Rendered) -> io::Result<u64> {
+        let (shown, record) = self.totals.take(self.policy, &r);
+        self.out.write_all(shown.as_bytes())?;
+        if let Some(record) = record {
+            self.out.write_all(record.as_bytes())?;
+        }
+        Ok(u64::from(r.counts.errors))
     }
 }
 
@@ -34,6 +38,12 @@ pub fn run(a: &ValidateArgs) -> Result<Status> {
         FormatArg::Short => Format::Short,
         FormatArg::Json => Format::Json,
     };
+    let policy = policy(a, format)?;
+    let palette = Palette::new(match (format, &a.output) {
+        (Format::Json, _) => false,
+        (_, Some(_)) => common::colour_file(),
+        (_, None) => common::colour_stdout(),
+    });
     let setup = common::Setup::new(&a.input)?;
     let opts = Options {
         variant: setup.variant,
@@ -46,36 +56,92 @@ pub fn run(a: &ValidateArgs) -> Result<Status> {
     }
     let mut sink = Out {
         out: Output::open(a.output.as_deref())?,
-        summary: Summary::default(),
+        totals: Totals::default(),
+        policy: &policy,
     };
-    let totals = batch::run(
+    let read = batch::run(
         &setup,
         |i, game, hint| {
             let game = &game;
-            let report = validate(game, &Options { hint, ..opts });
-            // About the size of the game for JSON with its usual notes; grows if needed.
-            let mut text = String::with_capacity(256 + game.source.len());
-            render_report(format, &inputs[i].name, game, &report, &mut text);
-            (text, report.plies, report.errors(), report.warnings())
+            let mut report = validate(game, &Options { hint, ..opts });
+            policy.apply(&mut report);
+            render_game(format, &palette, &policy, &inputs[i].name, game, &report)
         },
         &mut sink,
     )?;
     let Out {
         mut out,
-        mut summary,
+        mut totals,
+        ..
     } = sink;
-    summary.files = totals.files;
-    summary.unreadable_files = totals.unreadable;
+    totals.files = read.files;
+    totals.unreadable_files = read.unreadable;
+    let unreadable = common::unreadable_note(&read);
     let mut text = String::new();
-    summary.render(format, &mut text);
-    if format != Format::Json
-        && let Some(note) = common::unreadable_note(&totals)
-    {
-        text.push_str(&note);
-        text.push('\n');
+    if format == Format::Json {
+        totals.render_json(&mut text);
+    } else {
+        totals.render_text(&palette, &policy, &mut text);
+        if let Some(note) = &unreadable {
+            text.push_str(note);
+            text.push('\n');
+        }
     }
     out.write_all(text.as_bytes())
         .map_err(unwritten("the report"))?;
     out.finish()?;
-    common::status(summary.errors > 0, &totals)
+    // The report went to a file or a pipe: the summary on the terminal too.
+    if (a.output.is_some() || !io::stdout().is_terminal()) && io::stderr().is_terminal() {
+        progress::note(&totals.summary_line(&policy));
+        if let Some(note) = &unreadable {
+            progress::note(note);
+        }
+    }
+    common::status(totals.errors > 0, &read)
+}
+
+/// The policy of the command line. The default least severity shown is `warning` for
+/// people (human, short) and `info` for programs (JSON); a code named in `--allow` or
+/// `--deny` beats `warnings`.
+fn policy(a: &ValidateArgs, format: Format) -> Result<Policy> {
+    let mut p = Policy::default();
+    p.min_severity = a.min_severity.map_or(
+        if format == Format::Json {
+            Severity::Info
+        } else {
+            Severity::Warning
+        },
+        |s| s.severity(),
+    );
+    p.max_diagnostics = a.max_diagnostics;
+    let group = CodeArg::Warnings;
+    if a.allow.contains(&group) && a.deny.contains(&group) {
+        bail!("--allow warnings and --deny warnings: choose one");
+    }
+    for (list, level) in [(&a.allow, Level::Allow), (&a.deny, Level::Deny)] {
+        if list.contains(&group) {
+            for c in Code::ALL
+                .into_iter()
+                .filter(|c| c.severity() == Severity::Warning)
+            {
+                p.set(c, level);
+            }
+        }
+    }
+    for c in &a.allow {
+        if let CodeArg::Code(c) = c
+            && a.deny.contains(&CodeArg::Code(*c))
+        {
+            let c = c.as_str();
+            bail!("--allow {c} and --deny {c}: choose one");
+        }
+    }
+    for (list, level) in [(&a.allow, Level::Allow), (&a.deny, Level::Deny)] {
+        for c in list {
+            if let CodeArg::Code(c) = c {
+                p.set(*c, level);
+            }
+        }
+    }
+    Ok(p)
 }

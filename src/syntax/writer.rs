@@ -35,11 +35,24 @@ pub struct WriteOptions {
     /// Wrap movetext lines at this many characters (default 80); a single longer token
     /// (a long comment) stays on its own line.
     pub line_width: usize,
+    /// End the movetext with the result that ended it as read, when that is not the value
+    /// of the `Result` tag (so that a disagreement between the two is not lost); otherwise,
+    /// and by default, with `*` (PDN 3.0 keeps the result in the tag).
+    pub keep_terminator: bool,
+    /// Write a move number that stands on a move inside a line (not where the line starts
+    /// or after a setup) as it is, and count on from it, instead of numbering the moves in
+    /// sequence: for move trees whose numbers were already normalised, where a number
+    /// inside a line marks where the count must change.
+    pub numbers_as_given: bool,
 }
 
 impl Default for WriteOptions {
     fn default() -> Self {
-        WriteOptions { line_width: 80 }
+        WriteOptions {
+            line_width: 80,
+            keep_terminator: false,
+            numbers_as_given: false,
+        }
     }
 }
 
@@ -162,7 +175,7 @@ pub fn canonical_move_text(game: &Game, m: &MoveItem) -> String {
 }
 
 /// Write one game as strict PDN 3.0 to `out`: the tag section, a blank line, the movetext
-/// ending with ` *`, and a blank line. `move_text` gives the text of each move (use
+/// ending with ` *` (see [`WriteOptions::keep_terminator`]), and a blank line. `move_text` gives the text of each move (use
 /// [`canonical_move_text`] for a purely syntactic copy).
 pub fn write_game(
     game: &Game,
@@ -207,8 +220,22 @@ pub fn write_parts(
         width: opts.line_width.max(1),
         open: String::new(),
     };
-    write_body(game, parts.body, move_text, &mut w);
-    w.unit("*");
+    write_body(game, parts.body, move_text, opts.numbers_as_given, &mut w);
+    match parts.result {
+        Some(r)
+            if opts.keep_terminator
+                && !r.is_asterisk()
+                && parts
+                    .tags
+                    .iter()
+                    .find(|t| t.name == "Result")
+                    .is_some_and(|t| t.value.trim() != r.text.trim()) =>
+        {
+            let text: String = r.text.chars().filter(|c| !c.is_whitespace()).collect();
+            w.unit(&text);
+        }
+        _ => w.unit("*"),
+    }
     out.push_str("\n\n");
 }
 
@@ -328,15 +355,25 @@ impl Wrap<'_> {
     }
 }
 
-/// Move-number state: the number and side of the next move.
-#[derive(Clone, Copy)]
-struct Num {
-    number: u32,
-    second: bool,
+/// A move number and side as a writer counts them: the number and side of the next move
+/// of a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Num {
+    /// Move number.
+    pub number: u32,
+    /// True for the second player's move.
+    pub second: bool,
 }
 
 impl Num {
-    fn after(self) -> Num {
+    /// The first move of a game.
+    pub const START: Num = Num {
+        number: 1,
+        second: false,
+    };
+
+    /// The number and side of the move after this one.
+    pub fn after(self) -> Num {
         if self.second {
             Num {
                 number: self.number.saturating_add(1),
@@ -380,6 +417,7 @@ fn write_body(
     game: &Game,
     body: &Line,
     move_text: &mut dyn FnMut(&Game, &MoveItem) -> String,
+    numbers_as_given: bool,
     w: &mut Wrap<'_>,
 ) {
     let start = Num {
@@ -401,15 +439,22 @@ fn write_body(
         unit.clear();
         match item {
             Item::Move(m) => {
-                if f.resync {
-                    if let Some(n) = m.number {
-                        f.next = Num {
-                            number: n.number,
-                            second: n.second_player,
-                        };
+                if let Some(n) = m.number
+                    && (f.resync || numbers_as_given)
+                {
+                    // A number where the line starts (or after a setup) sets the count; with
+                    // `numbers_as_given`, one elsewhere that is not the count's is written as
+                    // it is, and counted on.
+                    let n = Num {
+                        number: n.number,
+                        second: n.second_player,
+                    };
+                    if !f.resync && n != f.next {
+                        f.force = true;
                     }
-                    f.resync = false;
+                    f.next = n;
                 }
+                f.resync = false;
                 let mut text = move_text(game, m);
                 if m.kind == MoveKind::Unknown && text.starts_with('.') {
                     // `12. ...` would read back as the second player's number.

@@ -6,6 +6,7 @@
 //! outputs that would replace an input are usage errors.
 
 use crate::support as common;
+use crate::support::pty::{self, Pty};
 
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -405,76 +406,24 @@ fn ctrl_c_on_a_terminal_clears_the_progress_bar() {
     let tmp = tempfile::tempdir().unwrap();
     let dir = tmp.path();
     let big = big_input(dir, 24);
-    let (mut master, slave) = {
-        let (mut m, mut s) = (0, 0);
-        let ws = libc::winsize {
-            ws_row: 24,
-            ws_col: 80,
-            ws_xpixel: 0,
-            ws_ypixel: 0,
-        };
-        // SAFETY: openpty fills two descriptors; the pointers are valid for the call.
-        let r =
-            unsafe { libc::openpty(&mut m, &mut s, std::ptr::null_mut(), std::ptr::null(), &ws) };
-        assert_eq!(r, 0, "openpty");
-        // SAFETY: both descriptors were just opened and are owned here.
-        unsafe {
-            use std::os::fd::FromRawFd;
-            (
-                std::fs::File::from_raw_fd(m),
-                std::os::fd::OwnedFd::from_raw_fd(s),
-            )
-        }
-    };
+    let mut pty = Pty::new(80);
     let mut cmd = pdn();
     cmd.current_dir(dir)
         .args(["fix", "--jobs", "1", "-o", "OUT"])
         .arg(&big)
         .stdin(Stdio::null())
         .stdout(Stdio::null())
-        .stderr(Stdio::from(slave));
-    // SAFETY: only async-signal-safe calls between fork and exec.
-    unsafe {
-        use std::os::unix::process::CommandExt;
-        cmd.pre_exec(|| {
-            if libc::setsid() < 0 || libc::ioctl(2, libc::TIOCSCTTY, 0) < 0 {
-                return Err(std::io::Error::last_os_error());
-            }
-            Ok(())
-        });
-    }
+        .stderr(pty.stdio());
+    pty::controlling(&mut cmd);
     let mut child = cmd.spawn().expect("run pdn");
     drop(cmd);
-    // Read the terminal on a thread; type Ctrl-C once the bar is drawn.
-    let (tx, rx) = std::sync::mpsc::channel::<Vec<u8>>();
-    let mut reader = master.try_clone().unwrap();
-    std::thread::spawn(move || {
-        let mut buf = [0u8; 4096];
-        while let Ok(n) = reader.read(&mut buf) {
-            if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
-                break;
-            }
-        }
-    });
-    let mut screen = Vec::new();
-    let start = Instant::now();
-    while !String::from_utf8_lossy(&screen).contains("games/s") {
-        if let Ok(b) = rx.recv_timeout(Duration::from_millis(50)) {
-            screen.extend(b);
-        }
-        assert!(
-            child.try_wait().unwrap().is_none(),
-            "ended before the bar was drawn"
-        );
-        assert!(start.elapsed() < Duration::from_secs(60), "no bar drawn");
-    }
-    master.write_all(b"\x03").unwrap();
-    let code = child.wait().unwrap().code();
-    while let Ok(b) = rx.recv_timeout(Duration::from_millis(300)) {
-        screen.extend(b);
-    }
+    // Type Ctrl-C once the bar is drawn.
+    let mut screen = pty.screen();
+    screen.wait_for(&mut child, "games/s");
+    pty.type_in(b"\x03");
+    let code = screen.finish(&mut child);
     assert_eq!(code, Some(130));
-    let text = String::from_utf8_lossy(&screen);
+    let text = screen.text();
     // The Ctrl-C echoed, and the bar's last drawing cleared: its line, since no line of the
     // bar reaches the right margin (where the echo would wrap to a line of its own, and the
     // line cleared would be the echo's).

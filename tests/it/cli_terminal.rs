@@ -91,6 +91,39 @@ fn validate_human_and_short_escape_everything_from_the_input() {
     }
 }
 
+/// With colour on, the only escape sequences are the palette's own: the input's still come
+/// out escaped.
+#[test]
+fn colour_adds_only_its_own_styles() {
+    let tmp = tempfile::tempdir().unwrap();
+    let file = evil_file(tmp.path());
+    let name = file.file_name().unwrap().to_str().unwrap();
+    for format in ["human", "short"] {
+        let o = run(
+            tmp.path(),
+            &[
+                "validate",
+                "-f",
+                format,
+                "--color",
+                "always",
+                "--min-severity",
+                "info",
+                name,
+            ],
+        );
+        assert_eq!(o.status.code(), Some(1));
+        let text = String::from_utf8(o.stdout).unwrap();
+        assert!(text.contains("\x1b[1m\x1b[31merror["), "coloured: {text:?}");
+        let plain = crate::support::strip_styles(&text);
+        assert_safe(&format!("{format} stdout"), plain.as_bytes());
+        assert!(
+            plain.contains("`\\u{1b}[2J`"),
+            "the bad Date, quoted: {plain}"
+        );
+    }
+}
+
 #[test]
 fn validate_of_a_binary_file_is_safe() {
     let tmp = tempfile::tempdir().unwrap();

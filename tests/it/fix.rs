@@ -448,10 +448,20 @@ fn command_line_contract() {
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
     assert_eq!(std::fs::read_to_string(&input).unwrap(), text);
-    // Without --audit: the output, and one count line on standard error.
+    // Without --audit: the output, and one count line on standard error (none with
+    // --quiet, which leaves only errors there).
     let out = tmp.path().join("out.pdn");
     let o = bin()
         .args(["fix", "-q"])
+        .arg(&input)
+        .arg("-o")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&o.stderr), "");
+    let o = bin()
+        .args(["fix"])
         .arg(&input)
         .arg("-o")
         .arg(&out)

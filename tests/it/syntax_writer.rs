@@ -9,7 +9,10 @@ fn write(g: &Game, width: usize) -> String {
     let mut out = String::new();
     write_game(
         g,
-        &WriteOptions { line_width: width },
+        &WriteOptions {
+            line_width: width,
+            ..WriteOptions::default()
+        },
         &mut canonical_move_text,
         &mut out,
     );

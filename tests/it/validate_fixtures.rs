@@ -83,7 +83,14 @@ fn every_game_produces_exactly_its_expected_codes() {
 
 fn run(format: &str) -> (String, i32) {
     let out = Command::new(env!("CARGO_BIN_EXE_pdn"))
-        .args(["validate", "--format", format, "--quiet"])
+        .args([
+            "validate",
+            "--format",
+            format,
+            "--quiet",
+            "--min-severity",
+            "info",
+        ])
         .arg(fixtures())
         .output()
         .unwrap();

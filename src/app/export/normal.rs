@@ -24,41 +24,11 @@
 use crate::rules::Color;
 use crate::syntax::{Game, Item, Line, MoveItem, MoveKind, MoveNumber, Nag, Span, Square};
 
-use super::super::diagnostic::Diagnostic;
-use super::super::replay::Branch;
+use super::super::diagnostic::{Code, Diagnostic};
+use super::super::replay::{Branch, Played};
 use super::record::{PlyRecord, Recorder};
 
-/// The number and side of the next move of a line (as a writer counts).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Num {
-    /// Move number.
-    pub number: u32,
-    /// True for the second player's move.
-    pub second: bool,
-}
-
-impl Num {
-    /// The first move of a game.
-    pub const START: Num = Num {
-        number: 1,
-        second: false,
-    };
-
-    /// The number and side of the move after this one.
-    pub fn after(self) -> Num {
-        if self.second {
-            Num {
-                number: self.number.saturating_add(1),
-                second: false,
-            }
-        } else {
-            Num {
-                number: self.number,
-                second: true,
-            }
-        }
-    }
-}
+pub use crate::syntax::Num;
 
 /// What normalisation does.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -156,6 +126,9 @@ struct Ctx {
     next: Num,
     before_last: Option<Num>,
     resync: bool,
+    /// The count changed otherwise than by alternation (after a `wrong-side` move): the
+    /// next move carries its number.
+    recount: bool,
     last: Option<PlyRecord>,
 }
 
@@ -165,6 +138,7 @@ impl Ctx {
             next: start,
             before_last: None,
             resync: true,
+            recount: false,
             last: None,
         }
     }
@@ -295,7 +269,18 @@ impl Normalizer<'_> {
         let mut item = m.clone();
         if ctx.resync {
             ctx.next = match (rec, m.number) {
-                (Some(r), _) if self.first_mover.is_some() => num_of(&r, self.first_mover),
+                (Some(r), _) if self.first_mover.is_some() => {
+                    let n = num_of(&r, self.first_mover);
+                    if r.played == Played::Irregular(Code::WrongSide) {
+                        // The number is checked against the side to move, not the mover.
+                        Num {
+                            second: !n.second,
+                            ..n
+                        }
+                    } else {
+                        n
+                    }
+                }
                 (_, Some(t)) => Num {
                     number: t.number,
                     second: t.second_player,
@@ -308,16 +293,35 @@ impl Normalizer<'_> {
                 span: m.number.map_or(Span::at(m.span.start), |t| t.span),
             });
             ctx.resync = false;
+        } else if ctx.recount {
+            item.number = Some(MoveNumber {
+                number: ctx.next.number,
+                second_player: ctx.next.second,
+                span: m.number.map_or(Span::at(m.span.start), |t| t.span),
+            });
         } else {
             item.number = None;
         }
+        ctx.recount = false;
         let star = item.strength.as_deref() == Some("*");
         if star {
             item.strength = None;
             self.out.stars += 1;
         }
         ctx.before_last = Some(ctx.next);
+        let before = ctx.next;
         ctx.next = ctx.next.after();
+        if rec.is_some_and(|r| r.played == Played::Irregular(Code::WrongSide)) {
+            // A move of the side not to move, played as recorded (a ply is missing): the
+            // replay keeps the side to move and counts the move as the mover's (the number
+            // goes on after a move of the second player). The next move carries the
+            // number, so that reading the output back counts as the replay did.
+            ctx.next = Num {
+                number: before.number.saturating_add(u32::from(!before.second)),
+                second: before.second,
+            };
+            ctx.recount = true;
+        }
         ctx.last = rec;
         out.push(Item::Move(item));
         if star {

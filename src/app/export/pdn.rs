@@ -4,19 +4,41 @@
 //! When the square names asked for are not the variant's own, the `GameType` tag is set to
 //! the extended form that describes them, so that a reader knows how to read the squares.
 
+use crate::rules::Variant;
 use crate::syntax::{GameParts, Span, Tag, WriteOptions, write_parts};
+
+use super::super::gametype::parse_game_type;
 
 use super::record::Form;
 use super::{Analysed, game_type_for};
 
-/// The tags of an exported game: as read, with `GameType` describing the square names when
-/// they are not the variant's own.
+/// The tags of an exported game: as read, with a `GameType` that makes a reader replay the
+/// game in the variant it was replayed in: added when the game had none (the variant was
+/// inferred, taken from a `Variant` tag or given with `--variant`), set when the one read
+/// names another variant or cannot be read, and describing the square names when they are
+/// not the variant's own.
 pub fn export_tags(a: &Analysed<'_>) -> Vec<Tag> {
     let mut tags = a.game.tags.clone();
     if let (Some(v), Some(names)) = (a.variant(), &a.names) {
         let native = v.rules().layout.notation == crate::rules::NotationKind::Algebraic;
-        if names.algebraic != native {
-            set_tag(&mut tags, "GameType", game_type_for(v, names));
+        let names_it = a
+            .game
+            .tag("GameType")
+            .and_then(|gt| parse_game_type(gt).ok())
+            .is_some_and(|gt| {
+                Variant::from_game_type(gt.number) == Some(v)
+                    && gt.layout.is_none_or(|l| {
+                        (l.notation == crate::rules::NotationKind::Algebraic) == names.algebraic
+                    })
+            });
+        if names.algebraic != native || !names_it {
+            let value = game_type_for(v, names);
+            match tags.iter_mut().find(|t| t.name == "GameType") {
+                Some(t) => t.value = value,
+                // First among the tags after the seven standard ones (the writer puts
+                // those first).
+                None => tags.insert(0, Tag::new("GameType", value, Span::default())),
+            }
         }
     }
     tags
@@ -30,7 +52,9 @@ pub fn set_tag(tags: &mut Vec<Tag>, name: &str, value: String) {
     }
 }
 
-/// Write a game as strict PDN 3.0: the exported tags, the normal form of its moves.
+/// Write a game as strict PDN 3.0: the exported tags, the normal form of its moves, the
+/// movetext ending with the result it ended with as read when that disagrees with the
+/// `Result` tag (nothing read is lost).
 pub fn write(a: &Analysed<'_>, out: &mut String) {
     let tags = export_tags(a);
     let parts = GameParts {
@@ -38,18 +62,23 @@ pub fn write(a: &Analysed<'_>, out: &mut String) {
         body: &a.normal.body,
         result: a.game.result.as_ref(),
     };
-    write_with(a, parts, out);
+    let opts = WriteOptions {
+        keep_terminator: true,
+        numbers_as_given: true,
+        ..WriteOptions::default()
+    };
+    write_with(a, parts, &opts, out);
 }
 
 /// Write the game of `a` as strict PDN 3.0 with the given tags, main line and result: the one
 /// way every PDN output is written. The moves of `parts` are those of `a.game` (their spans
 /// index its text): each is written in canonical notation when the replay of `a` found it
 /// legal, else in its syntactic normal form.
-pub fn write_with(a: &Analysed<'_>, parts: GameParts<'_>, out: &mut String) {
+pub fn write_with(a: &Analysed<'_>, parts: GameParts<'_>, opts: &WriteOptions, out: &mut String) {
     write_parts(
         a.game,
         parts,
-        &WriteOptions::default(),
+        opts,
         &mut |g, m| a.move_text(g, m, Form::Pdn),
         out,
     );

@@ -49,7 +49,7 @@ mod tags;
 use std::fmt::Write as _;
 
 use crate::syntax::{
-    Game, GameParts, Line, MoveKind, ResultToken, Span, Squares, SyntaxError, Tag, Tolerated,
+    Game, GameParts, Item, Line, MoveKind, ResultToken, Span, Squares, SyntaxError, Tag, Tolerated,
     WriteOptions, canonical_move_text, write_parts,
 };
 
@@ -357,6 +357,9 @@ fn recheck_and_write(
             ));
         }
     }
+    // The numbers the re-check's normal form gives (a number stands where the count changes
+    // otherwise than by alternation: after a `wrong-side` move), written as given.
+    renumber(&mut game.body, &normal.body);
     let af = Analysed {
         game: &game,
         report,
@@ -390,8 +393,12 @@ fn recheck_and_write(
         body: &game.body,
         result: None,
     };
+    let opts = WriteOptions {
+        numbers_as_given: true,
+        ..WriteOptions::default()
+    };
     let mut text = String::new();
-    export::pdn::write_with(&af, parts, &mut text);
+    export::pdn::write_with(&af, parts, &opts, &mut text);
     Fixed {
         text,
         changes,
@@ -420,6 +427,38 @@ fn repair_changes(af: &Analysed<'_>, applied: &[repair::Applied], changes: &mut 
             joined(&texts),
             format!("repair: {}", a.why),
         ));
+    }
+}
+
+/// Give the moves of `body` the move numbers of the same moves (by where they start) in
+/// `normal`, its normal form: none where the count goes on by alternation.
+fn renumber(body: &mut Line, normal: &Line) {
+    let mut numbers = std::collections::HashMap::new();
+    let mut stack = vec![normal];
+    while let Some(line) = stack.pop() {
+        for item in &line.items {
+            match item {
+                Item::Move(m) => {
+                    numbers.insert(m.span.start, m.number);
+                }
+                Item::Variation(v) => stack.push(&v.line),
+                _ => {}
+            }
+        }
+    }
+    let mut stack = vec![body];
+    while let Some(line) = stack.pop() {
+        for item in &mut line.items {
+            match item {
+                Item::Move(m) => {
+                    if let Some(n) = numbers.get(&m.span.start) {
+                        m.number = *n;
+                    }
+                }
+                Item::Variation(v) => stack.push(&mut v.line),
+                _ => {}
+            }
+        }
     }
 }
 

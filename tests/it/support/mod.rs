@@ -1,7 +1,8 @@
 //! Helpers shared by the integration tests: where the shared corpus lives, its PDN files;
-//! [`syntax`] has the round-trip comparison of the syntax tests.
+//! [`syntax`] has the round-trip comparison of the syntax tests, [`pty`] pseudo-terminals.
 #![allow(dead_code)]
 
+pub(crate) mod pty;
 pub(crate) mod syntax;
 
 use std::path::{Path, PathBuf};
@@ -37,4 +38,16 @@ pub(crate) fn corpus() -> PathBuf {
         dir.display()
     );
     dir
+}
+
+/// Text without the SGR sequences of `pdn`'s palette (bold, reset, red, yellow, blue, cyan):
+/// any other escape sequence is left in.
+pub(crate) fn strip_styles(text: &str) -> String {
+    let mut out = text.to_string();
+    for sgr in [
+        "\x1b[0m", "\x1b[1m", "\x1b[31m", "\x1b[33m", "\x1b[36m", "\x1b[34m",
+    ] {
+        out = out.replace(sgr, "");
+    }
+    out
 }

@@ -1,0 +1,508 @@
+//! What `validate` reports and how much of it, as a layer over the diagnostics a game's
+//! validation produced: the policy of the command line (`--allow` and `--deny` a code,
+//! `--min-severity`, `--max-diagnostics`), the findings of a game put in source order, a
+//! game's rendering with the shown findings, and the totals (per severity and per code) with
+//! their closing summary.
+//!
+//! Allowed codes are gone before anything is counted (as clippy's `allow`); a denied code is
+//! an error wherever it is counted, so the exit status follows. `--min-severity` and
+//! `--max-diagnostics` only choose what is shown: the totals, the JSON `game` records and
+//! the exit status count every finding that is not allowed.
+
+use std::fmt::Write as _;
+
+use serde::Serialize;
+
+use super::diagnostic::{
+    Code, Diagnostic, Format, LineIndex, Palette, Severity, close, open, paint, render_styled,
+};
+use super::jsonl::Object;
+use super::validate::Report;
+use crate::rules::Variant;
+use crate::syntax::Game;
+
+/// What the command line says of one code.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Level {
+    /// As DESIGN.md classes it.
+    #[default]
+    Default,
+    /// Silenced: not shown, not counted.
+    Allow,
+    /// An error, whatever its severity.
+    Deny,
+}
+
+/// What to report and how much.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Policy {
+    /// The least severity shown.
+    pub min_severity: Severity,
+    /// Per code, in the order of [`Code::ALL`].
+    levels: [Level; Code::ALL.len()],
+    /// At most this many findings shown in all (the rest are counted).
+    pub max_diagnostics: Option<u64>,
+}
+
+impl Default for Policy {
+    /// Everything shown, every code as DESIGN.md classes it.
+    fn default() -> Self {
+        Policy {
+            min_severity: Severity::Info,
+            levels: [Level::Default; Code::ALL.len()],
+            max_diagnostics: None,
+        }
+    }
+}
+
+fn index(code: Code) -> usize {
+    Code::ALL.iter().position(|c| *c == code).unwrap_or(0)
+}
+
+impl Policy {
+    /// Set the level of a code.
+    pub fn set(&mut self, code: Code, level: Level) {
+        self.levels[index(code)] = level;
+    }
+
+    /// The level of a code.
+    pub fn level(&self, code: Code) -> Level {
+        self.levels[index(code)]
+    }
+
+    /// The severity a finding of this code has under the policy (`None`: allowed).
+    pub fn severity(&self, code: Code) -> Option<Severity> {
+        match self.level(code) {
+            Level::Default => Some(code.severity()),
+            Level::Allow => None,
+            Level::Deny => Some(Severity::Error),
+        }
+    }
+
+    /// True if a finding of this severity is shown.
+    pub fn shows(&self, severity: Severity) -> bool {
+        severity >= self.min_severity
+    }
+
+    /// Apply the policy to a game's findings: the allowed ones dropped, the denied ones made
+    /// errors, all of them in source order (those without a place first, at the game's
+    /// start, where they are reported; ties in the order they were found).
+    pub fn apply(&self, report: &mut Report) {
+        let d = &mut report.diagnostics;
+        if self.levels.iter().any(|l| *l != Level::Default) {
+            d.retain_mut(|d| match self.severity(d.code) {
+                Some(s) => {
+                    d.severity = s;
+                    true
+                }
+                None => false,
+            });
+        }
+        in_source_order(d);
+    }
+}
+
+/// Sort findings by the place they are reported at (a stable sort: ties keep their order).
+pub fn in_source_order(d: &mut [Diagnostic]) {
+    let key = |d: &Diagnostic| d.span.map_or(0, |s| s.start);
+    if !d.is_sorted_by_key(key) {
+        d.sort_by_key(key);
+    }
+}
+
+/// A game's findings rendered for the output, with where each shown one ends, so that the
+/// writer can cut the output at `--max-diagnostics` (the findings of the games are rendered
+/// on any thread, the cap is counted in input order).
+#[derive(Clone, Debug, Default)]
+pub struct Rendered {
+    /// The shown findings, then (JSON) the game's record.
+    pub text: String,
+    /// Where each shown finding's rendering ends in `text`.
+    pub ends: Vec<usize>,
+    /// What the game counts.
+    pub counts: Counts,
+}
+
+/// What a game counts: plies, findings per severity and per code (allowed codes excluded;
+/// shown or not).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    pub plies: u32,
+    pub errors: u32,
+    pub warnings: u32,
+    pub infos: u32,
+    /// Per code, in the order of [`Code::ALL`].
+    pub codes: [u32; Code::ALL.len()],
+}
+
+impl Counts {
+    fn of(report: &Report) -> Counts {
+        let mut c = Counts {
+            plies: report.plies,
+            ..Counts::default()
+        };
+        for d in &report.diagnostics {
+            match d.severity() {
+                Severity::Error => c.errors += 1,
+                Severity::Warning => c.warnings += 1,
+                Severity::Info => c.infos += 1,
+            }
+            c.codes[index(d.code)] += 1;
+        }
+        c
+    }
+}
+
+/// Render a game's shown findings (and in JSON its `game` record, which counts all of them)
+/// after the policy was applied to its report.
+pub fn render_game(
+    format: Format,
+    palette: &Palette,
+    policy: &Policy,
+    file: &str,
+    game: &Game,
+    report: &Report,
+) -> Rendered {
+    let counts = Counts::of(report);
+    // About the size of the game for JSON with its usual notes; grows if needed.
+    let mut r = Rendered {
+        text: String::with_capacity(if report.diagnostics.is_empty() {
+            0
+        } else {
+            256 + game.source.len()
+        }),
+        ends: Vec::new(),
+        counts,
+    };
+    let mut lines = None;
+    for d in &report.diagnostics {
+        if policy.shows(d.severity()) {
+            let lines = lines.get_or_insert_with(|| LineIndex::new(game));
+            render_styled(format, palette, file, game, lines, d, &mut r.text);
+            r.ends.push(r.text.len());
+        }
+    }
+    if format == Format::Json {
+        // The keys and their order are DESIGN.md's.
+        let mut o = Object::new(&mut r.text);
+        o.str("type", "game")
+            .str("file", file)
+            .uint("game", game.index as u64)
+            .opt_str("variant", report.variant.map(Variant::name))
+            .uint("plies", u64::from(report.plies))
+            .uint("errors", u64::from(r.counts.errors))
+            .uint("warnings", u64::from(r.counts.warnings))
+            .opt_str("result", report.result.as_deref());
+        if let Some(why) = report.inferred.as_deref() {
+            o.str("variant_inferred", why);
+        }
+        o.end();
+    }
+    r
+}
+
+/// Totals over files and games.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    /// Files read.
+    pub files: u64,
+    /// Games.
+    pub games: u64,
+    /// Plies replayed.
+    pub plies: u64,
+    /// Error findings (the denied codes among them).
+    pub errors: u64,
+    /// Warnings.
+    pub warnings: u64,
+    /// Games with at least one error.
+    pub games_with_errors: u64,
+    /// Information findings.
+    pub infos: u64,
+    /// Findings per code, in the order of [`Code::ALL`].
+    pub codes: [u64; Code::ALL.len()],
+    /// Inputs that could not be read, or not to their end (DESIGN.md).
+    pub unreadable_files: u64,
+    /// Findings shown.
+    pub shown: u64,
+    /// Findings of a shown severity left out by `--max-diagnostics`.
+    pub capped: u64,
+}
+
+impl Totals {
+    /// Add a game's counts.
+    pub fn add(&mut self, c: &Counts) {
+        self.games += 1;
+        self.plies += u64::from(c.plies);
+        self.errors += u64::from(c.errors);
+        self.warnings += u64::from(c.warnings);
+        self.infos += u64::from(c.infos);
+        if c.errors > 0 {
+            self.games_with_errors += 1;
+        }
+        for (t, n) in self.codes.iter_mut().zip(c.codes) {
+            *t += u64::from(n);
+        }
+    }
+
+    /// Take a game: count it, and return the part of its rendering to write (all of it, or
+    /// what `--max-diagnostics` leaves).
+    pub fn take<'a>(&mut self, policy: &Policy, r: &'a Rendered) -> (&'a str, Option<&'a str>) {
+        self.add(&r.counts);
+        let n = r.ends.len() as u64;
+        let left = policy
+            .max_diagnostics
+            .map_or(u64::MAX, |m| m.saturating_sub(self.shown));
+        if n <= left {
+            self.shown += n;
+            return (&r.text, None);
+        }
+        // `left` < n: cut after the last finding allowed; the game record (JSON) stays.
+        self.shown += left;
+        self.capped += n - left;
+        let cut = match left {
+            0 => 0,
+            k => r.ends[k as usize - 1],
+        };
+        let tail = r.ends.last().copied().unwrap_or(0);
+        (&r.text[..cut], Some(&r.text[tail..]))
+    }
+
+    /// The number of findings of a severity.
+    pub fn of(&self, s: Severity) -> u64 {
+        match s {
+            Severity::Error => self.errors,
+            Severity::Warning => self.warnings,
+            Severity::Info => self.infos,
+        }
+    }
+
+    /// The findings per code: those the policy shows (`shown`) or those it hides, as
+    /// (code, severity under the policy, count), errors first, then in DESIGN.md's order.
+    fn by_code(&self, policy: &Policy, shown: bool) -> Vec<(Code, Severity, u64)> {
+        let mut v: Vec<_> = Code::ALL
+            .iter()
+            .zip(self.codes)
+            .filter(|(_, n)| *n > 0)
+            .filter_map(|(c, n)| Some((*c, policy.severity(*c)?, n)))
+            .filter(|(_, s, _)| policy.shows(*s) == shown)
+            .collect();
+        v.sort_by_key(|(_, s, _)| std::cmp::Reverse(*s));
+        v
+    }
+
+    /// The closing lines of human and short output: the shown findings per code, then the
+    /// summary line ([`Totals::summary_line`]).
+    pub fn render_text(&self, palette: &Palette, policy: &Policy, out: &mut String) {
+        let codes = self.by_code(policy, true);
+        if !codes.is_empty() {
+            let width = codes
+                .iter()
+                .map(|(_, _, n)| n.to_string().len())
+                .max()
+                .unwrap_or(1);
+            for (code, s, n) in codes {
+                let style = palette.severity(s);
+                let _ = write!(out, "{n:>width$} ");
+                open(out, style);
+                let _ = write!(out, "{}[{}]", s.as_str(), code.as_str());
+                close(out, style);
+                out.push('\n');
+            }
+        }
+        paint(out, palette.emphasis, &self.summary_line(policy));
+        out.push('\n');
+    }
+
+    /// `checked 120 games (9512 plies) in 1 file: 4 errors, 7 warnings, 3 games with errors`,
+    /// and what was not shown.
+    pub fn summary_line(&self, policy: &Policy) -> String {
+        let mut s = format!(
+            "checked {} game{} ({} plies) in {} file{}: {} error{}, {} warning{}, {} game{} with errors",
+            self.games,
+            plural(self.games),
+            self.plies,
+            self.files,
+            plural(self.files),
+            self.errors,
+            plural(self.errors),
+            self.warnings,
+            plural(self.warnings),
+            self.games_with_errors,
+            plural(self.games_with_errors)
+        );
+        let mut hidden = Vec::new();
+        for sev in [Severity::Warning, Severity::Info] {
+            let n = self.of(sev);
+            if n > 0 && !policy.shows(sev) {
+                hidden.push(format!("{n} {}{}", sev.as_str(), plural(n)));
+            }
+        }
+        if let Some(m) = policy.max_diagnostics
+            && self.capped > 0
+        {
+            hidden.push(format!("{} past --max-diagnostics {m}", self.capped));
+        }
+        if !hidden.is_empty() {
+            let _ = write!(s, " (not shown: {})", hidden.join(", "));
+        }
+        s
+    }
+
+    /// The JSON `summary` record (DESIGN.md): every finding that is not allowed is counted,
+    /// shown or not.
+    pub fn render_json(&self, out: &mut String) {
+        #[derive(Serialize)]
+        struct Line<'a> {
+            #[serde(rename = "type")]
+            kind: &'static str,
+            files: u64,
+            games: u64,
+            plies: u64,
+            errors: u64,
+            warnings: u64,
+            games_with_errors: u64,
+            infos: u64,
+            codes: serde_json::Map<String, serde_json::Value>,
+            unreadable_files: u64,
+            #[serde(skip_serializing_if = "Option::is_none")]
+            not_shown: Option<&'a u64>,
+        }
+        let codes = Code::ALL
+            .iter()
+            .zip(self.codes)
+            .filter(|(_, n)| *n > 0)
+            .map(|(c, n)| (c.as_str().to_string(), n.into()))
+            .collect();
+        let line = Line {
+            kind: "summary",
+            files: self.files,
+            games: self.games,
+            plies: self.plies,
+            errors: self.errors,
+            warnings: self.warnings,
+            games_with_errors: self.games_with_errors,
+            infos: self.infos,
+            codes,
+            unreadable_files: self.unreadable_files,
+            not_shown: (self.capped > 0).then_some(&self.capped),
+        };
+        if let Ok(s) = serde_json::to_string(&line) {
+            out.push_str(&s);
+            out.push('\n');
+        }
+    }
+}
+
+fn plural(n: u64) -> &'static str {
+    if n == 1 { "" } else { "s" }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::Span;
+
+    fn d(code: Code, start: Option<u32>) -> Diagnostic {
+        let d = Diagnostic::new(code, "m");
+        match start {
+            Some(s) => d.at(Span {
+                start: s,
+                end: s + 1,
+            }),
+            None => d,
+        }
+    }
+
+    fn report(diagnostics: Vec<Diagnostic>) -> Report {
+        Report {
+            game: 1,
+            variant: None,
+            inferred: None,
+            plies: 3,
+            result: None,
+            diagnostics,
+        }
+    }
+
+    #[test]
+    fn allow_drops_deny_raises_and_the_order_is_the_source_order() {
+        let mut p = Policy::default();
+        p.set(Code::Tolerated, Level::Allow);
+        p.set(Code::DrawRule, Level::Deny);
+        let mut r = report(vec![
+            d(Code::DrawRule, Some(40)),
+            d(Code::Tolerated, Some(1)),
+            d(Code::IllegalMove, Some(20)),
+            d(Code::UnknownVariant, None),
+            d(Code::BadTag, Some(20)),
+        ]);
+        p.apply(&mut r);
+        let got: Vec<_> = r
+            .diagnostics
+            .iter()
+            .map(|d| (d.code, d.severity()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (Code::UnknownVariant, Severity::Error),
+                (Code::IllegalMove, Severity::Error),
+                (Code::BadTag, Severity::Warning),
+                (Code::DrawRule, Severity::Error),
+            ]
+        );
+        let c = Counts::of(&r);
+        assert_eq!((c.errors, c.warnings, c.infos), (3, 1, 0));
+        assert_eq!(c.codes[index(Code::DrawRule)], 1);
+        assert_eq!(c.codes[index(Code::Tolerated)], 0);
+    }
+
+    #[test]
+    fn the_cap_cuts_between_findings_and_keeps_the_game_record() {
+        let r = Rendered {
+            text: "a\nb\nc\n{game}\n".into(),
+            ends: vec![2, 4, 6],
+            counts: Counts {
+                errors: 3,
+                ..Counts::default()
+            },
+        };
+        let p = Policy {
+            max_diagnostics: Some(4),
+            ..Policy::default()
+        };
+        let mut t = Totals::default();
+        assert_eq!(t.take(&p, &r), (r.text.as_str(), None));
+        assert_eq!(t.take(&p, &r), ("a\n", Some("{game}\n")));
+        assert_eq!(t.take(&p, &r), ("", Some("{game}\n")));
+        assert_eq!((t.shown, t.capped, t.errors, t.games), (4, 5, 9, 3));
+        assert!(
+            t.summary_line(&p)
+                .ends_with("(not shown: 5 past --max-diagnostics 4)")
+        );
+    }
+
+    #[test]
+    fn hidden_severities_are_counted_and_named() {
+        let p = Policy {
+            min_severity: Severity::Error,
+            ..Policy::default()
+        };
+        let mut t = Totals {
+            warnings: 2,
+            infos: 1,
+            ..Totals::default()
+        };
+        t.codes[index(Code::BadTag)] = 2;
+        t.codes[index(Code::Tolerated)] = 1;
+        let mut out = String::new();
+        t.render_text(&Palette::PLAIN, &p, &mut out);
+        assert!(!out.contains("warning["), "{out}");
+        assert!(out.ends_with("(not shown: 2 warnings, 1 info)\n"), "{out}");
+        let mut json = String::new();
+        t.render_json(&mut json);
+        let v: serde_json::Value = serde_json::from_str(&json).unwrap();
+        assert_eq!(v["codes"]["bad-tag"], 2);
+        assert_eq!(v["infos"], 1);
+    }
+}

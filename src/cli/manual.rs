@@ -1,0 +1,334 @@
+//! The text of the man pages that clap does not hold: EXIT STATUS, ENVIRONMENT, EXAMPLES
+//! and SEE ALSO for the program and each command (NAME, SYNOPSIS, DESCRIPTION and OPTIONS
+//! come from the clap definitions, `src/cli/args.rs`).
+
+/// A section of a page: a heading and its items (a term and its text; an empty term is a
+/// plain paragraph).
+pub struct Section {
+    pub heading: &'static str,
+    pub items: &'static [(&'static str, &'static str)],
+}
+
+/// The statuses of `validate` and `fix`.
+const STATUS_CHECKS: Section = Section {
+    heading: "EXIT STATUS",
+    items: &[
+        (
+            "0",
+            "No error left: every game read, none with an error finding (warnings and information allowed).",
+        ),
+        (
+            "1",
+            "An error finding (a code named by --deny counts as one), an input that could not be read (to its end), or an output that could not be written.",
+        ),
+        ("2", "Fatal: bad usage, or nothing at all could be read."),
+        (
+            "130",
+            "Interrupted by Ctrl-C (128 + the signal; SIGTERM and SIGHUP likewise). No partial output file is left.",
+        ),
+        (
+            "",
+            "A closed output pipe ends the program quietly with status 0.",
+        ),
+    ],
+};
+
+/// The statuses of `convert` and `stats`.
+const STATUS_DATA: Section = Section {
+    heading: "EXIT STATUS",
+    items: &[
+        (
+            "0",
+            "Done. Findings in the records are reported in the output; they are not failures.",
+        ),
+        (
+            "1",
+            "An input that could not be read (to its end), or an output that could not be written.",
+        ),
+        ("2", "Fatal: bad usage, or nothing at all could be read."),
+        (
+            "130",
+            "Interrupted by Ctrl-C (128 + the signal; SIGTERM and SIGHUP likewise). No partial output file is left.",
+        ),
+    ],
+};
+
+/// The statuses of the commands that read no games.
+const STATUS_SIMPLE: Section = Section {
+    heading: "EXIT STATUS",
+    items: &[
+        ("0", "Done."),
+        ("1", "An output that could not be written."),
+        ("2", "Fatal: bad usage."),
+    ],
+};
+
+/// The environment of the commands that read games.
+const ENVIRONMENT: Section = Section {
+    heading: "ENVIRONMENT",
+    items: &[
+        (
+            "NO_COLOR",
+            "When set and not empty, no colour with --color auto (https://no-color.org).",
+        ),
+        (
+            "CLICOLOR_FORCE",
+            "When set and not 0, colour with --color auto even when the output is not a terminal.",
+        ),
+        ("CLICOLOR", "When 0, no colour with --color auto."),
+        ("TERM", "When dumb, no colour with --color auto."),
+    ],
+};
+
+/// The environment of the commands that read no games.
+const ENVIRONMENT_NONE: Section = Section {
+    heading: "ENVIRONMENT",
+    items: &[(
+        "",
+        "No environment variable changes what this command does.",
+    )],
+};
+
+/// Where the inputs come from, for every command that reads games.
+const INPUTS: Section = Section {
+    heading: "INPUTS",
+    items: &[
+        (
+            "",
+            "A PATH is a file, a directory (searched recursively for *.pdn in any case, and *.pdn.gz), or - for standard input, the default. Gzip-compressed input is read transparently, UTF-16 is recognised. Reading from a terminal, pdn says so on standard error; one Ctrl-D on a line of its own ends the input.",
+        ),
+        (
+            "",
+            "A file that cannot be read is reported and the others are read; one read in part keeps the games before the damage. Outputs (-o, --out-dir, --in-place, --audit) are written to a temporary file beside the target and renamed when complete: an interrupted run leaves no partial file. Nothing from the input reaches a terminal raw: control and bidirectional characters are shown escaped.",
+        ),
+        (
+            "",
+            "Standard error carries the progress bar (only on a terminal; --no-progress hides it), the notes and the errors; --quiet leaves only the errors.",
+        ),
+    ],
+};
+
+/// A page's own sections, after OPTIONS.
+pub struct Page {
+    pub sections: &'static [Section],
+    pub examples: &'static [(&'static str, &'static str)],
+}
+
+/// The page of `pdn` itself or of a command (`None`: the program).
+pub fn page(command: Option<&str>) -> Page {
+    match command {
+        None => Page {
+            sections: &[
+                INPUTS,
+                Section {
+                    heading: "EXIT STATUS",
+                    items: &[
+                        (
+                            "0",
+                            "Done; for validate and fix, no error left in the games.",
+                        ),
+                        (
+                            "1",
+                            "validate and fix: an error finding. Every command: an input that could not be read, an output that could not be written.",
+                        ),
+                        ("2", "Fatal: bad usage, or nothing at all could be read."),
+                        ("130", "Interrupted by Ctrl-C (128 + the signal)."),
+                    ],
+                },
+                ENVIRONMENT,
+            ],
+            examples: &[
+                (
+                    "pdn validate archive/",
+                    "Replay every game of a directory and report every illegal move.",
+                ),
+                (
+                    "pdn validate games.pdn --min-severity error",
+                    "Only the errors.",
+                ),
+                (
+                    "pdn fix archive/ --out-dir clean/ --repair --audit changes.jsonl",
+                    "Write corrected copies, with every change logged.",
+                ),
+                (
+                    "pdn convert archive/ --to csv --plies -o plies.csv",
+                    "One CSV row per ply, for DuckDB or pandas.",
+                ),
+                (
+                    "pdn stats archive/ --by player",
+                    "Results, lengths, captures, openings and a table per player.",
+                ),
+                (
+                    "pdn man --out-dir ~/.cargo/share/man/man1",
+                    "Install every man page where man(1) finds them next to ~/.cargo/bin.",
+                ),
+            ],
+        },
+        Some("validate") => Page {
+            sections: &[
+                Section {
+                    heading: "FINDINGS",
+                    items: &[
+                        (
+                            "",
+                            "Each finding has a code and a severity: error, warning or info. Errors: syntax-error, bad-fen, unknown-variant, illegal-move, missed-capture, non-maximal-capture, unfinished-capture, premature-promotion, ambiguous-move, wrong-side, moves-after-end, result-mismatch. Warnings: draw-rule, move-number, bad-tag. Information: tolerated (a non-standard construct read anyway).",
+                        ),
+                        (
+                            "",
+                            "Within a game, findings come in source order. The human format shows errors and warnings (--min-severity info adds the tolerated notes), JSON shows everything. Hidden findings are still counted: the closing lines give the count per code shown and the summary, with what was not shown. --allow silences a code (not shown, not counted), --deny makes it an error (and the exit status follows).",
+                        ),
+                        (
+                            "",
+                            "When standard output is not a terminal and standard error is, the summary line is also written to standard error.",
+                        ),
+                    ],
+                },
+                INPUTS,
+                STATUS_CHECKS,
+                ENVIRONMENT,
+            ],
+            examples: &[
+                (
+                    "pdn validate archive/",
+                    "Errors and warnings, with the source line, the rule, the legal moves and the board.",
+                ),
+                ("pdn validate archive/ --min-severity error", "Errors only."),
+                (
+                    "pdn validate archive/ --min-severity info --max-diagnostics 50",
+                    "Everything, the first 50 findings; the rest counted.",
+                ),
+                (
+                    "pdn validate archive/ --deny draw-rule --allow bad-tag",
+                    "Play after a draw by rule fails the run; tag formats are not checked.",
+                ),
+                (
+                    "pdn validate archive/ --deny warnings -f short",
+                    "One line per finding, every warning an error (as clippy's -D warnings).",
+                ),
+                (
+                    "pdn validate archive/ -f json | jq -c 'select(.type == \"diagnostic\")'",
+                    "The findings as JSON Lines; the last line is the summary with a count per code.",
+                ),
+                (
+                    "pdn validate games.pdn --variant russian",
+                    "Every game as Russian draughts, whatever its GameType.",
+                ),
+            ],
+        },
+        Some("fix") => Page {
+            sections: &[INPUTS, STATUS_CHECKS, ENVIRONMENT],
+            examples: &[
+                (
+                    "pdn fix games.pdn -o clean.pdn",
+                    "Strict PDN 3.0: canonical notation, move numbers, results and tags mended.",
+                ),
+                (
+                    "pdn fix archive/ -o clean.pdn --repair --audit changes.jsonl",
+                    "Also restore the moves most probably played, every change logged.",
+                ),
+                (
+                    "pdn fix archive/ --out-dir clean/",
+                    "One file per input file, at the same path below clean/.",
+                ),
+                (
+                    "pdn fix archive/ --in-place --backup .orig",
+                    "Replace each input, keeping the original as FILE.orig.",
+                ),
+            ],
+        },
+        Some("convert") => Page {
+            sections: &[INPUTS, STATUS_DATA, ENVIRONMENT],
+            examples: &[
+                (
+                    "pdn convert games.pdn --to json -o games.jsonl",
+                    "One JSON object per game per line.",
+                ),
+                (
+                    "pdn convert archive/ --to csv --plies -o plies.csv",
+                    "One row per ply of the main line, with FEN before and after.",
+                ),
+                (
+                    "pdn convert games.pdn --to manoury",
+                    "The French book style: 1. 32-28 (19-23).",
+                ),
+                (
+                    "pdn convert games.pdn --to pdn --notation algebraic",
+                    "8x8 games with algebraic squares.",
+                ),
+            ],
+        },
+        Some("stats") => Page {
+            sections: &[
+                Section {
+                    heading: "WHAT THE NUMBERS MEAN",
+                    items: &[("", super::args::STATS_NOTES)],
+                },
+                INPUTS,
+                STATUS_DATA,
+                ENVIRONMENT,
+            ],
+            examples: &[
+                (
+                    "pdn stats archive/",
+                    "Results, variants, lengths, captures, promotions, openings, players, events, findings by code.",
+                ),
+                (
+                    "pdn stats archive/ --by player",
+                    "Also a table per player, one per variant.",
+                ),
+                (
+                    "pdn stats archive/ --format csv --by opening > openings.csv",
+                    "The openings table as CSV.",
+                ),
+                (
+                    "pdn stats archive/ --format csv --duplicates --fuzzy 20",
+                    "Games repeated, with the reason, and those alike for their first 20 plies.",
+                ),
+            ],
+        },
+        Some("perft") => Page {
+            sections: &[STATUS_SIMPLE, ENVIRONMENT_NONE],
+            examples: &[
+                (
+                    "pdn perft --variant international --depth 6",
+                    "Leaf nodes of the legal-move tree from the start position.",
+                ),
+                (
+                    "pdn perft --variant english --depth 5 --divide",
+                    "The count below each legal move of the root.",
+                ),
+                (
+                    "pdn perft --variant russian --fen 'W:W21,22:B9,10' --depth 4 --json",
+                    "From a position, as JSON lines.",
+                ),
+            ],
+        },
+        Some("completions") => Page {
+            sections: &[STATUS_SIMPLE, ENVIRONMENT_NONE],
+            examples: &[
+                (
+                    "mkdir -p ~/.local/share/bash-completion/completions && pdn completions bash > ~/.local/share/bash-completion/completions/pdn",
+                    "Bash: loaded by bash-completion when pdn is first completed.",
+                ),
+                (
+                    "mkdir -p ~/.config/fish/completions && pdn completions fish > ~/.config/fish/completions/pdn.fish",
+                    "Fish.",
+                ),
+                (
+                    "mkdir -p ~/.zfunc && pdn completions zsh > ~/.zfunc/_pdn",
+                    "Zsh: with fpath+=~/.zfunc before compinit in ~/.zshrc.",
+                ),
+            ],
+        },
+        Some(_) => Page {
+            sections: &[STATUS_SIMPLE, ENVIRONMENT_NONE],
+            examples: &[
+                ("pdn man validate | man -l -", "Read the page of a command."),
+                (
+                    "pdn man --out-dir ~/.cargo/share/man/man1",
+                    "Write every page where man(1) finds them next to ~/.cargo/bin (man pdn, man pdn-validate).",
+                ),
+            ],
+        },
+    }
+}
