@@ -7,7 +7,7 @@
 use std::io::{self, Write};
 
 use anyhow::Result;
-use pdn::app::fix::{FixOptions, audit_line, fix};
+use pdn::app::fix::{AsRead, FixOptions, audit_line, fix};
 use pdn::app::terminal::escape;
 use pdn::app::validate::Options;
 
@@ -28,7 +28,12 @@ struct Done {
     unrepaired: bool,
     errors_before: u64,
     errors_after: u64,
+    /// Why the game was written as read, if it was; and its number in its file.
+    as_read: Option<(AsRead, usize)>,
 }
+
+/// How many games written as read are named in the summary.
+const NAMED: usize = 10;
 
 /// Totals of a run (or of a file).
 #[derive(Clone, Copy, Default)]
@@ -40,6 +45,7 @@ struct Totals {
     unrepaired: u64,
     errors_before: u64,
     errors_after: u64,
+    as_read: u64,
 }
 
 impl Totals {
@@ -51,6 +57,7 @@ impl Totals {
         self.unrepaired += u64::from(d.unrepaired);
         self.errors_before += d.errors_before;
         self.errors_after += d.errors_after;
+        self.as_read += u64::from(d.as_read.is_some());
     }
 }
 
@@ -73,6 +80,8 @@ struct Out {
     repair: bool,
     keep: bool,
     names: Vec<String>,
+    /// The first games written as read: file name, game number, why.
+    as_read: Vec<(String, usize, AsRead)>,
 }
 
 impl Sink<Done> for Out {
@@ -99,6 +108,11 @@ impl Sink<Done> for Out {
         if let Some(w) = self.audit.as_mut() {
             w.write_all(d.audit.as_bytes())?;
         }
+        if let Some((why, index)) = d.as_read
+            && self.as_read.len() < NAMED
+        {
+            self.as_read.push((self.names[i].clone(), index, why));
+        }
         self.t.add(&d);
         self.file.add(&d);
         Ok(d.errors_after)
@@ -112,7 +126,7 @@ impl Sink<Done> for Out {
         {
             let f = &self.file;
             progress::message(&format!(
-                "pdn fix: {} -> {}: {} game{}, {} change{}{}, {} error{} left",
+                "pdn fix: {} -> {}: {} game{}, {} change{}{}, {} error{} left{}",
                 self.names[i],
                 shown(per.target(i)),
                 f.games,
@@ -122,6 +136,11 @@ impl Sink<Done> for Out {
                 repair_note(self.repair, self.keep, f),
                 f.errors_after,
                 plural(f.errors_after),
+                if f.as_read > 0 {
+                    format!(", {} written as read", f.as_read)
+                } else {
+                    String::new()
+                },
             ));
         }
         Ok(())
@@ -179,6 +198,7 @@ pub fn run(a: &FixArgs) -> Result<Status> {
             .iter()
             .map(|i| escape(&i.name).into_owned())
             .collect(),
+        as_read: Vec::new(),
     };
     let totals = batch::run(
         &setup,
@@ -209,11 +229,18 @@ pub fn run(a: &FixArgs) -> Result<Status> {
                 unrepaired: f.unrepaired,
                 errors_before: u64::from(f.errors_before),
                 errors_after: u64::from(f.errors_after),
+                as_read: f.as_read.map(|why| (why, index)),
             }
         },
         &mut sink,
     )?;
-    let Out { dest, audit, t, .. } = sink;
+    let Out {
+        dest,
+        audit,
+        t,
+        as_read,
+        ..
+    } = sink;
     let mut files_note = String::new();
     let mut lost = 0;
     match dest {
@@ -230,7 +257,7 @@ pub fn run(a: &FixArgs) -> Result<Status> {
         w.finish()?;
     }
     progress::note(&format!(
-        "pdn fix: {} games in {} files, {} changes{}{}, {} games with problems left ({} errors before, {} after){files_note}",
+        "pdn fix: {} games in {} files, {} changes{}{}, {} games with problems left ({} errors before, {} after), {} written as read{files_note}",
         t.games,
         totals.files,
         t.changes,
@@ -242,9 +269,29 @@ pub fn run(a: &FixArgs) -> Result<Status> {
         t.unrepaired,
         t.errors_before,
         t.errors_after,
+        t.as_read,
     ));
+    if t.as_read > 0 {
+        // A failure of `fix` for those games: never silent, not even with --quiet.
+        let named: Vec<String> = as_read
+            .iter()
+            .map(|(file, game, why)| format!("{file} game {game} ({})", why.reason()))
+            .collect();
+        let more = t.as_read - as_read.len() as u64;
+        progress::message(&format!(
+            "pdn fix: {} game{} written as read, not fixed: {}{}",
+            t.as_read,
+            plural(t.as_read),
+            named.join(", "),
+            if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            },
+        ));
+    }
     if let Some(note) = common::unreadable_note(&totals) {
         progress::message(&format!("pdn: {note}"));
     }
-    common::status(t.errors_after > 0 || lost > 0, &totals)
+    common::status(t.errors_after > 0 || lost > 0 || t.as_read > 0, &totals)
 }

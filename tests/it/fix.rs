@@ -3,7 +3,9 @@
 //! slip and the ambiguous cases left alone, `--keep-irregular`, idempotence, the
 //! command-line contract, and the shared corpus: games in = games out in order, no syntax
 //! error written, never more errors than read (the fmjd-pdn-testsuite files one by one, then
-//! the whole corpus in one run), no legal record changed by `--repair`.
+//! the whole corpus in one run), no legal record changed by `--repair`; honest accounting
+//! (games written as read named and failing the run, the errors after recounted from the
+//! output, 0 changes when fixing a fixed file).
 
 use crate::support as common;
 
@@ -711,4 +713,134 @@ fn repair_never_changes_a_legal_record() {
         }
     }
     assert!(legal > 10_000, "{legal}");
+}
+
+/// The numbers of `pdn fix`'s count line: (changes, errors before, errors after, written as
+/// read).
+fn count_line(stderr: &str) -> (u64, u64, u64, u64) {
+    let line = stderr
+        .lines()
+        .find(|l| l.contains(" games in ") && l.contains("errors before"))
+        .unwrap_or_else(|| panic!("no count line in {stderr}"));
+    let before = |key: &str| -> u64 {
+        let at = line
+            .find(key)
+            .unwrap_or_else(|| panic!("{key} not in {line}"));
+        let head = &line[..at];
+        let start = head
+            .rfind(|c: char| !c.is_ascii_digit())
+            .map_or(0, |i| i + 1);
+        head[start..].parse().unwrap()
+    };
+    (
+        before(" changes"),
+        before(" errors before"),
+        before(" after)"),
+        before(" written as read"),
+    )
+}
+
+/// Errors that `pdn validate` finds in a file (its JSON summary).
+fn validate_errors(path: &Path) -> u64 {
+    let o = bin()
+        .args(["validate", "--format", "json", "-q"])
+        .arg(path)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(o.stdout).unwrap();
+    let summary = text
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .find(|v| v["type"] == "summary")
+        .unwrap_or_else(|| panic!("no summary: {text}"));
+    summary["errors"].as_u64().unwrap()
+}
+
+#[test]
+fn no_game_silently_written_as_read_and_the_count_is_of_what_was_written() {
+    // Issue 20 item 2: a game written as read is counted and named, even with --quiet, and
+    // makes the exit status 1; the errors after are those `validate` finds in the output;
+    // fixing the output changes nothing and says 0 changes.
+    let tmp = tempfile::tempdir().unwrap();
+    let text = "[Event \"clean\"]\n\n01. 32-28 19-23 02. 28x19 14x23 *\n\n\
+                [Event \"an error left\"]\n[GameType \"20\"]\n\n\
+                1. 32-28 19-23 2. 28x19 14x25 3. 37-32 *\n\n\
+                [Event \"no variant fits\"]\n\n1. 99-94 *\n\n\
+                [Event \"clean too\"]\n[GameType \"21\"]\n\n1. 11-15 23-19 *\n";
+    std::fs::write(tmp.path().join("in.pdn"), text).unwrap();
+    for quiet in [false, true] {
+        let mut cmd = bin();
+        cmd.current_dir(tmp.path())
+            .args(["fix", "in.pdn", "-o", "out.pdn"]);
+        if quiet {
+            cmd.arg("-q");
+        }
+        let o = cmd.output().unwrap();
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert_eq!(o.status.code(), Some(1), "{err}");
+        assert!(
+            err.contains("1 game written as read, not fixed: in.pdn game 3 (unknown variant)"),
+            "quiet {quiet}: {err}"
+        );
+        if !quiet {
+            let (changes, before, after, as_read) = count_line(&err);
+            assert!(changes > 0, "{err}");
+            assert_eq!(as_read, 1, "{err}");
+            assert_eq!(before, validate_errors(&tmp.path().join("in.pdn")), "{err}");
+            assert_eq!(after, validate_errors(&tmp.path().join("out.pdn")), "{err}");
+            assert_eq!(after, 2, "{err}");
+        }
+    }
+    let out = std::fs::read(tmp.path().join("out.pdn")).unwrap();
+    assert_eq!(read_games(&out).len(), 4, "games in = games out");
+    // The fixed file fixed again: the same bytes, 0 changes, nothing in the audit.
+    let o = bin()
+        .current_dir(tmp.path())
+        .args([
+            "fix",
+            "out.pdn",
+            "-o",
+            "again.pdn",
+            "--audit",
+            "again.jsonl",
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(std::fs::read(tmp.path().join("again.pdn")).unwrap(), out);
+    assert_eq!(
+        std::fs::read_to_string(tmp.path().join("again.jsonl")).unwrap(),
+        ""
+    );
+    let (changes, before, after, _) = count_line(&err);
+    assert_eq!(changes, 0, "{err}");
+    assert!(err.contains(", 0 changes"), "{err}");
+    assert_eq!((before, after), (2, 2), "{err}");
+    // Still a game that could not be fixed: still named, still a failure.
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    // A file whose games are all fixed: exit 0, nothing written as read, and fixing the
+    // output again says 0 changes.
+    let good = "[Event \"x\"]\n\n1. 32-28 19-23 2. 28:19 14x23 *\n";
+    std::fs::write(tmp.path().join("good.pdn"), good).unwrap();
+    let o = bin()
+        .current_dir(tmp.path())
+        .args(["fix", "good.pdn", "-o", "good.fixed.pdn"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert_eq!(count_line(&err).3, 0, "{err}");
+    assert!(!err.contains("not fixed"), "{err}");
+    let o = bin()
+        .current_dir(tmp.path())
+        .args(["fix", "good.fixed.pdn", "-o", "good.again.pdn"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert_eq!(count_line(&err), (0, 0, 0, 0), "{err}");
+    assert_eq!(
+        std::fs::read(tmp.path().join("good.again.pdn")).unwrap(),
+        std::fs::read(tmp.path().join("good.fixed.pdn")).unwrap()
+    );
 }

@@ -31,7 +31,10 @@
 //! allows stands, with a setup of the position after it.
 //!
 //! Every change is a [`Change`] (`--audit` writes them as JSON Lines). A safety net: if the
-//! corrected game would have more errors than the game read, the game is written as read.
+//! corrected game would have more errors than the game read, the game is written as read;
+//! such a game (and one of an unknown variant) says so in [`Fixed::as_read`], so that the
+//! command line names it and fails. The errors counted after are those of the text written,
+//! read back and validated.
 //!
 //! **How a game goes through.** [`fix`] owns the game it fixes and changes it in place: it
 //! is *analysed* once as read (validated with a recorder, its move tree brought to normal
@@ -50,14 +53,14 @@ use std::fmt::Write as _;
 
 use crate::syntax::{
     Game, GameParts, Item, Line, MoveKind, ResultToken, Span, Squares, SyntaxError, Tag, Tolerated,
-    WriteOptions, canonical_move_text, write_parts,
+    WriteOptions, canonical_move_text, read_games, write_parts,
 };
 
 use super::diagnostic::{Code, Severity};
 use super::export::normal::{Joined, Settings};
 use super::export::record::{Form, RecordOptions};
 use super::export::{self, Analysed, ExportOptions, analyse_with, push_json_str};
-use super::validate::{Options, Report};
+use super::validate::{Options, Report, validate};
 use changes::{find_move, find_move_mut};
 use comments::{append_note, insert_problems, problem_comments, writable_comments};
 use tags::{MainInfo, TagFacts, fix_tags};
@@ -109,7 +112,7 @@ pub struct Fixed {
     pub changes: Vec<Change>,
     /// Errors of the game read.
     pub errors_before: u32,
-    /// Errors of the game written.
+    /// Errors of the game written: its text read back and validated as `validate` would.
     pub errors_after: u32,
     /// Corrections applied by `--repair`.
     pub repairs: u32,
@@ -118,6 +121,37 @@ pub struct Fixed {
     /// True if the game still has a problem (errors, or text the reader had to skip): it
     /// carries a `{pdn: …}` comment.
     pub unrepaired: bool,
+    /// Why the game was written as read (its moves in syntactic normal form, its tags
+    /// untouched), if it was.
+    pub as_read: Option<AsRead>,
+}
+
+/// Why a game was written as read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AsRead {
+    /// No variant could be read or inferred: nothing could be replayed.
+    UnknownVariant,
+    /// The corrected game had more errors than the game read.
+    MoreErrors,
+}
+
+impl AsRead {
+    /// What it means, for a summary.
+    pub fn reason(self) -> &'static str {
+        match self {
+            AsRead::UnknownVariant => "unknown variant",
+            AsRead::MoreErrors => "the corrected game had more errors",
+        }
+    }
+}
+
+/// The errors of the games of `text` (what `fix` wrote) read back and validated with `opts`:
+/// the summary's count of what was written, not of what was planned.
+fn recount(text: &str, opts: &Options) -> u32 {
+    read_games(text.as_bytes())
+        .iter()
+        .map(|g| validate(g, opts).errors())
+        .sum()
 }
 
 /// Append a change as a JSON Lines audit record `{"file","game","ply","before","after","why"}`.
@@ -152,6 +186,8 @@ struct Read {
     /// The changes of the tolerated constructs (also made when the game is written as read).
     notes: Vec<Change>,
     errors_before: u32,
+    /// How the game was validated (to recount what is written as a reader would).
+    validate: Options,
 }
 
 /// The parts of the game as read that the plan replaces.
@@ -184,6 +220,7 @@ pub fn fix(mut game: Game, opts: &FixOptions) -> Fixed {
             &report,
             &normal.own_comments,
             notes,
+            (AsRead::UnknownVariant, &opts.validate),
         );
     };
     let mut changes = notes.clone();
@@ -202,6 +239,7 @@ pub fn fix(mut game: Game, opts: &FixOptions) -> Fixed {
         report,
         own_comments: normal.own_comments,
         notes,
+        validate: opts.validate,
     };
     // The plan: the main line in normal form, repaired.
     let mut original = Original {
@@ -322,6 +360,7 @@ fn recheck_and_write(
             &read.report,
             &read.own_comments,
             read.notes,
+            (AsRead::MoreErrors, &read.validate),
         );
         f.changes.insert(
             0,
@@ -399,6 +438,8 @@ fn recheck_and_write(
     };
     let mut text = String::new();
     export::pdn::write_with(&af, parts, &opts, &mut text);
+    // The count of what was written, read back as a reader would.
+    let errors_after = recount(&text, &read.validate);
     Fixed {
         text,
         changes,
@@ -406,7 +447,8 @@ fn recheck_and_write(
         errors_after,
         repairs: plan.repairs,
         kept: plan.kept.len() as u32,
-        unrepaired,
+        unrepaired: unrepaired || errors_after > 0,
+        as_read: None,
     }
 }
 
@@ -491,6 +533,7 @@ fn as_read(
     report: &Report,
     own_comments: &[String],
     notes: Vec<Change>,
+    (why, validate): (AsRead, &Options),
 ) -> Fixed {
     let mut changes = notes;
     let errors_before = report.errors();
@@ -511,7 +554,7 @@ fn as_read(
         &mut |g, m| canonical_move_text(g, m),
         &mut text,
     );
-    let errors_after = errors_before.saturating_sub(game.errors.len() as u32);
+    let errors_after = recount(&text, validate);
     Fixed {
         text,
         changes,
@@ -520,6 +563,7 @@ fn as_read(
         repairs: 0,
         kept: 0,
         unrepaired: true,
+        as_read: Some(why),
     }
 }
 
