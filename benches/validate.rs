@@ -1,11 +1,16 @@
 //! Criterion benchmark: `validate` on the international corpus, in process (reading and
-//! replay), in plies per second; and the replay alone on games already read.
+//! replay), in plies per second: through owned `Game`s, through the reader's visitor as
+//! `validate --jobs 1` reads (the report rendered as JSON, no owned `Game`), and the replay
+//! alone on games already read.
 
 use std::path::{Path, PathBuf};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use pdn::app::validate::{Options, validate};
-use pdn::syntax::{Game, read_games};
+use pdn::app::diagnostic::{Format, Palette};
+use pdn::app::findings::Policy;
+use pdn::app::record::RecordReader;
+use pdn::app::validate::{Options, Validator, validate};
+use pdn::syntax::{Game, Reader, read_games};
 
 /// The allocator of the `pdn` binary, so that the figures are those of the tool.
 #[global_allocator]
@@ -59,6 +64,25 @@ fn bench(c: &mut Criterion) {
             n
         })
     });
+    // The visitor follows the variant of earlier games of a file, as the command does: its
+    // plies are its own.
+    let policy = Policy::default();
+    let visit = |texts: &[Vec<u8>]| {
+        let mut n = 0u64;
+        for t in texts {
+            let mut reader = Reader::new(&t[..]);
+            let v = Validator::new(opts, Format::Json, Palette::PLAIN, &policy, "bench");
+            let mut v = RecordReader::new(v);
+            while let Ok(Some(done)) = reader.read_game(&mut v) {
+                n += u64::from(done.counts.plies);
+            }
+        }
+        n
+    };
+    let visited = visit(&texts);
+    group.throughput(Throughput::Elements(visited));
+    group.bench_function("visitor", |b| b.iter(|| visit(&texts)));
+    group.throughput(Throughput::Elements(plies));
     group.bench_function("replay", |b| {
         b.iter(|| {
             let mut n = 0u64;

@@ -247,6 +247,72 @@ pub enum Format {
 
 pub use crate::syntax::LineIndex;
 
+/// What the renderings need of a game: its number, its text and where that starts, the
+/// players (an owned [`Game`] or the bytes of a game read into a visitor alike).
+#[derive(Clone, Copy, Debug)]
+pub struct GameText<'a> {
+    /// 1-based position of the game in its file.
+    pub index: usize,
+    /// The game's text; spans index into it.
+    pub source: &'a str,
+    /// 1-based line of its first byte.
+    pub line: u32,
+    /// 1-based column (in characters) of its first byte.
+    pub column: u32,
+    /// The `White` tag.
+    pub white: Option<&'a str>,
+    /// The `Black` tag.
+    pub black: Option<&'a str>,
+}
+
+impl<'a> GameText<'a> {
+    /// The text of an owned game.
+    pub fn of(game: &'a Game) -> GameText<'a> {
+        GameText {
+            index: game.index,
+            source: &game.source,
+            line: game.line,
+            column: game.column,
+            white: game.tag("White"),
+            black: game.tag("Black"),
+        }
+    }
+
+    /// The text of a game read into a record (`source`: its bytes, which are UTF-8).
+    pub fn of_record(
+        record: &'a super::record::Record,
+        source: &'a str,
+        end: &crate::syntax::GameEnd<'_>,
+    ) -> GameText<'a> {
+        let (line, column) = end.line_col();
+        GameText {
+            index: end.index,
+            source,
+            line,
+            column,
+            white: record.tag("White"),
+            black: record.tag("Black"),
+        }
+    }
+
+    /// Line and column of a byte offset into the text (as `Game::line_col`).
+    pub fn line_col(&self, offset: u32) -> (u32, u32) {
+        crate::syntax::line_col_of(self.source, self.line, self.column, offset)
+    }
+
+    /// The text of a span (empty if out of range or not at character boundaries).
+    pub fn text(&self, span: Span) -> &'a str {
+        self.source
+            .get(span.start as usize..span.end as usize)
+            .unwrap_or("")
+    }
+
+    /// Index the lines of the text.
+    pub fn lines(&self) -> LineIndex {
+        LineIndex::of_text(self.source.as_bytes())
+    }
+}
+
 /// The styles of the human and short renderings: cargo's and rustc's colours (a severity and
 /// its code in red, yellow or cyan, bold; the carets in the severity's colour; the gutter in
 /// blue; the location and the message in bold). [`Palette::PLAIN`] writes no escape sequence
@@ -328,7 +394,7 @@ pub fn paint(out: &mut String, style: Style, text: &str) {
 pub fn render(
     format: Format,
     file: &str,
-    game: &Game,
+    game: &GameText<'_>,
     lines: &LineIndex,
     d: &Diagnostic,
     out: &mut String,
@@ -341,14 +407,14 @@ pub fn render_styled(
     format: Format,
     palette: &Palette,
     file: &str,
-    game: &Game,
+    game: &GameText<'_>,
     lines: &LineIndex,
     d: &Diagnostic,
     out: &mut String,
 ) {
     let (line, column) = match d.span {
         Some(s) => {
-            let (l, c) = lines.line_col(game, s.start);
+            let (l, c) = lines.locate(game.source.as_bytes(), game.line, game.column, s.start);
             (Some(l), Some(c))
         }
         None => (None, None),
@@ -402,7 +468,7 @@ fn human(
     out: &mut String,
     palette: &Palette,
     file: &str,
-    game: &Game,
+    game: &GameText<'_>,
     (line, column): (Option<u32>, Option<u32>),
     d: &Diagnostic,
 ) {
@@ -414,8 +480,8 @@ fn human(
     close(out, palette.emphasis);
     out.push('\n');
     let mut context = format!("game {}", game.index);
-    if let Some(w) = game.tag("White").filter(|s| !s.is_empty() && *s != "?") {
-        let b = game.tag("Black").unwrap_or("?");
+    if let Some(w) = game.white.filter(|s| !s.is_empty() && *s != "?") {
+        let b = game.black.unwrap_or("?");
         context.push_str(" (");
         one_line(&mut context, w);
         context.push_str(" - ");
@@ -469,7 +535,7 @@ fn location(
     out: &mut String,
     palette: &Palette,
     file: &str,
-    game: &Game,
+    game: &GameText<'_>,
     line: Option<u32>,
     column: Option<u32>,
 ) {
@@ -502,11 +568,11 @@ fn source_excerpt(
     out: &mut String,
     palette: &Palette,
     marker: Style,
-    game: &Game,
+    game: &GameText<'_>,
     span: Span,
     line_no: u32,
 ) {
-    let src = game.source.as_str();
+    let src = game.source;
     let start = (span.start as usize).min(src.len());
     let line_start = src[..start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
     let line_end = src[start..]

@@ -169,8 +169,7 @@ impl<B: Bits> Tracker<B> {
     /// (`None`: start counting in `after`).
     fn count_endgames(&mut self, m: Option<&Move<B>>, after: &Position<B>) {
         // The endgame rules all concern a lone king: a side with a single piece.
-        let lone =
-            after.pieces(Color::White).count() == 1 || after.pieces(Color::Black).count() == 1;
+        let lone = single(after.pieces(Color::White)) || single(after.pieces(Color::Black));
         if !lone && !self.in_endgame {
             return;
         }
@@ -206,6 +205,12 @@ impl<B: Bits> Tracker<B> {
         }
         self.in_endgame = counting;
     }
+}
+
+/// True if the set holds exactly one square (without counting them all).
+#[inline]
+fn single<B: Bits>(set: B) -> bool {
+    set.any() && set == B::bit(set.lowest())
 }
 
 /// (white men, white kings, black men, black kings).

@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 use serde::Serialize;
 
 use super::diagnostic::{
-    Code, Diagnostic, Format, LineIndex, Palette, Severity, close, open, paint, render_styled,
+    Code, Diagnostic, Format, GameText, Palette, Severity, close, open, paint, render_styled,
 };
 use super::jsonl::Object;
 use super::validate::Report;
@@ -127,9 +127,13 @@ pub struct Rendered {
 /// shown or not).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Counts {
+    /// Plies replayed.
     pub plies: u32,
+    /// Findings of severity error.
     pub errors: u32,
+    /// Findings of severity warning.
     pub warnings: u32,
+    /// Findings of severity info.
     pub infos: u32,
     /// Per code, in the order of [`Code::ALL`].
     pub codes: [u32; Code::ALL.len()],
@@ -163,6 +167,18 @@ pub fn render_game(
     game: &Game,
     report: &Report,
 ) -> Rendered {
+    render_game_text(format, palette, policy, file, &GameText::of(game), report)
+}
+
+/// [`render_game`] for a game known by its text.
+pub fn render_game_text(
+    format: Format,
+    palette: &Palette,
+    policy: &Policy,
+    file: &str,
+    game: &GameText<'_>,
+    report: &Report,
+) -> Rendered {
     let counts = Counts::of(report);
     // About the size of the game for JSON with its usual notes; grows if needed.
     let mut r = Rendered {
@@ -177,7 +193,7 @@ pub fn render_game(
     let mut lines = None;
     for d in &report.diagnostics {
         if policy.shows(d.severity()) {
-            let lines = lines.get_or_insert_with(|| LineIndex::new(game));
+            let lines = lines.get_or_insert_with(|| game.lines());
             render_styled(format, palette, file, game, lines, d, &mut r.text);
             r.ends.push(r.text.len());
         }

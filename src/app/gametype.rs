@@ -4,7 +4,9 @@
 //! told apart by replaying the game (see `validate`).
 
 use crate::rules::{Color, Layout, NotationKind, ResultType, Shape, Variant};
-use crate::syntax::{Game, Item, Line, Square};
+use crate::syntax::{Game, Square};
+
+use super::record::{HEAD, LineRef, Node, Record, SquareSummary};
 
 /// A parsed `GameType` value.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,19 +125,50 @@ struct Evidence {
     squares: u32,
 }
 
-fn collect(line: &Line, ev: &mut Evidence, budget: &mut u32) {
+/// What [`collect`] would find with a budget of `left` items from `line`, when the record
+/// kept it as it was filled: the squares and the items looked at.
+fn kept_squares(record: &Record, line: LineRef, left: usize) -> Option<(SquareSummary, usize)> {
+    if line != record.body() {
+        return None;
+    }
+    let all = record.nodes().len();
+    if all <= left && record.variations() < 64 {
+        // Every move is looked at (the budget and the stack cannot run out).
+        Some((record.squares(), all))
+    } else if left == HEAD && all > left {
+        // The first items of the main line, if none of them is a variation: the nodes at the
+        // start of the record.
+        record.head_squares().map(|s| (s, left))
+    } else {
+        None
+    }
+}
+
+fn collect(record: &Record, line: LineRef, ev: &mut Evidence, budget: &mut u32) {
     // Iterative over nested variations, bounded; the running figures in locals (this runs
     // for every game without a GameType, so the main line needs no allocation).
     let (mut max_number, mut squares) = (ev.max_number, ev.squares);
     let mut left = *budget as usize;
-    let mut stack: Vec<&Line> = Vec::new();
+    if let Some((s, looked_at)) = kept_squares(record, line, left) {
+        ev.algebraic |= s.algebraic;
+        ev.max_file = ev.max_file.max(s.max_file);
+        ev.max_rank = ev.max_rank.max(s.max_rank);
+        *budget = (left - looked_at) as u32;
+        ev.max_number = max_number.max(s.max_number).min(10_000);
+        ev.squares = squares + s.squares;
+        return;
+    }
+    let mut stack: Vec<LineRef> = Vec::new();
     let mut next = Some(line);
     while let Some(l) = next.take().or_else(|| stack.pop()) {
-        let items = &l.items[..l.items.len().min(left)];
-        left -= items.len();
-        for item in items {
-            match item {
-                Item::Move(m) => {
+        let mut seen = 0;
+        for (at, node) in record.items(l) {
+            if seen == left {
+                break;
+            }
+            seen += 1;
+            match node {
+                Node::Move(m) => {
                     let sq = m.squares.as_slice();
                     squares += sq.len() as u32;
                     for s in sq {
@@ -148,10 +181,11 @@ fn collect(line: &Line, ev: &mut Evidence, budget: &mut u32) {
                         }
                     }
                 }
-                Item::Variation(v) if stack.len() < 64 => stack.push(&v.line),
+                Node::Variation { .. } if stack.len() < 64 => stack.push(record.inside(at)),
                 _ => {}
             }
         }
+        left -= seen;
         if left == 0 {
             break;
         }
@@ -184,12 +218,12 @@ fn fen_evidence(fen: &str, ev: &mut Evidence) {
 /// in the first moves (the men of both sides start on them), and the hint is computed on
 /// the reading thread for every game, so it must stay cheap. A game's own variant is still
 /// decided on all of its squares ([`choose`]).
-const EVIDENCE_ITEMS: u32 = 64;
+const EVIDENCE_ITEMS: u32 = HEAD as u32;
 
 /// What one game of a file says for certain about its variant: its GameType, or squares
 /// that only one board family has (among its first items). Used as a hint for the tagless
 /// games that follow it in the same file.
-pub fn evidence(game: &Game) -> Option<Variant> {
+pub fn evidence(game: &Record) -> Option<Variant> {
     let mut ev = Evidence::default();
     if let Some(gt) = game.tag("GameType")
         && let Ok(t) = parse_game_type(gt)
@@ -197,14 +231,14 @@ pub fn evidence(game: &Game) -> Option<Variant> {
         // Only the codes that clash between PDN and PlayStrategy need the squares.
         if matches!(t.number, 27 | 31) {
             let mut budget = EVIDENCE_ITEMS;
-            collect(&game.body, &mut ev, &mut budget);
+            collect(game, game.body(), &mut ev, &mut budget);
         }
         if let Some(v) = from_number(t.number, &ev, t.layout) {
             return Some(v);
         }
     }
     let mut budget = EVIDENCE_ITEMS;
-    collect(&game.body, &mut ev, &mut budget);
+    collect(game, game.body(), &mut ev, &mut budget);
     if let Some(f) = game.tag("FEN") {
         fen_evidence(f, &mut ev);
     }
@@ -224,12 +258,23 @@ pub fn evidence(game: &Game) -> Option<Variant> {
 pub struct FileHint {
     file: Option<usize>,
     known: Option<Variant>,
+    /// The record of the game observed last (its buffers reused).
+    scratch: Record,
 }
 
 impl FileHint {
     /// The hint for a game of file `file` (what the earlier games of that file showed), and
     /// learn from the game.
     pub fn observe(&mut self, file: usize, game: &Game) -> Option<Variant> {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.fill(game);
+        let hint = self.observe_record(file, &scratch);
+        self.scratch = scratch;
+        hint
+    }
+
+    /// [`FileHint::observe`] for the record of a game.
+    pub fn observe_record(&mut self, file: usize, game: &Record) -> Option<Variant> {
         if self.file != Some(file) {
             self.file = Some(file);
             self.known = None;
@@ -255,7 +300,7 @@ fn fits(v: Variant, ev: &Evidence) -> bool {
 }
 
 /// Decide the variant of a game; `hint` is what earlier games of the same file showed.
-pub fn choose(game: &Game, over: Option<Variant>, hint: Option<Variant>) -> Choice {
+pub fn choose(game: &Record, over: Option<Variant>, hint: Option<Variant>) -> Choice {
     let mut warnings = Vec::new();
     if let Some(v) = over {
         return Choice {
@@ -272,7 +317,7 @@ pub fn choose(game: &Game, over: Option<Variant>, hint: Option<Variant>) -> Choi
     // The squares are needed to infer, and to tell PDN's 27/31 from PlayStrategy's.
     if gt_number.is_none_or(|n| matches!(n, 27 | 31) || Variant::from_game_type(n).is_none()) {
         let mut budget = 100_000;
-        collect(&game.body, &mut ev, &mut budget);
+        collect(game, game.body(), &mut ev, &mut budget);
         if let Some(f) = game.tag("FEN") {
             fen_evidence(f, &mut ev);
         }
@@ -328,10 +373,28 @@ pub fn choose(game: &Game, over: Option<Variant>, hint: Option<Variant>) -> Choi
             warnings,
         };
     }
+    let (mut candidates, mut reason) = infer(game, &ev);
+    if let Some(h) = hint
+        && fits(h, &ev)
+    {
+        candidates.retain(|v| *v != h);
+        candidates.insert(0, h);
+        reason = format!("{reason}; earlier games of the file are {}", h.name());
+    }
+    Choice {
+        candidates: candidates.clone(),
+        source: Source::Inferred { candidates, reason },
+        warnings,
+    }
+}
+
+/// The variants a game without a usable GameType may be, best first, and why: from the
+/// squares it shows and its tag language.
+fn infer(game: &Record, ev: &Evidence) -> (Vec<Variant>, String) {
     let italian_tags = ["Bianco", "Nero", "Risultato", "Dati", "Apertura"]
         .iter()
         .any(|t| game.tag(t).is_some());
-    let (candidates, reason) = if ev.algebraic {
+    if ev.algebraic {
         let c = if ev.max_file >= 8 || ev.max_rank >= 8 {
             vec![Variant::Turkish]
         } else {
@@ -385,20 +448,6 @@ pub fn choose(game: &Game, over: Option<Variant>, hint: Option<Variant>) -> Choi
             ],
             format!("squares up to {}", ev.max_number),
         )
-    };
-    let mut candidates = candidates;
-    let mut reason = reason;
-    if let Some(h) = hint
-        && fits(h, &ev)
-    {
-        candidates.retain(|v| *v != h);
-        candidates.insert(0, h);
-        reason = format!("{reason}; earlier games of the file are {}", h.name());
-    }
-    Choice {
-        candidates: candidates.clone(),
-        source: Source::Inferred { candidates, reason },
-        warnings,
     }
 }
 

@@ -79,6 +79,7 @@ pub fn push_uint(out: &mut String, mut n: u64) {
 
 /// A JSON object being written: its fields in the order they are added, then `}` and a line
 /// break on [`Object::end`]. Keys are written as given (plain ASCII names, never escaped).
+#[derive(Debug)]
 pub struct Object<'a> {
     out: &'a mut String,
     first: bool,

@@ -10,6 +10,7 @@ pub mod fix;
 pub mod gametype;
 pub mod jsonl;
 pub mod outcome;
+pub mod record;
 pub mod replay;
 pub mod resolve;
 pub mod stats;

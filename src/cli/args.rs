@@ -7,7 +7,7 @@ use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use pdn::app::diagnostic::{Code, Severity};
 
-pub use super::values::{VariantParser, man_pages};
+pub(super) use super::values::{VariantParser, man_pages};
 
 /// Read, validate, correct, convert and analyse draughts (checkers) game records in PDN.
 ///
@@ -19,14 +19,14 @@ pub use super::values::{VariantParser, man_pages};
 /// archives at once: many files, all cores, a progress bar.
 #[derive(Debug, Parser)]
 #[command(name = "pdn", version, about, propagate_version = true)]
-pub struct Cli {
+pub(crate) struct Cli {
     #[command(subcommand)]
     pub command: Command,
 }
 
 impl Cli {
     /// The options of a command that reads games.
-    pub fn input(&self) -> Option<&InputArgs> {
+    pub(crate) fn input(&self) -> Option<&InputArgs> {
         match &self.command {
             Command::Validate(a) => Some(&a.input),
             Command::Fix(a) => Some(&a.input),
@@ -37,7 +37,7 @@ impl Cli {
     }
 
     /// The threads the command will read games with (1 for the commands that read none).
-    pub fn threads(&self) -> usize {
+    pub(crate) fn threads(&self) -> usize {
         match &self.command {
             Command::Validate(a) => a.input.jobs(),
             Command::Fix(a) => a.input.jobs(),
@@ -49,7 +49,7 @@ impl Cli {
 }
 
 #[derive(Debug, Subcommand)]
-pub enum Command {
+pub(crate) enum Command {
     /// Replay every game and report every illegal move, with the rule it breaks.
     ///
     /// Every game is replayed (main line, variations from their own branch position,
@@ -105,7 +105,7 @@ pub enum Command {
 
 /// Options shared by the commands that read games.
 #[derive(Debug, Args)]
-pub struct InputArgs {
+pub(crate) struct InputArgs {
     /// Files, directories (searched recursively for *.pdn, any case, and *.pdn.gz) or `-`
     /// for standard input; none means standard input.
     #[arg(value_name = "PATH")]
@@ -130,7 +130,7 @@ pub struct InputArgs {
 
 /// When to colour.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ColorArg {
+pub(crate) enum ColorArg {
     /// On a terminal, unless NO_COLOR is set (CLICOLOR_FORCE forces colour).
     Auto,
     /// Always, even into a pipe or a file.
@@ -140,18 +140,18 @@ pub enum ColorArg {
 }
 
 /// The number of cores (1 if it cannot be known).
-pub fn cores() -> usize {
+pub(super) fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 impl InputArgs {
     /// The worker threads: `--jobs`, or the number of cores; never more than the cores.
-    pub fn jobs(&self) -> usize {
+    pub(crate) fn jobs(&self) -> usize {
         self.jobs.unwrap_or(usize::MAX).clamp(1, cores())
     }
 
     /// What to say when `--jobs` asked for more threads than there are cores.
-    pub fn jobs_note(&self) -> Option<String> {
+    pub(crate) fn jobs_note(&self) -> Option<String> {
         let cores = cores();
         match self.jobs {
             Some(n) if n > cores => Some(format!(
@@ -165,7 +165,7 @@ impl InputArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct ValidateArgs {
+pub(crate) struct ValidateArgs {
     #[command(flatten)]
     pub input: InputArgs,
     /// Output format.
@@ -193,7 +193,7 @@ pub struct ValidateArgs {
 
 /// A severity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum SeverityArg {
+pub(crate) enum SeverityArg {
     /// Errors only.
     Error,
     /// Warnings and errors.
@@ -203,7 +203,7 @@ pub enum SeverityArg {
 }
 
 impl SeverityArg {
-    pub fn severity(self) -> Severity {
+    pub(crate) fn severity(self) -> Severity {
         match self {
             SeverityArg::Error => Severity::Error,
             SeverityArg::Warning => Severity::Warning,
@@ -214,7 +214,7 @@ impl SeverityArg {
 
 /// A diagnostic code of DESIGN.md, or `warnings` (every warning code).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CodeArg {
+pub(crate) enum CodeArg {
     Code(Code),
     Warnings,
 }
@@ -244,7 +244,7 @@ impl ValueEnum for CodeArg {
 }
 
 /// What a code means, in a few words (DESIGN.md's table).
-pub fn code_help(c: Code) -> &'static str {
+pub(super) fn code_help(c: Code) -> &'static str {
     match c {
         Code::SyntaxError => "error: malformed PDN",
         Code::BadFen => "error: malformed or impossible FEN",
@@ -266,7 +266,7 @@ pub fn code_help(c: Code) -> &'static str {
 }
 
 #[derive(Debug, Args)]
-pub struct ManArgs {
+pub(crate) struct ManArgs {
     /// The command whose page to print (default: the program's, `pdn(1)`).
     #[arg(value_name = "COMMAND", value_parser = man_pages())]
     pub command: Option<String>,
@@ -276,7 +276,7 @@ pub struct ManArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct FixArgs {
+pub(crate) struct FixArgs {
     #[command(flatten)]
     pub input: InputArgs,
     /// Write here instead of standard output (written whole or not at all).
@@ -307,7 +307,7 @@ pub struct FixArgs {
 }
 
 #[derive(Debug, Args)]
-pub struct ConvertArgs {
+pub(crate) struct ConvertArgs {
     #[command(flatten)]
     pub input: InputArgs,
     /// Target format.
@@ -331,7 +331,7 @@ pub struct ConvertArgs {
 
 /// Target of `convert`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ConvertTo {
+pub(crate) enum ConvertTo {
     /// Strict PDN 3.0.
     Pdn,
     /// One JSON object per game per line.
@@ -344,7 +344,7 @@ pub enum ConvertTo {
 
 /// Square names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum NotationArg {
+pub(crate) enum NotationArg {
     /// Numbers.
     Numeric,
     /// Algebraic coordinates (`c3-d4`).
@@ -352,7 +352,7 @@ pub enum NotationArg {
 }
 
 /// What the numbers of `pdn stats` mean (after its `--help`).
-pub const STATS_NOTES: &str = "\
+pub(super) const STATS_NOTES: &str = "\
 What the numbers mean:
   Results are counted in each variant's standard form: `0 - 2`, `0–2` and `0-2` are one result,
   and so are `1/2-1/2` and `½-½` (an international draw is `1-1`).
@@ -365,7 +365,7 @@ What the numbers mean:
   number apart.";
 
 #[derive(Debug, Args)]
-pub struct StatsArgs {
+pub(crate) struct StatsArgs {
     #[command(flatten)]
     pub input: InputArgs,
     /// Output format.
@@ -390,7 +390,7 @@ pub struct StatsArgs {
 
 /// Output format of `stats`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum StatsFormat {
+pub(crate) enum StatsFormat {
     /// Aligned tables.
     Text,
     /// One JSON object.
@@ -401,7 +401,7 @@ pub enum StatsFormat {
 
 /// Grouping of `stats`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum StatsBy {
+pub(crate) enum StatsBy {
     /// Per player, one table per variant (points on its scale).
     Player,
     /// Per opening (first plies).
@@ -411,7 +411,7 @@ pub enum StatsBy {
 }
 
 #[derive(Debug, Args)]
-pub struct CompletionsArgs {
+pub(crate) struct CompletionsArgs {
     /// The shell.
     #[arg(value_enum)]
     pub shell: clap_complete::Shell,
@@ -419,7 +419,7 @@ pub struct CompletionsArgs {
 
 /// Output format of `validate`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum FormatArg {
+pub(crate) enum FormatArg {
     /// Like a compiler: location, message, the source line with the move marked, the rule,
     /// the legal moves and the board.
     Human,
@@ -430,7 +430,7 @@ pub enum FormatArg {
 }
 
 #[derive(Debug, Args)]
-pub struct PerftArgs {
+pub(crate) struct PerftArgs {
     /// The variant (a name, an alias or a GameType number).
     #[arg(long, value_name = "V", value_parser = VariantParser)]
     pub variant: pdn::rules::Variant,
@@ -453,7 +453,7 @@ pub struct PerftArgs {
 
 /// How capture routes are counted by perft.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum CountingArg {
+pub(crate) enum CountingArg {
     /// One move per start, destination and captured set (FMJD; the standard tables).
     Drop,
     /// Every capture route (dctl's "keep duplicates").

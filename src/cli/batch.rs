@@ -10,7 +10,7 @@ use anyhow::Result;
 use pdn::app::gametype::FileHint;
 use pdn::app::terminal::escape;
 use pdn::rules::Variant;
-use pdn::syntax::Game;
+use pdn::syntax::{Game, Visitor};
 
 use super::common::Setup;
 use super::output::Unwritten;
@@ -26,7 +26,7 @@ impl Follow for FileHint {
 }
 
 /// Where a command's results go, in input order.
-pub trait Sink<R> {
+pub(super) trait Sink<R> {
     /// Input `file` starts.
     fn file_start(&mut self, _file: usize) -> io::Result<()> {
         Ok(())
@@ -41,7 +41,7 @@ pub trait Sink<R> {
 
 /// What the driver counted.
 #[derive(Clone, Debug, Default)]
-pub struct Totals {
+pub(super) struct Totals {
     /// Inputs opened or tried.
     pub files: u64,
     /// Inputs named or found: those tried and those missing at the command line.
@@ -59,11 +59,54 @@ pub struct Totals {
 /// `work` gets the input's index, the game and the variant the earlier games of its file
 /// showed. An error of the sink (an output that cannot be written, a closed pipe) stops
 /// the run and is returned.
-pub fn run<R, W>(setup: &Setup, work: W, sink: &mut dyn Sink<R>) -> Result<Totals>
+pub(super) fn run<R, W>(setup: &Setup, work: W, sink: &mut dyn Sink<R>) -> Result<Totals>
 where
     R: Send,
     W: Fn(usize, Game, Option<Variant>) -> R + Sync,
 {
+    drive(setup, sink, |progress, consume| {
+        pipeline::run::<FileHint, _, _, _>(
+            &setup.inputs,
+            &Plan::new(setup.jobs),
+            &|bytes| progress.set(bytes),
+            work,
+            consume,
+        )
+    })
+}
+
+/// [`run`] with one job, each game read into a visitor made for its input (`visitor(i)`)
+/// whose output is the game's result: no owned `Game` is built.
+pub(super) fn run_visiting<V>(
+    setup: &Setup,
+    visitor: impl FnMut(usize) -> V,
+    sink: &mut dyn Sink<V::Output>,
+) -> Result<Totals>
+where
+    V: Visitor,
+{
+    drive(setup, sink, |progress, consume| {
+        pipeline::run_visiting(
+            &setup.inputs,
+            &Plan::new(1),
+            &|bytes| progress.set(bytes),
+            visitor,
+            consume,
+        )
+    })
+}
+
+/// The driver's part of a run: `pipeline` runs the pipeline with the progress bar and the
+/// consumer of its events, which counts files and games, reports the files that could not
+/// be read, and hands the rest to `sink`.
+fn drive<R>(
+    setup: &Setup,
+    sink: &mut dyn Sink<R>,
+    pipeline: impl FnOnce(
+        &progress::Progress,
+        &mut dyn FnMut(Event<R>) -> io::Result<()>,
+    ) -> io::Result<()>,
+) -> Result<Totals> {
     let mut totals = Totals {
         inputs: (setup.inputs.len() + setup.missing.len()) as u64,
         unreadable: setup.missing.len() as u64,
@@ -73,41 +116,35 @@ where
     let progress = &setup.progress;
     let mut failed = false;
     let mut games_of_file = 0u64;
-    let result = pipeline::run::<FileHint, _, _, _>(
-        &setup.inputs,
-        &Plan::new(setup.jobs),
-        &|bytes| progress.set(bytes),
-        work,
-        |ev| match ev {
-            Event::FileStart(i) => {
-                totals.files += 1;
-                failed = false;
-                games_of_file = 0;
-                sink.file_start(i)
-            }
-            Event::Game(i, done) => {
-                totals.games += 1;
-                games_of_file += 1;
-                let errors = sink.game(i, done)?;
-                progress.game(errors);
-                Ok(())
-            }
-            Event::FileError(i, e) => {
-                let name = escape(&setup.inputs[i].name).into_owned();
-                let kept = match games_of_file {
-                    0 => String::new(),
-                    1 => "; the game before it is kept (it may be cut short)".to_string(),
-                    n => format!("; the {n} games before it are kept (the last may be cut short)"),
-                };
-                progress::message(&format!("pdn: {name}: {}{kept}", escape(&e)));
-                totals.unreadable += 1;
-                totals.unreadable_names.push(name);
-                failed = true;
-                Ok(())
-            }
-            Event::FileEnd(i) => sink.file_end(i, failed),
-        },
-    );
+    let result = pipeline(progress, &mut |ev| match ev {
+        Event::FileStart(i) => {
+            totals.files += 1;
+            failed = false;
+            games_of_file = 0;
+            sink.file_start(i)
+        }
+        Event::Game(i, done) => {
+            totals.games += 1;
+            games_of_file += 1;
+            let errors = sink.game(i, done)?;
+            progress.game(errors);
+            Ok(())
+        }
+        Event::FileError(i, e) => {
+            let name = escape(&setup.inputs[i].name).into_owned();
+            let kept = match games_of_file {
+                0 => String::new(),
+                1 => "; the game before it is kept (it may be cut short)".to_string(),
+                n => format!("; the {n} games before it are kept (the last may be cut short)"),
+            };
+            progress::message(&format!("pdn: {name}: {}{kept}", escape(&e)));
+            totals.unreadable += 1;
+            totals.unreadable_names.push(name);
+            failed = true;
+            Ok(())
+        }
+        Event::FileEnd(i) => sink.file_end(i, failed),
+    });
     progress.finish();
     result.map_err(|e| anyhow::Error::new(e).context(Unwritten("the output".into())))?;
     Ok(totals)

@@ -16,7 +16,7 @@ use super::input::{self, Input, Source};
 use super::progress::{self, Progress};
 
 /// The inputs and settings of a run.
-pub struct Setup {
+pub(super) struct Setup {
     pub inputs: Vec<Input>,
     /// Paths of the command line that could not be read (missing, or a directory that
     /// could not be walked), as shown.
@@ -28,7 +28,7 @@ pub struct Setup {
 }
 
 impl Setup {
-    pub fn new(a: &InputArgs) -> Result<Setup> {
+    pub(super) fn new(a: &InputArgs) -> Result<Setup> {
         progress::set_quiet(a.quiet);
         if let Some(note) = a.jobs_note() {
             progress::note(&format!("pdn: {}: {note}", label(Severity::Info)));
@@ -69,7 +69,7 @@ impl Setup {
 
 /// Set the colour choice of the run (`--color`): anstream's, which reads `NO_COLOR`,
 /// `CLICOLOR` and `CLICOLOR_FORCE` for `auto`, as clap does for its help.
-pub fn set_color(c: ColorArg) {
+pub(super) fn set_color(c: ColorArg) {
     anstream::ColorChoice::write_global(match c {
         ColorArg::Auto => anstream::ColorChoice::Auto,
         ColorArg::Always => anstream::ColorChoice::Always,
@@ -82,23 +82,23 @@ fn on(choice: anstream::ColorChoice) -> bool {
 }
 
 /// True if what goes to standard output is coloured.
-pub fn colour_stdout() -> bool {
+pub(super) fn colour_stdout() -> bool {
     on(anstream::AutoStream::choice(&io::stdout()))
 }
 
 /// True if what goes to standard error is coloured.
-pub fn colour_stderr() -> bool {
+pub(super) fn colour_stderr() -> bool {
     on(anstream::AutoStream::choice(&io::stderr()))
 }
 
 /// True if what goes to a file (`-o`) is coloured: never a terminal, so only with
 /// `--color always` or `CLICOLOR_FORCE`.
-pub fn colour_file() -> bool {
+pub(super) fn colour_file() -> bool {
     on(anstream::AutoStream::choice(&Vec::<u8>::new()))
 }
 
 /// A severity's name for a message on standard error, coloured as the terminal allows.
-pub fn label(s: Severity) -> String {
+pub(super) fn label(s: Severity) -> String {
     let mut out = String::new();
     paint(
         &mut out,
@@ -109,7 +109,7 @@ pub fn label(s: Severity) -> String {
 }
 
 /// Standard output, buffered; flushed line by line on a terminal.
-pub fn stdout() -> Box<dyn Write> {
+pub(super) fn stdout() -> Box<dyn Write> {
     let out = io::stdout();
     if out.is_terminal() {
         Box::new(io::LineWriter::new(out))
@@ -121,7 +121,7 @@ pub fn stdout() -> Box<dyn Write> {
 /// The exit status: `failed` (errors found, outputs not written) or files that could not
 /// be read give 1; if nothing at all could be read (every input failed and no game came),
 /// it is fatal.
-pub fn status(failed: bool, t: &Totals) -> Result<Status> {
+pub(super) fn status(failed: bool, t: &Totals) -> Result<Status> {
     if t.unreadable > 0 && t.unreadable >= t.inputs && t.games == 0 {
         bail!("no input could be read");
     }
@@ -133,7 +133,7 @@ pub fn status(failed: bool, t: &Totals) -> Result<Status> {
 }
 
 /// The closing note of a run with unreadable inputs: how many, which (the first ten).
-pub fn unreadable_note(t: &Totals) -> Option<String> {
+pub(super) fn unreadable_note(t: &Totals) -> Option<String> {
     if t.unreadable == 0 {
         return None;
     }
@@ -156,7 +156,7 @@ pub fn unreadable_note(t: &Totals) -> Option<String> {
 }
 
 /// True if two paths name the same existing file.
-pub fn same_file(a: &Path, b: &Path) -> bool {
+pub(super) fn same_file(a: &Path, b: &Path) -> bool {
     match (a.canonicalize(), b.canonicalize()) {
         (Ok(x), Ok(y)) => x == y,
         _ => false,
@@ -164,7 +164,7 @@ pub fn same_file(a: &Path, b: &Path) -> bool {
 }
 
 /// Refuse an output file (`what`: the option naming it) that is also an input.
-pub fn not_an_input(what: &str, path: &Path, inputs: &[Input]) -> Result<()> {
+pub(super) fn not_an_input(what: &str, path: &Path, inputs: &[Input]) -> Result<()> {
     for i in inputs {
         if let Source::File(f) = &i.source
             && same_file(f, path)

@@ -175,7 +175,7 @@ fn extension(to: ConvertTo, plies: bool) -> &'static str {
     }
 }
 
-pub fn run(a: &ConvertArgs) -> Result<Status> {
+pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
     if a.plies && a.to != ConvertTo::Csv {
         bail!("--plies is for --to csv");
     }

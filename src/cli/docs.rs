@@ -17,7 +17,7 @@ use super::output::{AtomicFile, Durability, shown, unwritten};
 use super::values::MAN_PAGES;
 use super::{Status, progress};
 
-pub fn completions(a: &CompletionsArgs) -> Result<Status> {
+pub(super) fn completions(a: &CompletionsArgs) -> Result<Status> {
     let mut cmd = Cli::command();
     let mut out = io::stdout().lock();
     clap_complete::generate(a.shell, &mut cmd, "pdn", &mut out);
@@ -33,7 +33,7 @@ fn root() -> clap::Command {
     cmd
 }
 
-pub fn man(a: &ManArgs) -> Result<Status> {
+pub(super) fn man(a: &ManArgs) -> Result<Status> {
     let root = root();
     let Some(dir) = &a.out_dir else {
         let mut out = io::stdout().lock();

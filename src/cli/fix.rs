@@ -161,7 +161,7 @@ fn plural(n: u64) -> &'static str {
     if n == 1 { "" } else { "s" }
 }
 
-pub fn run(a: &FixArgs) -> Result<Status> {
+pub(super) fn run(a: &FixArgs) -> Result<Status> {
     let setup = common::Setup::new(&a.input)?;
     let inputs = &setup.inputs;
     outdir::check_single(a.output.as_deref(), a.audit.as_deref(), inputs)?;

@@ -9,7 +9,7 @@ use pdn::syntax::utf16;
 
 /// Where an input comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Source {
+pub(super) enum Source {
     /// Standard input.
     Stdin,
     /// A file.
@@ -18,7 +18,7 @@ pub enum Source {
 
 /// One input to read.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Input {
+pub(super) struct Input {
     /// The name used in output (`-` for standard input).
     pub name: String,
     /// Where it comes from.
@@ -32,7 +32,7 @@ pub struct Input {
 
 /// Expand the command line's paths into inputs, in order; directories are walked
 /// recursively in name order. Paths that cannot be read are returned as errors.
-pub fn expand(paths: &[PathBuf]) -> (Vec<Input>, Vec<(String, io::Error)>) {
+pub(super) fn expand(paths: &[PathBuf]) -> (Vec<Input>, Vec<(String, io::Error)>) {
     let mut inputs = Vec::new();
     let mut errors = Vec::new();
     if paths.is_empty() {
@@ -68,7 +68,7 @@ fn stdin() -> Input {
 }
 
 /// True for the names a directory walk picks up: `*.pdn` and `*.pdn.gz`, any case.
-pub fn is_pdn_name(path: &Path) -> bool {
+pub(super) fn is_pdn_name(path: &Path) -> bool {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().to_ascii_lowercase())
@@ -141,7 +141,7 @@ impl<R: Read> Read for Fused<R> {
 }
 
 /// True if a file starts with the gzip magic bytes.
-pub fn is_gzip(path: &Path) -> bool {
+pub(super) fn is_gzip(path: &Path) -> bool {
     let mut head = [0u8; 2];
     File::open(path)
         .and_then(|mut f| f.read_exact(&mut head))
@@ -151,7 +151,7 @@ pub fn is_gzip(path: &Path) -> bool {
 
 /// Open an input for reading, decompressing gzip data (recognised by its magic bytes) and
 /// turning UTF-16 text into UTF-8 (recognised by `pdn::syntax::utf16::detect`).
-pub fn open(input: &Input) -> io::Result<Box<dyn Read + Send>> {
+pub(super) fn open(input: &Input) -> io::Result<Box<dyn Read + Send>> {
     let raw: Box<dyn Read + Send> = match &input.source {
         Source::Stdin => Box::new(Fused {
             inner: io::stdin(),

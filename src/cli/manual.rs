@@ -4,7 +4,7 @@
 
 /// A section of a page: a heading and its items (a term and its text; an empty term is a
 /// plain paragraph).
-pub struct Section {
+pub(super) struct Section {
     pub heading: &'static str,
     pub items: &'static [(&'static str, &'static str)],
 }
@@ -109,13 +109,13 @@ const INPUTS: Section = Section {
 };
 
 /// A page's own sections, after OPTIONS.
-pub struct Page {
+pub(super) struct Page {
     pub sections: &'static [Section],
     pub examples: &'static [(&'static str, &'static str)],
 }
 
 /// The page of `pdn` itself or of a command (`None`: the program).
-pub fn page(command: Option<&str>) -> Page {
+pub(super) fn page(command: Option<&str>) -> Page {
     match command {
         None => Page {
             sections: &[

@@ -23,14 +23,14 @@ use std::process::ExitCode;
 
 use clap::Parser;
 
-pub use args::Cli;
+pub(crate) use args::Cli;
 use args::Command;
 
-pub use output::install_signal_handler;
+pub(crate) use output::install_signal_handler;
 
 /// How a command ended, for the exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
+pub(crate) enum Status {
     /// Done, and nothing to report (`validate`, `fix`: no error left): exit 0.
     Clean,
     /// Errors found (`validate`, `fix`), an input not read or an output not written: exit 1.
@@ -38,14 +38,14 @@ pub enum Status {
 }
 
 /// Parse the command line (clap exits on bad usage).
-pub fn parse() -> Cli {
+pub(crate) fn parse() -> Cli {
     Cli::parse()
 }
 
 /// Run the command, map the outcome to an exit code (DESIGN.md): 0 done (and, for `validate`
 /// and `fix`, no error left), 1 errors found or an input not read or an output not written,
 /// 2 fatal (bad usage, nothing could be read). A closed output pipe ends the program quietly.
-pub fn run(cli: &Cli) -> ExitCode {
+pub(crate) fn run(cli: &Cli) -> ExitCode {
     common::set_color(cli.input().map_or(args::ColorArg::Auto, |i| i.color));
     let result = match &cli.command {
         Command::Validate(a) => validate::run(a),

@@ -32,7 +32,7 @@ enum Mode {
 }
 
 /// The per-file outputs of a run.
-pub struct PerFile {
+pub(super) struct PerFile {
     targets: Vec<PathBuf>,
     mode: Mode,
     /// Files written.
@@ -63,7 +63,7 @@ fn no_stdin(inputs: &[Input], option: &str) -> Result<()> {
 
 impl PerFile {
     /// Outputs below `dir`, named with the extension `ext`.
-    pub fn out_dir(dir: &Path, inputs: &[Input], ext: &str) -> Result<PerFile> {
+    pub(super) fn out_dir(dir: &Path, inputs: &[Input], ext: &str) -> Result<PerFile> {
         no_stdin(inputs, "--out-dir")?;
         let mut targets = Vec::with_capacity(inputs.len());
         let mut seen = HashSet::new();
@@ -101,7 +101,7 @@ impl PerFile {
     }
 
     /// Each input replaced by its output.
-    pub fn in_place(inputs: &[Input], backup: Option<String>) -> Result<PerFile> {
+    pub(super) fn in_place(inputs: &[Input], backup: Option<String>) -> Result<PerFile> {
         no_stdin(inputs, "--in-place")?;
         if backup.as_deref() == Some("") {
             bail!("--backup needs a suffix that is not empty");
@@ -122,12 +122,12 @@ impl PerFile {
     }
 
     /// The output of input `i`.
-    pub fn target(&self, i: usize) -> &Path {
+    pub(super) fn target(&self, i: usize) -> &Path {
         &self.targets[i]
     }
 
     /// Start the output of input `i`; `None` (reported, counted) if it cannot be created.
-    pub fn open(&mut self, i: usize) -> Option<AtomicFile> {
+    pub(super) fn open(&mut self, i: usize) -> Option<AtomicFile> {
         let target = &self.targets[i];
         let made = match self.mode {
             Mode::OutDir => target
@@ -149,7 +149,7 @@ impl PerFile {
 
     /// A write to the output of input `i` failed: report it and count it (the caller drops
     /// the file, which removes its temporary file).
-    pub fn lost(&mut self, i: usize, e: &io::Error) {
+    pub(super) fn lost(&mut self, i: usize, e: &io::Error) {
         self.failed += 1;
         progress::message(&format!(
             "pdn: cannot write {}: {}",
@@ -160,7 +160,7 @@ impl PerFile {
 
     /// Finish the output of input `i`: put it in place (after the backup, in place), unless
     /// the input could not be read to its end and would be replaced. True if written.
-    pub fn close(&mut self, i: usize, file: AtomicFile, read_failed: bool) -> bool {
+    pub(super) fn close(&mut self, i: usize, file: AtomicFile, read_failed: bool) -> bool {
         let target = self.targets[i].clone();
         if let Mode::InPlace { backup } = &self.mode {
             if read_failed {
@@ -211,7 +211,11 @@ fn copy_atomically(from: &Path, to: &Path) -> io::Result<()> {
 }
 
 /// Refuse `-o`/`--audit` files that are inputs, and an audit that is the output.
-pub fn check_single(output: Option<&Path>, audit: Option<&Path>, inputs: &[Input]) -> Result<()> {
+pub(super) fn check_single(
+    output: Option<&Path>,
+    audit: Option<&Path>,
+    inputs: &[Input],
+) -> Result<()> {
     for (what, path) in [("-o", output), ("--audit", audit)] {
         if let Some(p) = path {
             common::not_an_input(what, p, inputs)?;

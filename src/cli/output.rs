@@ -21,7 +21,7 @@ use super::common;
 
 /// An output could not be written: the run goes on where it can and exits with status 1.
 #[derive(Debug)]
-pub struct Unwritten(pub String);
+pub(super) struct Unwritten(pub String);
 
 impl fmt::Display for Unwritten {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -32,7 +32,7 @@ impl fmt::Display for Unwritten {
 impl std::error::Error for Unwritten {}
 
 /// Turn an I/O error into an [`Unwritten`] one about `what`.
-pub fn unwritten(what: &str) -> impl Fn(io::Error) -> anyhow::Error + '_ {
+pub(super) fn unwritten(what: &str) -> impl Fn(io::Error) -> anyhow::Error + '_ {
     move |e| anyhow::Error::new(e).context(Unwritten(what.to_string()))
 }
 
@@ -58,7 +58,7 @@ fn remove_temporaries() {
 
 /// On SIGINT, SIGTERM and SIGHUP: clear the progress bar, remove the temporary outputs,
 /// exit with 128 + the signal. Installed once by `main` before any output is opened.
-pub fn install_signal_handler() {
+pub(crate) fn install_signal_handler() {
     #[cfg(target_os = "linux")]
     {
         use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
@@ -80,7 +80,7 @@ pub fn install_signal_handler() {
 
 /// How a file output ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Durability {
+pub(super) enum Durability {
     /// Renamed when complete.
     Renamed,
     /// Also synced to disk before the rename (`--in-place`: the original is replaced).
@@ -89,7 +89,7 @@ pub enum Durability {
 
 /// A file being written: to a temporary file beside the target, renamed over it by
 /// [`AtomicFile::commit`]; dropped without a commit, the temporary file goes.
-pub struct AtomicFile {
+pub(super) struct AtomicFile {
     inner: Option<Inner>,
     target: PathBuf,
 }
@@ -114,7 +114,11 @@ enum Encoder {
 
 impl AtomicFile {
     /// Start writing `target` (its directory must exist). `gzip` compresses what is written.
-    pub fn create(target: &Path, gzip: bool, durability: Durability) -> io::Result<AtomicFile> {
+    pub(super) fn create(
+        target: &Path,
+        gzip: bool,
+        durability: Durability,
+    ) -> io::Result<AtomicFile> {
         let existing = fs::metadata(target).ok();
         if let Some(m) = &existing
             && !m.is_file()
@@ -184,19 +188,19 @@ impl AtomicFile {
     }
 
     /// Give the file these permissions when it is put in place.
-    pub fn keep_permissions(&mut self, p: Permissions) {
+    pub(super) fn keep_permissions(&mut self, p: Permissions) {
         if let Some(Inner::Temp { keep, .. }) = &mut self.inner {
             *keep = Some(p);
         }
     }
 
     /// The file it writes.
-    pub fn target(&self) -> &Path {
+    pub(super) fn target(&self) -> &Path {
         &self.target
     }
 
     /// Finish the file and put it in place of the target.
-    pub fn commit(mut self) -> io::Result<()> {
+    pub(super) fn commit(mut self) -> io::Result<()> {
         match self.inner.take() {
             None => Ok(()),
             Some(Inner::Direct(mut w)) => w.flush(),
@@ -276,14 +280,14 @@ impl Drop for AtomicFile {
 }
 
 /// The output of a command: standard output, or a file written atomically.
-pub enum Output {
+pub(super) enum Output {
     Stdout(Box<dyn Write>),
     File(AtomicFile),
 }
 
 impl Output {
     /// The file `-o` names, else standard output.
-    pub fn open(path: Option<&Path>) -> anyhow::Result<Output> {
+    pub(super) fn open(path: Option<&Path>) -> anyhow::Result<Output> {
         Ok(match path {
             Some(p) => Output::File(
                 AtomicFile::create(p, false, Durability::Renamed)
@@ -294,7 +298,7 @@ impl Output {
     }
 
     /// Finish the output: flush standard output, or put the file in place.
-    pub fn finish(self) -> anyhow::Result<()> {
+    pub(super) fn finish(self) -> anyhow::Result<()> {
         match self {
             Output::Stdout(mut w) => w
                 .flush()
@@ -332,6 +336,6 @@ impl Write for Output {
 }
 
 /// A path as shown on the terminal.
-pub fn shown(p: &Path) -> String {
+pub(super) fn shown(p: &Path) -> String {
     pdn::app::terminal::escape(&p.display().to_string()).into_owned()
 }

@@ -10,7 +10,7 @@ use pdn::rules::{Spec, Variant, with_variant};
 use super::Status;
 use super::args::{CountingArg, PerftArgs};
 
-pub fn run(a: &PerftArgs) -> Result<Status> {
+pub(super) fn run(a: &PerftArgs) -> Result<Status> {
     let variant: Variant = a.variant;
     let counting = match a.counting {
         CountingArg::Drop => Counting::Drop,

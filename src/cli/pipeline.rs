@@ -31,10 +31,10 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use pdn::syntax::pieces::{Piece, Pieces, Rest, read_piece};
-use pdn::syntax::{Game, Reader};
+use pdn::syntax::{Game, Reader, Visitor};
 
 /// The inputs of a run, opened by index (in order, each once).
-pub trait Inputs: Sync {
+pub(super) trait Inputs: Sync {
     /// How many inputs there are.
     fn count(&self) -> usize;
     /// Open input `i` for reading (decompressed, decoded: the bytes of a PDN file).
@@ -43,7 +43,7 @@ pub trait Inputs: Sync {
 
 /// What the games of a file tell the later games of the same file, followed in file order
 /// whatever the number of jobs: a fresh value (`Default`) at the start of each file.
-pub trait Follow: Default + Send {
+pub(super) trait Follow: Default + Send {
     /// What a game's work is given.
     type Note: Send;
     /// The note for a game of input `file` (from the games before it), and learn from it.
@@ -110,7 +110,7 @@ fn deferred(slot: &Mutex<Option<String>>) -> Option<String> {
 
 /// What the consumer sees, in input order; `usize` is the index of the input.
 #[derive(Debug, PartialEq, Eq)]
-pub enum Event<R> {
+pub(super) enum Event<R> {
     /// A file starts.
     FileStart(usize),
     /// A game's result.
@@ -128,7 +128,7 @@ const MAX_GAME: usize = 64 << 20;
 
 /// How a run is cut: the number of threads and the sizes of pieces and jobs.
 #[derive(Clone, Copy, Debug)]
-pub struct Plan {
+pub(super) struct Plan {
     /// Threads, the calling one among them; 1 reads sequentially on the calling thread.
     pub jobs: usize,
     /// Pieces are cut at a game start after this many bytes, at any line after `forced`.
@@ -144,7 +144,7 @@ pub struct Plan {
 
 impl Plan {
     /// The commands' sizes for `jobs` threads.
-    pub fn new(jobs: usize) -> Plan {
+    pub(super) fn new(jobs: usize) -> Plan {
         Plan {
             jobs: jobs.max(1),
             piece_bytes: 32 * 1024,
@@ -156,7 +156,7 @@ impl Plan {
     }
 
     /// Jobs that may be in flight at once.
-    pub fn window(&self) -> u64 {
+    pub(super) fn window(&self) -> u64 {
         self.jobs as u64 * self.window_per_job.max(1)
     }
 }
@@ -297,7 +297,7 @@ fn read_job<F: Follow>(
 /// of `F` (what the earlier games of its file showed). `bytes_read` is told, now and then on
 /// the calling thread, the bytes read so far. An error from `consume` (a closed pipe) stops
 /// everything and is returned.
-pub fn run<F, R, W, C>(
+pub(super) fn run<F, R, W, C>(
     inputs: &dyn Inputs,
     plan: &Plan,
     bytes_read: &dyn Fn(u64),
@@ -310,46 +310,24 @@ where
     W: Fn(usize, Game, F::Note) -> R + Sync,
     C: FnMut(Event<R>) -> io::Result<()>,
 {
-    let bytes = AtomicU64::new(0);
     if plan.jobs <= 1 {
         // One thread: the sequential reader, game by game (the pieces give the same games:
         // tests/it/syntax_pieces.rs, and tests/it/cli_batch.rs compares the outputs).
-        let mut done_before = 0u64;
-        for i in 0..inputs.count() {
-            consume(Event::FileStart(i))?;
-            match inputs.open(i) {
-                Err(e) => consume(Event::FileError(i, e.to_string()))?,
-                Ok(r) => {
-                    let (r, error) = Deferred::new(r);
-                    let mut reader = Reader::new(r).with_max_game_size(plan.max_game);
-                    let mut follow = F::default();
-                    loop {
-                        match reader.next_game() {
-                            Ok(Some(g)) => {
-                                let note = follow.observe(i, &g);
-                                consume(Event::Game(i, work(i, g, note)))?;
-                                bytes_read(done_before + reader.bytes_read());
-                            }
-                            Ok(None) => {
-                                if let Some(e) = deferred(&error) {
-                                    consume(Event::FileError(i, e))?;
-                                }
-                                break;
-                            }
-                            Err(e) => {
-                                consume(Event::FileError(i, e.to_string()))?;
-                                break;
-                            }
-                        }
-                    }
-                    done_before += reader.bytes_read();
-                }
-            }
-            consume(Event::FileEnd(i))?;
-        }
-        bytes_read(done_before);
-        return Ok(());
+        return sequential(
+            inputs,
+            plan,
+            bytes_read,
+            |_| F::default(),
+            |i, follow, reader| {
+                Ok(reader.next_game()?.map(|g| {
+                    let note = follow.observe(i, &g);
+                    work(i, g, note)
+                }))
+            },
+            consume,
+        );
     }
+    let bytes = AtomicU64::new(0);
     let shared: Shared<F, R> = Shared {
         feed: Mutex::new(Feed::new(inputs, plan, &bytes)),
         room: Condvar::new(),
@@ -384,6 +362,80 @@ where
         bytes_read(bytes.load(Ordering::Relaxed));
         result
     })
+}
+
+/// Read every game of the inputs on the calling thread, each into a visitor made for its
+/// input (`visitor(i)`, with the reader's [`Reader::read_game`]), and hand each visitor's
+/// output to `consume` as the game's result: the one-job run of [`run`] without an owned
+/// `Game`. `bytes_read` as for [`run`].
+pub(super) fn run_visiting<V, C>(
+    inputs: &dyn Inputs,
+    plan: &Plan,
+    bytes_read: &dyn Fn(u64),
+    visitor: impl FnMut(usize) -> V,
+    consume: C,
+) -> io::Result<()>
+where
+    V: Visitor,
+    C: FnMut(Event<V::Output>) -> io::Result<()>,
+{
+    sequential(
+        inputs,
+        plan,
+        bytes_read,
+        visitor,
+        |_, v, reader| reader.read_game(v),
+        consume,
+    )
+}
+
+/// The sequential reader's loop over the inputs: `state(i)` at the start of input `i`, and
+/// `next` reads its next game's result (`None` at its end).
+fn sequential<S, R, C>(
+    inputs: &dyn Inputs,
+    plan: &Plan,
+    bytes_read: &dyn Fn(u64),
+    mut state: impl FnMut(usize) -> S,
+    mut next: impl FnMut(usize, &mut S, &mut Reader<Deferred>) -> io::Result<Option<R>>,
+    mut consume: C,
+) -> io::Result<()>
+where
+    C: FnMut(Event<R>) -> io::Result<()>,
+{
+    let mut done_before = 0u64;
+    for i in 0..inputs.count() {
+        consume(Event::FileStart(i))?;
+        match inputs.open(i) {
+            Err(e) => consume(Event::FileError(i, e.to_string()))?,
+            Ok(r) => {
+                let (r, error) = Deferred::new(r);
+                let mut reader = Reader::new(r).with_max_game_size(plan.max_game);
+                let mut s = state(i);
+                loop {
+                    match next(i, &mut s, &mut reader) {
+                        Ok(Some(done)) => {
+                            consume(Event::Game(i, done))?;
+                            bytes_read(done_before + reader.bytes_read());
+                        }
+                        Ok(None) => {
+                            if let Some(e) = deferred(&error) {
+                                consume(Event::FileError(i, e))?;
+                            }
+                            break;
+                        }
+                        Err(e) => {
+                            consume(Event::FileError(i, e.to_string()))?;
+                            break;
+                        }
+                    }
+                }
+                done_before += reader.bytes_read();
+            }
+        }
+        consume(Event::FileEnd(i))?;
+    }
+    bytes_read(done_before);
+    Ok(())
 }
 
 /// What the threads of a multi-job run share.

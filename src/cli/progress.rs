@@ -23,18 +23,18 @@ fn bar() -> std::sync::MutexGuard<'static, Option<ProgressBar>> {
 static QUIET: AtomicBool = AtomicBool::new(false);
 
 /// Leave only errors on standard error from now on (`--quiet`).
-pub fn set_quiet(quiet: bool) {
+pub(super) fn set_quiet(quiet: bool) {
     QUIET.store(quiet, Ordering::Relaxed);
 }
 
 /// True with `--quiet`.
-pub fn quiet() -> bool {
+pub(super) fn quiet() -> bool {
     QUIET.load(Ordering::Relaxed)
 }
 
 /// Print a line that is no error (a summary, a note) on standard error, above the bar;
 /// nothing with `--quiet`.
-pub fn note(line: &str) {
+pub(super) fn note(line: &str) {
     if !quiet() {
         message(line);
     }
@@ -42,7 +42,7 @@ pub fn note(line: &str) {
 
 /// Print a line on standard error, above the bar if one is drawn (an error: also with
 /// `--quiet`).
-pub fn message(line: &str) {
+pub(super) fn message(line: &str) {
     let guard = bar();
     match guard.as_ref() {
         Some(b) => b.suspend(|| eprintln!("{line}")),
@@ -51,7 +51,7 @@ pub fn message(line: &str) {
 }
 
 /// Clear the bar for good: the process is about to exit on a signal.
-pub fn clear_for_exit() {
+pub(super) fn clear_for_exit() {
     let mut guard = bar();
     if let Some(b) = guard.take() {
         b.finish_and_clear();
@@ -209,7 +209,7 @@ fn text(width: usize, f: &Fields) -> String {
 }
 
 /// A progress display, or nothing.
-pub struct Progress {
+pub(super) struct Progress {
     bar: Option<ProgressBar>,
     total: Option<u64>,
     games: AtomicU64,
@@ -224,7 +224,7 @@ pub struct Progress {
 impl Progress {
     /// A bar for `total` bytes (a spinner if unknown), drawn only if `wanted` and standard
     /// error is a terminal.
-    pub fn new(total: Option<u64>, wanted: bool) -> Progress {
+    pub(super) fn new(total: Option<u64>, wanted: bool) -> Progress {
         let bar = (wanted && std::io::stderr().is_terminal()).then(|| {
             // Hidden until the run has taken a while (see `set`).
             let target = ProgressDrawTarget::hidden();
@@ -256,7 +256,7 @@ impl Progress {
     }
 
     /// Bytes read so far.
-    pub fn set(&self, bytes: u64) {
+    pub(super) fn set(&self, bytes: u64) {
         let Some(b) = &self.bar else { return };
         b.set_position(bytes);
         // The text at most 20 times a second (as often as the bar is drawn).
@@ -287,13 +287,13 @@ impl Progress {
     }
 
     /// A game was done with this many errors.
-    pub fn game(&self, errors: u64) {
+    pub(super) fn game(&self, errors: u64) {
         self.games.fetch_add(1, Ordering::Relaxed);
         self.errors.fetch_add(errors, Ordering::Relaxed);
     }
 
     /// Remove the bar.
-    pub fn finish(&self) {
+    pub(super) fn finish(&self) {
         if let Some(b) = &self.bar {
             b.finish_and_clear();
             bar().take();

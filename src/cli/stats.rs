@@ -6,7 +6,8 @@
 use std::io::Write;
 
 use anyhow::{Result, bail};
-use pdn::app::stats::{By, Options, Stats, analyse};
+use pdn::app::record::RecordReader;
+use pdn::app::stats::{Analyser, By, Options, Stats, analyse};
 use pdn::app::terminal::escape_lines;
 use pdn::app::validate;
 
@@ -25,7 +26,7 @@ impl Sink<pdn::app::stats::GameRecord> for Stats {
     }
 }
 
-pub fn run(a: &StatsArgs) -> Result<Status> {
+pub(super) fn run(a: &StatsArgs) -> Result<Status> {
     let by = a.by.map(|b| match b {
         StatsBy::Player => By::Player,
         StatsBy::Opening => By::Opening,
@@ -59,21 +60,30 @@ pub fn run(a: &StatsArgs) -> Result<Status> {
     };
     let inputs = &setup.inputs;
     let mut stats = Stats::new(duplicates, a.fuzzy, a.min_plies);
-    let totals = batch::run(
-        &setup,
-        |i, game, hint| {
-            let game = &game;
-            let opts = Options {
-                validate: validate::Options {
-                    hint,
-                    ..opts.validate
-                },
-                ..opts
-            };
-            analyse(game, i, &opts).0
-        },
-        &mut stats,
-    )?;
+    let totals = if setup.jobs <= 1 {
+        // Each game analysed as it is read, without an owned `Game`.
+        batch::run_visiting(
+            &setup,
+            |i| RecordReader::new(Analyser::new(i, opts)),
+            &mut stats,
+        )?
+    } else {
+        batch::run(
+            &setup,
+            |i, game, hint| {
+                let game = &game;
+                let opts = Options {
+                    validate: validate::Options {
+                        hint,
+                        ..opts.validate
+                    },
+                    ..opts
+                };
+                analyse(game, i, &opts).0
+            },
+            &mut stats,
+        )?
+    };
     stats.files = totals.files;
     let names: Vec<String> = inputs.iter().map(|i| i.name.clone()).collect();
     let mut out = Output::open(None)?;

@@ -7,7 +7,8 @@ use std::io::{self, IsTerminal, Write};
 use anyhow::{Result, bail};
 use pdn::app::diagnostic::{Code, Format, Palette, Severity};
 use pdn::app::findings::{Level, Policy, Rendered, Totals, render_game};
-use pdn::app::validate::{Options, validate};
+use pdn::app::record::RecordReader;
+use pdn::app::validate::{Options, Validator, validate};
 
 use super::args::{CodeArg, FormatArg, ValidateArgs};
 use super::batch::{self, Sink};
@@ -32,7 +33,7 @@ impl Sink<Rendered> for Out<'_> {
     }
 }
 
-pub fn run(a: &ValidateArgs) -> Result<Status> {
+pub(super) fn run(a: &ValidateArgs) -> Result<Status> {
     let format = match a.format {
         FormatArg::Human => Format::Human,
         FormatArg::Short => Format::Short,
@@ -59,16 +60,28 @@ pub fn run(a: &ValidateArgs) -> Result<Status> {
         totals: Totals::default(),
         policy: &policy,
     };
-    let read = batch::run(
-        &setup,
-        |i, game, hint| {
-            let game = &game;
-            let mut report = validate(game, &Options { hint, ..opts });
-            policy.apply(&mut report);
-            render_game(format, &palette, &policy, &inputs[i].name, game, &report)
-        },
-        &mut sink,
-    )?;
+    let read = if setup.jobs <= 1 {
+        // Each game validated as it is read, without an owned `Game`.
+        batch::run_visiting(
+            &setup,
+            |i| {
+                let v = Validator::new(opts, format, palette, &policy, &inputs[i].name);
+                RecordReader::new(v)
+            },
+            &mut sink,
+        )?
+    } else {
+        batch::run(
+            &setup,
+            |i, game, hint| {
+                let game = &game;
+                let mut report = validate(game, &Options { hint, ..opts });
+                policy.apply(&mut report);
+                render_game(format, &palette, &policy, &inputs[i].name, game, &report)
+            },
+            &mut sink,
+        )?
+    };
     let Out {
         mut out,
         mut totals,

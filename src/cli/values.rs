@@ -11,7 +11,7 @@ use pdn::app::terminal::escape;
 use pdn::rules::Variant;
 
 /// The variants, each with its description and the aliases `--variant` takes for it.
-pub const VARIANTS: [(Variant, &str); 16] = [
+pub(super) const VARIANTS: [(Variant, &str); 16] = [
     (
         Variant::International,
         "10x10, FMJD rules (GameType 20; also standard, fmjd, 10x10, polish)",
@@ -71,7 +71,7 @@ pub const VARIANTS: [(Variant, &str); 16] = [
 
 /// `--variant`: a variant's name, one of its aliases or its GameType number, in any case.
 #[derive(Clone, Copy, Debug)]
-pub struct VariantParser;
+pub(super) struct VariantParser;
 
 impl TypedValueParser for VariantParser {
     type Value = Variant;
@@ -111,7 +111,7 @@ impl TypedValueParser for VariantParser {
 
 /// The commands with a man page of their own (`pdn man COMMAND`): every subcommand
 /// (tests/it/cli_docs.rs checks the list against the command line).
-pub const MAN_PAGES: [&str; 7] = [
+pub(super) const MAN_PAGES: [&str; 7] = [
     "validate",
     "fix",
     "convert",
@@ -122,7 +122,7 @@ pub const MAN_PAGES: [&str; 7] = [
 ];
 
 /// The parser of `pdn man COMMAND`.
-pub fn man_pages() -> PossibleValuesParser {
+pub(super) fn man_pages() -> PossibleValuesParser {
     PossibleValuesParser::new(MAN_PAGES)
 }
 

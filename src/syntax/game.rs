@@ -375,6 +375,9 @@ pub enum SyntaxErrorKind {
     TrailingText,
     /// A game larger than the reader's maximum: cut.
     GameTooLong,
+    /// More comments and NAGs in a row than
+    /// [`MAX_ANNOTATIONS_IN_A_ROW`](super::MAX_ANNOTATIONS_IN_A_ROW): the rest skipped.
+    TooManyAnnotations,
     /// More errors in the game than were listed.
     MoreErrors,
 }
@@ -399,6 +402,7 @@ impl SyntaxErrorKind {
             UnterminatedTagValue => "unterminated-tag-value",
             TrailingText => "trailing-text",
             GameTooLong => "game-too-long",
+            TooManyAnnotations => "too-many-annotations",
             MoreErrors => "more-errors",
         }
     }

@@ -88,6 +88,12 @@ pub(crate) fn line_col(text: &[u8], line: u32, column: u32, offset: usize) -> (u
     }
 }
 
+/// Line and column of byte `offset` of a text whose first byte is at `line`, `column` (as
+/// [`Game::line_col`]).
+pub fn line_col_of(text: &str, line: u32, column: u32, offset: u32) -> (u32, u32) {
+    line_col(text.as_bytes(), line, column, offset as usize)
+}
+
 /// The line starts of a game's text, for many lookups (findings of one game).
 #[derive(Clone, Debug)]
 pub struct LineIndex {
@@ -97,7 +103,11 @@ pub struct LineIndex {
 impl LineIndex {
     /// Index the lines of a game's text.
     pub fn new(game: &Game) -> LineIndex {
-        let b = game.source.as_bytes();
+        LineIndex::of_text(game.source.as_bytes())
+    }
+
+    /// Index the lines of a text.
+    pub fn of_text(b: &[u8]) -> LineIndex {
         // Records run at 40 to 80 bytes a line: one allocation for nearly every game.
         let mut starts = Vec::with_capacity(b.len() / 32 + 8);
         starts.push(0u32);
@@ -111,18 +121,21 @@ impl LineIndex {
 
     /// Line and column of a byte offset into the game's text (as [`Game::line_col`]).
     pub fn line_col(&self, game: &Game, offset: u32) -> (u32, u32) {
-        let offset = offset.min(game.source.len() as u32);
+        self.locate(game.source.as_bytes(), game.line, game.column, offset)
+    }
+
+    /// Line and column of a byte offset into the indexed text, whose first byte is at
+    /// `line`, `column`.
+    pub fn locate(&self, text: &[u8], line: u32, column: u32, offset: u32) -> (u32, u32) {
+        let offset = offset.min(text.len() as u32);
         let k = self
             .starts
             .partition_point(|&s| s <= offset)
             .saturating_sub(1);
         let start = self.starts[k] as usize;
-        let chars = chars(&game.source.as_bytes()[start..offset as usize]);
-        let base = if k == 0 { game.column } else { 1 };
-        (
-            game.line.saturating_add(k as u32),
-            base.saturating_add(chars),
-        )
+        let chars = chars(&text[start..offset as usize]);
+        let base = if k == 0 { column } else { 1 };
+        (line.saturating_add(k as u32), base.saturating_add(chars))
     }
 }
 

@@ -32,8 +32,8 @@ pub use game::{
     ResultToken, Setup, Span, Square, SyntaxError, SyntaxErrorKind, Tag, Tolerated, ToleratedKind,
     Variation,
 };
-pub use grammar::{MAX_ERRORS_PER_GAME, MAX_VARIATION_DEPTH};
-pub use lines::LineIndex;
+pub use grammar::{MAX_ANNOTATIONS_IN_A_ROW, MAX_ERRORS_PER_GAME, MAX_VARIATION_DEPTH};
+pub use lines::{LineIndex, line_col_of};
 pub use reader::{
     DEFAULT_BUFFER_SIZE, DEFAULT_MAX_GAME_SIZE, MAX_MAX_GAME_SIZE, Reader, read_games,
 };
@@ -41,6 +41,6 @@ pub use squares::Squares;
 pub use tagnames::{decode_references, standard_tag_name};
 pub use visitor::{GameEnd, MoveRef, RawTag, Skip, Visitor, decode_text};
 pub use writer::{
-    GameParts, Num, WriteOptions, canonical_move_text, comment_for_writing, ordered_tags,
-    tag_name_for_writing, tag_value_for_writing, write_game, write_parts,
+    GameParts, Num, WriteOptions, canonical_move_text, canonical_move_text_in, comment_for_writing,
+    ordered_tags, tag_name_for_writing, tag_value_for_writing, write_game, write_parts,
 };

@@ -357,6 +357,7 @@ impl<R: Read> Reader<R> {
                         notes: &meta.notes,
                         lines: &self.lines,
                         before: &self.buf[..self.start],
+                        ended: meta.end,
                     };
                     let out = sink.visitor.end_game(&info);
                     if long {
@@ -615,6 +616,47 @@ fn unreachable_need_more() -> Parsed {
 }
 
 /// The game's bytes are not UTF-8: decode them as Windows-1252 and parse the decoded text.
+/// The owned game of a game read into a visitor (see [`GameEnd::to_game`]): what
+/// [`Reader::next_game`] builds, from the same bytes, errors and notes.
+pub(crate) fn game_of(end: &GameEnd<'_>) -> Game {
+    let mut game = match std::str::from_utf8(end.text) {
+        Ok(text) => {
+            let mut g = match grammar::parse_game(end.text, true, &mut Vec::new()) {
+                Ok(p) => p.game,
+                Err(NeedMore) => unreachable_need_more().game,
+            };
+            g.source = text.to_owned();
+            g.errors = end.errors.to_vec();
+            g.notes = end.notes.to_vec();
+            g
+        }
+        Err(_) => {
+            let mut g = decode_1252(end.text, end.ended);
+            if end
+                .notes
+                .first()
+                .is_some_and(|n| n.kind == ToleratedKind::Bom)
+            {
+                g.notes.insert(0, bom_note());
+            }
+            if let Some(e) = end
+                .errors
+                .iter()
+                .find(|e| e.kind == SyntaxErrorKind::GameTooLong)
+            {
+                let mut e = e.clone();
+                e.span = Span::at(g.source.len() as u32);
+                g.errors.push(e);
+            }
+            g
+        }
+    };
+    game.index = end.index;
+    game.offset = end.offset;
+    (game.line, game.column) = end.line_col();
+    game
+}
+
 fn decode_1252(raw: &[u8], ended: End) -> Game {
     let (text, _) = WINDOWS_1252.decode_without_bom_handling(raw);
     let source = text.into_owned();

@@ -122,8 +122,16 @@ impl From<Vec<Square>> for Squares {
 }
 
 impl From<&[Square]> for Squares {
+    #[inline]
     fn from(v: &[Square]) -> Self {
-        v.iter().copied().collect()
+        match *v {
+            [a, b] => Squares::pair(a, b),
+            [a, b, c] => Squares(Repr::Inline {
+                len: 3,
+                buf: [a, b, c],
+            }),
+            _ => v.iter().copied().collect(),
+        }
     }
 }
 

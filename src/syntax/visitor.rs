@@ -22,8 +22,9 @@ use std::cell::Cell;
 
 use encoding_rs::WINDOWS_1252;
 
+use super::game::Game;
 use super::game::{CommentKind, MoveKind, MoveNumber, Nag, Span, Square, SyntaxError, Tolerated};
-use super::grammar::{Sink, unescape};
+use super::grammar::{End, Sink, unescape};
 use super::lines::LinePos;
 use super::squares::Squares;
 use super::tagnames::decode_references;
@@ -185,6 +186,8 @@ pub struct GameEnd<'a> {
     /// The reader's line count and the buffered bytes before the game, for [`GameEnd::line`].
     pub(crate) lines: &'a Cell<LinePos>,
     pub(crate) before: &'a [u8],
+    /// How the game ended (for [`GameEnd::to_game`]).
+    pub(crate) ended: End,
 }
 
 impl GameEnd<'_> {
@@ -202,6 +205,15 @@ impl GameEnd<'_> {
     /// 1-based column (in characters) of the game's first byte.
     pub fn column(&self) -> u32 {
         self.line_col().1
+    }
+
+    /// The game read again into the owned [`Game`] that [`Reader::next_game`] gives for it
+    /// (its text decoded as Windows-1252 if it is not UTF-8, spans into the decoded text):
+    /// for a visitor that needs the whole record of a game only now and then.
+    ///
+    /// [`Reader::next_game`]: super::Reader::next_game
+    pub fn to_game(&self) -> Game {
+        super::reader::game_of(self)
     }
 }
 

@@ -135,10 +135,18 @@ pub fn ordered_tags(tags: &[Tag]) -> Vec<&Tag> {
 /// each, so `0932` stays `0932`); an unknown move stays as written. The one move that would
 /// read back as a result, `1-1`, is written `01-01`.
 pub fn canonical_move_text(game: &Game, m: &MoveItem) -> String {
+    canonical_move_text_in(&game.source, m)
+}
+
+/// [`canonical_move_text`] of a move of the game whose text is `source`.
+pub fn canonical_move_text_in(source: &str, m: &MoveItem) -> String {
     let mut s = String::new();
     let sep = match m.kind {
         MoveKind::Unknown => {
-            let t = game.text(m.span).trim();
+            let t = source
+                .get(m.span.start as usize..m.span.end as usize)
+                .unwrap_or("")
+                .trim();
             return if t.is_empty() {
                 "-".to_owned()
             } else {

@@ -264,3 +264,52 @@ fn io_errors_are_reported_not_swallowed() {
     let games: Vec<Game> = Reader::new(Flaky(0)).map(Result::unwrap).collect();
     assert_eq!(games.len(), 2);
 }
+
+/// A flood of NAGs or comments after one move (a hostile game of millions of tiny
+/// annotations) keeps the first [`MAX_ANNOTATIONS_IN_A_ROW`] of the run and reports the rest
+/// in one syntax error that counts them, so a game costs a few times its size, not a
+/// hundred; the moves around the flood are kept. A run broken by a move starts again.
+#[test]
+fn floods_of_nags_and_comments_are_cut_with_one_error() {
+    use pdn::syntax::{MAX_ANNOTATIONS_IN_A_ROW, SyntaxErrorKind};
+    let max = MAX_ANNOTATIONS_IN_A_ROW as usize;
+    for (name, one) in [("NAGs", " $1"), ("comments", "{c}"), ("mixed", " $4{x}")] {
+        let flood = one.repeat(300_000);
+        let text = format!("[Event \"{name}\"]\n1. 32-28 {flood} 19-23 2. 37-32 $1 {{ok}} *\n");
+        let games = survive(name, text.as_bytes());
+        assert_eq!(games.len(), 1, "{name}");
+        let g = &games[0];
+        let moves = g
+            .body
+            .items
+            .iter()
+            .filter(|i| matches!(i, Item::Move(_)))
+            .count();
+        let annotations = g.body.items.len() - moves;
+        assert_eq!(moves, 3, "{name}: every move kept");
+        // The run after the first move is cut; the one after the third is whole.
+        assert_eq!(annotations, max + 2, "{name}");
+        let errors: Vec<_> = g
+            .errors
+            .iter()
+            .map(|e| (e.kind, e.message.clone()))
+            .collect();
+        let total = if name == "mixed" { 600_000 } else { 300_000 };
+        assert_eq!(
+            errors,
+            [(
+                SyntaxErrorKind::TooManyAnnotations,
+                format!(
+                    "{total} comments and NAGs in a row: the first {max} are kept, the other {} skipped",
+                    total - max
+                )
+            )],
+            "{name}"
+        );
+    }
+    // Exactly the limit: nothing skipped.
+    let text = format!("1. 32-28 {} 19-23 *\n", " $1".repeat(max));
+    let g = &read_games(text.as_bytes())[0];
+    assert!(g.errors.is_empty(), "{:?}", g.errors);
+    assert_eq!(g.body.items.len(), max + 2);
+}

@@ -109,6 +109,7 @@ impl TagColumns {
         self.names.iter().position(|n| n == name)
     }
 
+    /// The tag names of the columns, in column order.
     pub fn names(&self) -> &[String] {
         &self.names
     }
@@ -217,6 +218,15 @@ pub struct PlyRows<'a, W: std::io::Write> {
     pub error: Option<csv::Error>,
     /// Rows written.
     pub rows: u64,
+}
+
+impl<W: std::io::Write> std::fmt::Debug for PlyRows<'_, W> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PlyRows")
+            .field("file", &self.file)
+            .field("next", &self.next)
+            .finish_non_exhaustive()
+    }
 }
 
 impl<'a, W: std::io::Write> PlyRows<'a, W> {

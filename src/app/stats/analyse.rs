@@ -1,15 +1,18 @@
 //! One game's contribution: [`analyse`] validates a game while an observer of the replay
-//! collects captures, promotions, the opening and the duplicate keys into a [`GameRecord`].
+//! collects captures, promotions, the opening and the duplicate keys into a [`GameRecord`];
+//! [`Analyser`] does it for each game as the reader reads it.
 
 use std::collections::hash_map::DefaultHasher;
 use std::hash::Hasher;
 
 use crate::rules::notation::{self, SquareStyle};
 use crate::rules::{Bits, Position, Spec, Variant};
-use crate::syntax::{Game, Item, canonical_move_text};
+use crate::syntax::{Game, GameEnd, canonical_move_text_in};
 
-use super::super::diagnostic::Code;
+use super::super::diagnostic::{Code, GameText};
+use super::super::gametype::FileHint;
 use super::super::outcome::{self, Outcome};
+use super::super::record::{Node, OnRecord, Record};
 use super::super::replay::{Observer, PlyEvent};
 use super::super::validate::{self, Report};
 use super::{Location, MoveAt, OPENING_PLIES, Options};
@@ -76,12 +79,22 @@ impl GameRecord {
 
 /// Validate a game and collect what it contributes to the statistics.
 pub fn analyse(game: &Game, file: usize, opts: &Options) -> (GameRecord, Report) {
+    analyse_record(&Record::of_game(game), &GameText::of(game), file, opts)
+}
+
+/// [`analyse`] for the record of a game whose text is `text`.
+pub fn analyse_record(
+    game: &Record,
+    text: &GameText<'_>,
+    file: usize,
+    opts: &Options,
+) -> (GameRecord, Report) {
     let mut c = Collector::new(game, opts);
-    let report = validate::validate_with(game, &opts.validate, &mut c);
+    let report = validate::validate_record(game, text.source, &opts.validate, &mut c);
     let at = Location {
         file: clamp(file),
-        game: clamp(game.index),
-        line: game.line,
+        game: clamp(text.index),
+        line: text.line,
     };
     let mut codes = [0u32; Code::ALL.len()];
     for d in &report.diagnostics {
@@ -104,7 +117,7 @@ pub fn analyse(game: &Game, file: usize, opts: &Options) -> (GameRecord, Report)
             .map(str::to_string)
     };
     let errors = report.errors();
-    let (moves_key, prefix_key) = c.keys(game, errors > 0);
+    let (moves_key, prefix_key) = c.keys(game, text.source, errors > 0);
     // Games too short to tell copies from common openings are left out.
     let (moves_key, prefix_key) = if report.plies >= opts.min_plies.max(1) {
         (moves_key, prefix_key)
@@ -114,7 +127,7 @@ pub fn analyse(game: &Game, file: usize, opts: &Options) -> (GameRecord, Report)
     };
     let place = |m: (MoveAt, u32)| MoveAt {
         at,
-        line: game.line_col(m.1).0,
+        line: text.line_col(m.1).0,
         ..m.0
     };
     let record = GameRecord {
@@ -142,6 +155,58 @@ pub fn analyse(game: &Game, file: usize, opts: &Options) -> (GameRecord, Report)
         prefixes: std::mem::take(&mut c.prefixes),
     };
     (record, report)
+}
+
+/// Analyses the games of one file as the reader reads them, in a `RecordReader` (no owned
+/// `Game`; a game whose text is not UTF-8 is read again into one); the variant earlier games
+/// of the file showed is followed as [`FileHint`] does.
+#[derive(Debug)]
+pub struct Analyser {
+    hint: FileHint,
+    file: usize,
+    opts: Options,
+}
+
+impl Analyser {
+    /// An analyser for the games of input `file`.
+    pub fn new(file: usize, opts: Options) -> Analyser {
+        Analyser {
+            hint: FileHint::default(),
+            file,
+            opts,
+        }
+    }
+
+    fn options(&self, hint: Option<Variant>) -> Options {
+        Options {
+            validate: validate::Options {
+                hint,
+                ..self.opts.validate
+            },
+            ..self.opts
+        }
+    }
+}
+
+impl OnRecord for Analyser {
+    type Output = GameRecord;
+
+    fn on_record(&mut self, record: &Record, end: &GameEnd<'_>) -> GameRecord {
+        match std::str::from_utf8(end.text) {
+            Ok(source) => {
+                let hint = self.hint.observe_record(0, record);
+                let opts = self.options(hint);
+                let text = GameText::of_record(record, source, end);
+                analyse_record(record, &text, self.file, &opts).0
+            }
+            Err(_) => {
+                let game = end.to_game();
+                let hint = self.hint.observe(0, &game);
+                let opts = self.options(hint);
+                analyse(&game, self.file, &opts).0
+            }
+        }
+    }
 }
 
 fn clamp(n: usize) -> u32 {
@@ -207,7 +272,7 @@ struct Collector {
 }
 
 impl Collector {
-    fn new(game: &Game, opts: &Options) -> Collector {
+    fn new(game: &Record, opts: &Options) -> Collector {
         Collector {
             fen_tag: game
                 .tag("FEN")
@@ -237,16 +302,16 @@ impl Collector {
     /// The keys of the whole game and of its first N plies, once the replay is over; keeps
     /// only the strict prefixes in `prefixes`. `errors`: the replay may have stopped, and the
     /// moves it could not play still tell games apart, as written.
-    fn keys(&mut self, game: &Game, errors: bool) -> (Option<u128>, Option<u128>) {
+    fn keys(&mut self, game: &Record, source: &str, errors: bool) -> (Option<u128>, Option<u128>) {
         let Some(h) = &mut self.hash else {
             return (None, None);
         };
         if errors {
-            for item in &game.body.items {
-                if let Item::Move(m) = item
+            for (_, node) in game.items(game.body()) {
+                if let Node::Move(m) = node
                     && m.span.start >= self.last_main_end
                 {
-                    h.write_bytes(canonical_move_text(game, m).as_bytes());
+                    h.write_bytes(canonical_move_text_in(source, m).as_bytes());
                 }
             }
         }

@@ -31,12 +31,15 @@ use super::game::{
 use super::squares::Squares;
 use super::token::{self, is_ws};
 
+mod annotations;
 mod fast;
 mod moves;
 mod prose;
 mod sink;
 mod tags;
+mod terminators;
 
+use annotations::Run;
 use fast::{Fast, IN_COMMENT, class};
 pub(crate) use sink::{Parsed, Sink, parse_game, unescape};
 
@@ -47,6 +50,11 @@ pub const MAX_VARIATION_DEPTH: usize = 64;
 
 /// Syntax errors kept per game; further ones are counted in one last error.
 pub const MAX_ERRORS_PER_GAME: usize = 100;
+
+/// Comments and NAGs kept in a row (with nothing else between them); the rest of such a
+/// run is skipped and counted in one syntax error. Real records hold a handful; a flood of
+/// millions would cost a [`Game`](super::Game) tens of times its size in items.
+pub const MAX_ANNOTATIONS_IN_A_ROW: u32 = 1024;
 
 /// Bytes that must be available (or the file must end) before a token is read, so that no
 /// bounded token is cut by the end of the buffer.
@@ -117,6 +125,7 @@ fn parse_into<S: Sink>(s: &[u8], eof: bool, fast: bool, sink: &mut S) -> Result<
         tags_end: 0,
         first_token: 0,
         ended_by_star: false,
+        run: Run::default(),
     };
     let end = p.run()?;
     Ok(p.finish(end))
@@ -167,6 +176,8 @@ struct P<'a, S> {
     first_token: usize,
     /// The game ended with `*` (not a result).
     ended_by_star: bool,
+    /// The comments and NAGs in a row so far.
+    run: Run,
 }
 
 #[inline]
@@ -317,6 +328,7 @@ impl<'a, S: Sink> P<'a, S> {
     /// A move into the current line.
     #[inline(always)]
     fn emit_move(&mut self, squares: Squares, kind: MoveKind, strength: Option<&[u8]>, span: Span) {
+        self.end_run();
         let frame = &mut self.line;
         let number = frame.pending.take();
         frame.bare_move = strength.is_none();
@@ -511,6 +523,7 @@ impl<'a, S: Sink> P<'a, S> {
     }
 
     fn finish(mut self, end: End) -> Meta {
+        self.end_run();
         if !self.stack.is_empty() {
             let open = self.outer_open();
             let n = self.stack.len() as u64 + u64::from(self.excess);
@@ -574,136 +587,6 @@ impl<'a, S: Sink> P<'a, S> {
         }
     }
 
-    // ---- comments ----
-
-    fn brace_comment(&mut self) -> Res<()> {
-        let start = self.pos;
-        let body = start + 1;
-        // The commonest comment is short (`{!}`, `{1}`), on one line and without `{` inside:
-        // found in a few bytes without the searches below, to the same result.
-        let s = self.s;
-        let limit = (body + 32).min(s.len());
-        let mut k = body;
-        while k < limit && class(s[k]) & IN_COMMENT == 0 {
-            k += 1;
-        }
-        if self.fast && k < limit && s[k] == b'}' {
-            self.push_comment(body..k, CommentKind::Brace, start, k + 1);
-            self.pos = k + 1;
-            return Ok(());
-        }
-        let close = memchr(b'}', &self.s[body..]).map(|k| body + k);
-        let limit = close.unwrap_or(self.s.len());
-        // An opening brace never closed before a tag section: stop before the tag line.
-        let mut from = body;
-        while let Some(k) = memchr(b'\n', &self.s[from..limit]) {
-            let nl = from + k;
-            if self.tag_line_at(nl + 1)? {
-                let e = if nl > body && self.s[nl - 1] == b'\r' {
-                    nl - 1
-                } else {
-                    nl
-                };
-                self.error(
-                    SyntaxErrorKind::UnterminatedComment,
-                    sp(start, start + 1),
-                    || {
-                        "unterminated comment: expected `}` before the tag section on the next line"
-                            .to_owned()
-                    },
-                );
-                self.push_comment(body..e, CommentKind::Brace, start, nl);
-                self.pos = nl;
-                return Ok(());
-            }
-            from = nl + 1;
-        }
-        let Some(mut close) = close else {
-            self.check_end(self.s.len())?;
-            self.error(
-                SyntaxErrorKind::UnterminatedComment,
-                sp(start, start + 1),
-                || "unterminated comment: expected `}` before the end of the file".to_owned(),
-            );
-            self.push_comment(body..self.s.len(), CommentKind::Brace, start, self.s.len());
-            self.pos = self.s.len();
-            return Ok(());
-        };
-        // `{ a { b } }`: comments do not nest; absorb the extra closing braces that follow.
-        let opens = memchr::memchr_iter(b'{', &self.s[body..close]).count();
-        if opens > 0 {
-            let first = close;
-            let mut n = 0;
-            let mut p = close + 1;
-            while n < opens {
-                let q = self.hspace_from(p)?;
-                if self.at(q)? == Some(b'}') {
-                    close = q;
-                    p = q + 1;
-                    n += 1;
-                } else {
-                    break;
-                }
-            }
-            if n > 0 {
-                self.error(SyntaxErrorKind::NestedComment, sp(first, close + 1), || {
-                    "nested comment: comments do not nest, so the `{` inside is text and the \
-                     comment ends at the first `}`; expected no further `}` (kept as text)"
-                        .to_owned()
-                });
-            }
-        }
-        self.push_comment(body..close, CommentKind::Brace, start, close + 1);
-        self.pos = close + 1;
-        Ok(())
-    }
-
-    /// True if a tag pair (`[Name "`) starts the line at `p`.
-    fn tag_line_at(&self, p: usize) -> Res<bool> {
-        let mut q = self.hspace_from(p)?;
-        if self.at(q)? != Some(b'[') {
-            return Ok(false);
-        }
-        q += 1;
-        let n0 = q;
-        while let Some(b) = self.at(q)? {
-            if !(b.is_ascii_alphanumeric() || b == b'_') || q - n0 > 40 {
-                break;
-            }
-            q += 1;
-        }
-        if q == n0 || !self.s[n0].is_ascii_alphabetic() {
-            return Ok(false);
-        }
-        let q = self.hspace_from(q)?;
-        Ok(self.at(q)? == Some(b'"'))
-    }
-
-    fn line_comment(&mut self, semicolon: bool) -> Res<()> {
-        let start = self.pos;
-        let end = self.line_end_from(start + 1)?;
-        if semicolon {
-            self.note(ToleratedKind::SemicolonComment, sp(start, end));
-        }
-        self.push_comment(start + 1..end, CommentKind::Line, start, end);
-        self.pos = end;
-        Ok(())
-    }
-
-    /// A comment whose text is `text` of the slice, from `a` to `b` with its delimiters.
-    fn push_comment(
-        &mut self,
-        text: std::ops::Range<usize>,
-        kind: CommentKind,
-        a: usize,
-        b: usize,
-    ) {
-        self.has_comment = true;
-        self.not_a_move();
-        let s = self.s;
-        self.sink.comment(&s[text], kind, sp(a, b));
-    }
-
     // ---- variations, NAGs, setups ----
 
     fn open_paren(&mut self) -> Res<bool> {
@@ -724,6 +607,7 @@ impl<'a, S: Sink> P<'a, S> {
                 });
             }
         } else {
+            self.end_run();
             let parent = std::mem::replace(&mut self.line, Frame::new(start));
             self.stack.push(parent);
             self.sink.open_variation();
@@ -755,6 +639,7 @@ impl<'a, S: Sink> P<'a, S> {
             if let Some(n) = f.pending.take() {
                 self.note(ToleratedKind::MoveNumberWithoutMove, n.span);
             }
+            self.end_run();
             self.sink.close_variation(sp(f.open, at + 1));
             self.not_a_move();
         } else {
@@ -765,36 +650,6 @@ impl<'a, S: Sink> P<'a, S> {
             );
         }
         false
-    }
-
-    fn nag(&mut self) -> Res<bool> {
-        let start = self.pos;
-        match token::nag::<()>(&self.s[start..]) {
-            Ok((rest, value)) => {
-                let end = self.s.len() - rest.len();
-                self.check_end(end)?;
-                self.pos = end;
-                match value {
-                    Some(value) => {
-                        self.not_a_move();
-                        self.sink.nag(Nag {
-                            value,
-                            span: sp(start, end),
-                        });
-                    }
-                    None => self.error(SyntaxErrorKind::BadNag, sp(start, end), || {
-                        "NAG out of range: expected `$0` to `$65535`".to_owned()
-                    }),
-                }
-            }
-            Err(_) => {
-                self.error(SyntaxErrorKind::BadNag, sp(start, start + 1), || {
-                    "`$` without a number: expected a NAG such as `$1`".to_owned()
-                });
-                self.pos = start + 1;
-            }
-        }
-        Ok(false)
     }
 
     fn setup(&mut self) -> Res<bool> {
@@ -873,135 +728,7 @@ impl<'a, S: Sink> P<'a, S> {
 
     fn emit_setup(&mut self, fen: &[u8], span: Span) {
         self.not_a_move();
+        self.end_run();
         self.sink.setup(fen, span);
-    }
-
-    // ---- terminators ----
-
-    fn star_terminator(&mut self) -> Res<bool> {
-        let start = self.pos;
-        if !self.stack.is_empty() {
-            let open = self.outer_open();
-            let n = self.stack.len();
-            self.error(
-                SyntaxErrorKind::UnterminatedVariation,
-                sp(open, open + 1),
-                || format!("unterminated variation: expected `)` before `*` ({n} open)"),
-            );
-            self.close_all();
-        }
-        self.sink.result(b"*", sp(start, start + 1));
-        self.ended_by_star = true;
-        self.pos = start + 1;
-        Ok(true)
-    }
-
-    /// True if a result from `a` would end a game that has nothing at all before it (no tag,
-    /// comment or movetext): a game is a game only with tags, comments or moves, so the
-    /// result is skipped. `pos` is then past it. (A `*` alone is an empty game: the writer
-    /// writes one so. A result right after another game's terminator is that game's, see
-    /// [`P::ended`].)
-    fn stray_terminator(&mut self, a: usize, b: usize) -> bool {
-        if !self.is_stray_terminator(a) {
-            return false;
-        }
-        self.note(ToleratedKind::StrayTerminator, sp(a, b));
-        self.pos = b;
-        let mut p = b;
-        while p < self.s.len() && is_ws(self.s[p]) {
-            p += 1;
-        }
-        self.first_token = p;
-        true
-    }
-
-    /// See [`P::stray_terminator`].
-    #[inline]
-    fn is_stray_terminator(&self, a: usize) -> bool {
-        a == self.first_token && !self.has_tags && !self.has_comment && self.stack.is_empty()
-    }
-
-    /// Where a terminator standing alone at `p` ends (`*`, `2-0`, `0-2`, `1-1`, `0-0`, `1-0`,
-    /// `0-1`, `1/2-1/2`, `½-½`, followed by white space or the end of the file).
-    fn terminator_at(&self, p: usize) -> Res<Option<usize>> {
-        const FORMS: [&[u8]; 9] = [
-            b"*",
-            b"2-0",
-            b"0-2",
-            b"1-1",
-            b"0-0",
-            b"1-0",
-            b"0-1",
-            b"1/2-1/2",
-            "\u{bd}-\u{bd}".as_bytes(),
-        ];
-        for form in FORMS {
-            let e = p + form.len();
-            let mut ok = true;
-            for (k, &b) in form.iter().enumerate() {
-                if self.at(p + k)? != Some(b) {
-                    ok = false;
-                    break;
-                }
-            }
-            if ok && self.at(e)?.is_none_or(is_ws) {
-                return Ok(Some(e));
-            }
-        }
-        Ok(None)
-    }
-
-    /// After a result: a `*` on the same line (`2-0 *`) is part of the terminator.
-    fn absorb_star(&mut self) -> Res<()> {
-        let q = self.hspace_from(self.pos)?;
-        if self.at(q)? == Some(b'*') {
-            self.note(ToleratedKind::DoubleTerminator, sp(q, q + 1));
-            self.pos = q + 1;
-        }
-        Ok(())
-    }
-
-    /// A result from `a` to `b`. Returns true if it ends the game.
-    fn result(&mut self, a: usize, b: usize, nonstandard: bool, spaces: bool) -> Res<bool> {
-        let ended = self.result_here(a, b, nonstandard, spaces);
-        if ended {
-            self.absorb_star()?;
-        }
-        Ok(ended)
-    }
-
-    /// [`P::result`] without the look for a `*` after it.
-    fn result_here(&mut self, a: usize, b: usize, nonstandard: bool, spaces: bool) -> bool {
-        if self.stray_terminator(a, b) {
-            return false;
-        }
-        self.pos = b;
-        if !self.stack.is_empty() {
-            self.note(ToleratedKind::ResultInVariation, sp(a, b));
-            self.push_comment(a..b, CommentKind::Brace, a, b);
-            return false;
-        }
-        if nonstandard {
-            self.note(ToleratedKind::NonStandardResult, sp(a, b));
-        }
-        if spaces {
-            self.note(ToleratedKind::SpacesInMove, sp(a, b));
-        }
-        self.note(ToleratedKind::ResultAsSeparator, sp(a, b));
-        let s = self.s;
-        self.sink.result(&s[a..b], sp(a, b));
-        true
-    }
-
-    fn half_result(&mut self) -> Res<bool> {
-        let start = self.pos;
-        match token::draw_literal::<()>(&self.s[start..]) {
-            Ok((rest, _)) => {
-                let end = self.s.len() - rest.len();
-                self.check_end(end)?;
-                self.result(start, end, true, false)
-            }
-            Err(_) => self.garbage(start),
-        }
     }
 }

@@ -31,7 +31,7 @@
 
 mod line;
 mod search;
-pub mod slips;
+pub(super) mod slips;
 
 use std::fmt::Write as _;
 
@@ -40,6 +40,7 @@ use crate::rules::{
 };
 use crate::syntax::{Game, Item, MoveItem, MoveKind, Setup, Span, Square, Squares};
 
+use super::super::record::Record;
 use super::super::resolve::Resolution;
 use super::super::validate::start_position;
 pub(crate) use line::Numbers;
@@ -50,12 +51,12 @@ use slips::Board;
 /// Most corrections `--repair` applies to one game.
 pub const MAX_REPAIRS: usize = 4;
 /// How much more plausible than all the others together a correction must be to be applied.
-pub const MARGIN: f64 = 20.0;
+pub(super) const MARGIN: f64 = 20.0;
 /// How far past the failure a correction must replay when none reaches the end of the line.
-pub const GAP: usize = 10;
+pub(super) const GAP: usize = 10;
 /// How much less plausible a correction is for each move number written that it contradicts
 /// (when the record's numbers disagree with its plies, and so tell where a ply is missing).
-pub const NUMBER_FACTOR: f64 = 0.01;
+pub(super) const NUMBER_FACTOR: f64 = 0.01;
 /// Most plies replayed for one failure.
 const FAILURE_BUDGET: u64 = 60_000;
 /// Most plies replayed for one game.
@@ -173,7 +174,7 @@ pub(crate) fn repair(
 
 fn run<V: Spec>(game: &mut Game, settings: Settings, written: Written<'_>) -> Outcome {
     let mut out = Outcome::default();
-    let Ok((start, _)) = start_position::<V>(game) else {
+    let Ok((start, _)) = start_position::<V>(&Record::of_game(game)) else {
         return out;
     };
     let numbering = V::numbering();

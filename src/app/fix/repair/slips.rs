@@ -31,11 +31,11 @@
 use crate::syntax::Square;
 
 /// How much likelier a neighbouring digit is than any other as a wrong digit.
-pub const NEIGHBOUR_WEIGHT: f64 = 4.0;
+pub(crate) const NEIGHBOUR_WEIGHT: f64 = 4.0;
 
 /// A kind of slip.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum SlipKind {
+pub(crate) enum SlipKind {
     /// Two digits of a square swapped (`37-23` for `37-32`).
     Transposed,
     /// One digit of a square wrong (`37-38` for `37-32`).
@@ -64,7 +64,7 @@ pub enum SlipKind {
 
 impl SlipKind {
     /// The slip in words, as the audit names it.
-    pub fn describe(self) -> &'static str {
+    pub(crate) fn describe(self) -> &'static str {
         match self {
             SlipKind::Transposed => "transposed digits",
             SlipKind::DigitWrong => "one digit wrong",
@@ -83,7 +83,7 @@ impl SlipKind {
 
 /// The board the squares are on.
 #[derive(Clone, Copy, Debug)]
-pub struct Board {
+pub(crate) struct Board {
     /// Numbered squares (numeric notation).
     pub squares: u32,
     /// Files.
@@ -94,7 +94,7 @@ pub struct Board {
 
 impl Board {
     /// The square named from the other side of the board.
-    pub fn mirror(&self, s: Square) -> Square {
+    pub(crate) fn mirror(&self, s: Square) -> Square {
         match s {
             Square::Num(n) => Square::Num((self.squares + 1).saturating_sub(n)),
             Square::Alg { file, rank } => Square::Alg {
@@ -109,7 +109,7 @@ impl Board {
 /// destination, the route of a capture) was recorded as `recorded`: the summed likelihood of
 /// the slips that turn one of the forms into it, and the likeliest of them (`None` if no slip
 /// of the model does; an exact match is no slip either).
-pub fn text_slip(
+pub(crate) fn text_slip(
     recorded: &[Square],
     forms: &[&[Square]],
     board: &Board,

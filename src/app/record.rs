@@ -1,0 +1,651 @@
+//! [`Record`]: what validating a game needs of it — tags, the move tree as one flat array of
+//! nodes, the terminator, syntax errors and notes — owned compactly and reused from game to
+//! game, filled either from a [`Game`] or straight from the reader's [`Visitor`] (no owned
+//! `Game`, no allocation per element once the buffers have grown). The replay, the variant
+//! choice and the checks of `validate` read a game only through it.
+
+use std::ops::Range;
+
+use crate::syntax::{
+    CommentKind, Game, GameEnd, Item, Line, MoveItem, MoveRef, Nag, RawTag, Skip, Span, Square,
+    Squares, SyntaxError, Tolerated, Visitor, decode_references,
+};
+
+/// Text kept in the record's arena: a byte range of it.
+type Text = Range<u32>;
+
+/// One element of a line, in file order. A variation's nodes follow its own node: the
+/// nodes from it up to its `end` are its inside.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Node {
+    /// A move, with its move number and strength.
+    Move(MoveItem),
+    /// A comment (the text of the last one of the main line is kept: see
+    /// [`Record::last_comment`]).
+    Comment {
+        /// The comment with its delimiters.
+        span: Span,
+    },
+    /// A numeric annotation glyph.
+    Nag,
+    /// `( … )`: its inside is the nodes after it, up to `end` (excluded).
+    Variation {
+        /// Index of the first node after the variation.
+        end: u32,
+        /// From `(` to `)`.
+        span: Span,
+    },
+    /// `/FEN "…"/` (the FEN text in the arena).
+    Setup {
+        /// The FEN text.
+        fen: Text,
+        /// From `/` to `/`.
+        span: Span,
+    },
+}
+
+/// A tag pair: its standard (or decoded) name and its value, in the arena.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TagRef {
+    name: Text,
+    value: Text,
+    /// The whole tag pair.
+    pub span: Span,
+}
+
+/// A line of a [`Record`]: a range of its nodes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LineRef {
+    start: u32,
+    end: u32,
+}
+
+/// What the squares of all the moves of a record show (kept as the record is filled, so
+/// that the variant's evidence needs no pass over the moves).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SquareSummary {
+    /// The largest square number.
+    pub max_number: u32,
+    /// True if a square is algebraic.
+    pub algebraic: bool,
+    /// The largest algebraic file (0 = `a`).
+    pub max_file: u8,
+    /// The largest algebraic rank (0 = rank 1).
+    pub max_rank: u8,
+    /// Squares written, in all.
+    pub squares: u32,
+}
+
+impl SquareSummary {
+    #[inline]
+    fn add(&mut self, squares: &[Square]) {
+        self.squares += squares.len() as u32;
+        for s in squares {
+            match *s {
+                Square::Num(n) => self.max_number = self.max_number.max(n),
+                Square::Alg { file, rank } => {
+                    self.algebraic = true;
+                    self.max_file = self.max_file.max(file);
+                    self.max_rank = self.max_rank.max(rank);
+                }
+            }
+        }
+    }
+}
+
+/// The nodes at the start of a record whose squares are summed apart
+/// ([`Record::head_squares`]).
+pub const HEAD: usize = 64;
+
+/// What validating a game needs of it (see the module documentation).
+#[derive(Clone, Debug, Default)]
+pub struct Record {
+    /// 1-based position of the game in its file.
+    pub index: usize,
+    nodes: Vec<Node>,
+    /// The squares of every move.
+    squares: SquareSummary,
+    /// The squares of the moves among the first [`HEAD`] nodes, and whether no variation
+    /// starts among them.
+    head: SquareSummary,
+    head_plain: bool,
+    /// Variations, in all and on the main line.
+    variations: u32,
+    main_variations: u32,
+    /// The last comment of the main line: its node and its text.
+    last_comment: Option<u32>,
+    comment: String,
+    tags: Vec<TagRef>,
+    result: Option<(Text, Span)>,
+    /// Syntax errors.
+    pub errors: Vec<SyntaxError>,
+    /// Non-standard constructs that were read anyway.
+    pub notes: Vec<Tolerated>,
+    arena: String,
+}
+
+impl Record {
+    /// An empty record.
+    pub fn new() -> Record {
+        Record::default()
+    }
+
+    /// The record of a game.
+    pub fn of_game(game: &Game) -> Record {
+        let mut r = Record::new();
+        r.fill(game);
+        r
+    }
+
+    /// Make this the record of `game` (the buffers are reused).
+    pub fn fill(&mut self, game: &Game) {
+        self.clear();
+        self.index = game.index;
+        for t in &game.tags {
+            let name = self.keep(&t.name);
+            let value = self.keep(&t.value);
+            self.tags.push(TagRef {
+                name,
+                value,
+                span: t.span,
+            });
+        }
+        self.push_line(&game.body, 0);
+        if let Some(r) = &game.result {
+            let text = self.keep(&r.text);
+            self.result = Some((text, r.span));
+        }
+        self.errors.extend_from_slice(&game.errors);
+        self.notes.extend_from_slice(&game.notes);
+    }
+
+    fn clear(&mut self) {
+        self.index = 0;
+        self.nodes.clear();
+        self.squares = SquareSummary::default();
+        self.head = SquareSummary::default();
+        self.head_plain = true;
+        self.variations = 0;
+        self.main_variations = 0;
+        self.last_comment = None;
+        self.comment.clear();
+        self.tags.clear();
+        self.result = None;
+        self.errors.clear();
+        self.notes.clear();
+        self.arena.clear();
+    }
+
+    fn push_line(&mut self, line: &Line, depth: u32) {
+        for item in &line.items {
+            let node = match item {
+                Item::Move(m) => {
+                    self.add_squares(&m.squares);
+                    Node::Move(m.clone())
+                }
+                Item::Comment(c) => {
+                    if depth == 0 {
+                        self.keep_comment(&c.text);
+                    }
+                    Node::Comment { span: c.span }
+                }
+                Item::Nag(_) => Node::Nag,
+                Item::Setup(s) => Node::Setup {
+                    fen: self.keep(&s.fen),
+                    span: s.span,
+                },
+                Item::Variation(v) => {
+                    let at = self.nodes.len();
+                    self.nodes.push(Node::Nag);
+                    self.count_variation(depth);
+                    self.push_line(&v.line, depth + 1);
+                    self.nodes[at] = Node::Variation {
+                        end: self.nodes.len() as u32,
+                        span: v.span,
+                    };
+                    continue;
+                }
+            };
+            self.nodes.push(node);
+        }
+    }
+
+    #[inline]
+    fn add_squares(&mut self, squares: &[Square]) {
+        self.squares.add(squares);
+        if self.nodes.len() < HEAD {
+            self.head.add(squares);
+        }
+    }
+
+    /// The text of a main-line comment about to be pushed.
+    fn keep_comment(&mut self, text: &str) {
+        self.last_comment = Some(self.nodes.len() as u32);
+        self.comment.clear();
+        self.comment.push_str(text);
+    }
+
+    /// The last comment of the main line: its node index and its text.
+    pub fn last_comment(&self) -> Option<(usize, &str)> {
+        self.last_comment
+            .map(|at| (at as usize, self.comment.as_str()))
+    }
+
+    /// What the squares of the moves among the first [`HEAD`] nodes show, if no variation
+    /// starts among them (they are then the first [`HEAD`] items of the main line).
+    pub fn head_squares(&self) -> Option<SquareSummary> {
+        self.head_plain.then_some(self.head)
+    }
+
+    fn count_variation(&mut self, depth: u32) {
+        if self.nodes.len() < HEAD {
+            self.head_plain = false;
+        }
+        self.variations += 1;
+        self.main_variations += u32::from(depth == 0);
+    }
+
+    /// What the squares of every move show.
+    pub fn squares(&self) -> SquareSummary {
+        self.squares
+    }
+
+    /// The number of variations (at any depth).
+    pub fn variations(&self) -> u32 {
+        self.variations
+    }
+
+    /// The number of variations on the main line itself.
+    pub fn main_variations(&self) -> u32 {
+        self.main_variations
+    }
+
+    /// Keep a text in the arena.
+    fn keep(&mut self, s: &str) -> Text {
+        let start = self.arena.len() as u32;
+        self.arena.push_str(s);
+        start..self.arena.len() as u32
+    }
+
+    fn text(&self, t: &Text) -> &str {
+        self.arena
+            .get(t.start as usize..t.end as usize)
+            .unwrap_or("")
+    }
+
+    /// The nodes, in file order.
+    pub fn nodes(&self) -> &[Node] {
+        &self.nodes
+    }
+
+    /// The main line.
+    pub fn body(&self) -> LineRef {
+        LineRef {
+            start: 0,
+            end: self.nodes.len() as u32,
+        }
+    }
+
+    /// The items of a line (a variation's inside is skipped: see [`Record::inside`]), with
+    /// their node indices.
+    pub fn items(&self, line: LineRef) -> Items<'_> {
+        Items {
+            nodes: &self.nodes,
+            at: line.start,
+            end: line.end,
+        }
+    }
+
+    /// The items of a line after the item at node `at` (which must be one of them).
+    pub fn items_after(&self, line: LineRef, at: usize) -> Items<'_> {
+        let next = match &self.nodes[at] {
+            Node::Variation { end, .. } => *end,
+            _ => at as u32 + 1,
+        };
+        Items {
+            nodes: &self.nodes,
+            at: next,
+            end: line.end,
+        }
+    }
+
+    /// The inside of the variation at node `at`.
+    pub fn inside(&self, at: usize) -> LineRef {
+        let end = match &self.nodes[at] {
+            Node::Variation { end, .. } => *end,
+            _ => at as u32 + 1,
+        };
+        LineRef {
+            start: at as u32 + 1,
+            end,
+        }
+    }
+
+    /// The text of a setup node (the FEN).
+    pub fn node_text(&self, node: &Node) -> &str {
+        match node {
+            Node::Setup { fen, .. } => self.text(fen),
+            _ => "",
+        }
+    }
+
+    /// The tags, in file order: (name, value, span of the pair).
+    pub fn tags(&self) -> impl Iterator<Item = (&str, &str, Span)> {
+        self.tags
+            .iter()
+            .map(|t| (self.text(&t.name), self.text(&t.value), t.span))
+    }
+
+    /// The value of the first tag with this (standard) name.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tag_pair(name).map(|(v, _)| v)
+    }
+
+    /// The value and span of the first tag with this (standard) name.
+    pub fn tag_pair(&self, name: &str) -> Option<(&str, Span)> {
+        self.tags
+            .iter()
+            .find(|t| self.text(&t.name) == name)
+            .map(|t| (self.text(&t.value), t.span))
+    }
+
+    /// The terminator (result or `*`) as written, and where.
+    pub fn result(&self) -> Option<(&str, Span)> {
+        self.result.as_ref().map(|(t, s)| (self.text(t), *s))
+    }
+}
+
+/// The items of a line: `(node index, node)`, a variation's inside skipped.
+#[derive(Clone, Debug)]
+pub struct Items<'a> {
+    nodes: &'a [Node],
+    at: u32,
+    end: u32,
+}
+
+impl<'a> Iterator for Items<'a> {
+    type Item = (usize, &'a Node);
+
+    #[inline]
+    fn next(&mut self) -> Option<(usize, &'a Node)> {
+        if self.at >= self.end {
+            return None;
+        }
+        let at = self.at as usize;
+        let node = self.nodes.get(at)?;
+        self.at = match node {
+            Node::Variation { end, .. } => (*end).max(self.at + 1),
+            _ => self.at + 1,
+        };
+        Some((at, node))
+    }
+}
+
+/// Fills a [`Record`] from the reader's visitor calls: tags decoded as a [`Game`] holds them
+/// (standard names, values unescaped with character references decoded), moves, comments,
+/// NAGs, variations and setups as nodes. Only for a game whose text is UTF-8 (a [`Game`] of
+/// any other text holds it decoded: see [`Filler::end`]).
+#[derive(Debug, Default)]
+pub struct Filler {
+    /// The record being filled.
+    pub record: Record,
+    /// Nodes of the variations open, innermost last.
+    open: Vec<u32>,
+    /// The node of the last item of the current line, if it is a move.
+    last_move: Option<u32>,
+}
+
+impl Filler {
+    /// A filler with empty buffers.
+    pub fn new() -> Filler {
+        Filler::default()
+    }
+
+    /// Finish the record at the end of a game: its index, errors and notes. (For a game
+    /// whose text is not UTF-8 the record does not hold the game as a [`Game`] would, which
+    /// decodes it: such a game is read again into one, `GameEnd::to_game`.)
+    pub fn end(&mut self, game: &GameEnd<'_>) {
+        while let Some(at) = self.open.pop() {
+            self.close(at, Span::at(game.text.len() as u32));
+        }
+        let r = &mut self.record;
+        r.index = game.index;
+        r.errors.extend_from_slice(game.errors);
+        r.notes.extend_from_slice(game.notes);
+    }
+
+    fn close(&mut self, at: u32, span: Span) {
+        let nodes = &mut self.record.nodes;
+        let end = nodes.len() as u32;
+        if let Some(Node::Variation { end: e, span: s }) = nodes.get_mut(at as usize) {
+            *e = end;
+            *s = span;
+        }
+        self.last_move = None;
+    }
+
+    fn keep_bytes(&mut self, b: &[u8]) -> Text {
+        self.record.keep(&String::from_utf8_lossy(b))
+    }
+}
+
+impl Visitor for Filler {
+    type Output = ();
+
+    fn begin_game(&mut self) {
+        self.record.clear();
+        self.open.clear();
+        self.last_move = None;
+    }
+
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>, span: Span) {
+        let r = &mut self.record;
+        let name = match value.standard_name() {
+            Some(s) => r.keep(s),
+            None => {
+                let raw = String::from_utf8_lossy(name);
+                r.keep(&decode_references(&raw))
+            }
+        };
+        let value = r.keep(&value.text());
+        r.tags.push(TagRef { name, value, span });
+    }
+
+    #[inline]
+    fn game_move(&mut self, m: &MoveRef<'_>) {
+        let strength = m.strength.map(|s| String::from_utf8_lossy(s).into_owned());
+        self.record.add_squares(m.squares);
+        let nodes = &mut self.record.nodes;
+        self.last_move = Some(nodes.len() as u32);
+        nodes.push(Node::Move(MoveItem {
+            number: m.number,
+            squares: Squares::from(m.squares),
+            kind: m.kind,
+            strength,
+            span: m.span,
+        }));
+    }
+
+    fn comment(&mut self, text: &[u8], _: CommentKind, span: Span) {
+        if self.open.is_empty() {
+            self.record.keep_comment(&String::from_utf8_lossy(text));
+        }
+        self.record.nodes.push(Node::Comment { span });
+        self.last_move = None;
+    }
+
+    fn nag(&mut self, _: Nag) {
+        self.record.nodes.push(Node::Nag);
+        self.last_move = None;
+    }
+
+    fn begin_variation(&mut self) -> Skip {
+        self.record.count_variation(self.open.len() as u32);
+        let nodes = &mut self.record.nodes;
+        self.open.push(nodes.len() as u32);
+        nodes.push(Node::Variation {
+            end: 0,
+            span: Span::default(),
+        });
+        self.last_move = None;
+        Skip(false)
+    }
+
+    fn end_variation(&mut self, span: Span) {
+        if let Some(at) = self.open.pop() {
+            self.close(at, span);
+        }
+    }
+
+    fn setup(&mut self, fen: &[u8], span: Span) {
+        let fen = self.keep_bytes(fen);
+        self.record.nodes.push(Node::Setup { fen, span });
+        self.last_move = None;
+    }
+
+    fn late_strength(&mut self, text: &[u8]) {
+        if let Some(at) = self.last_move
+            && let Some(Node::Move(m)) = self.record.nodes.get_mut(at as usize)
+        {
+            m.strength = Some(String::from_utf8_lossy(text).into_owned());
+        }
+    }
+
+    fn result(&mut self, text: &[u8], span: Span) {
+        let text = self.keep_bytes(text);
+        self.record.result = Some((text, span));
+    }
+
+    fn end_game(&mut self, game: &GameEnd<'_>) {
+        self.end(game);
+    }
+}
+
+/// What to make of each game that a [`RecordReader`] reads into a [`Record`].
+pub trait OnRecord {
+    /// What a game gives.
+    type Output;
+    /// A game ended: its record, and what the reader knows of it (its bytes, its place).
+    fn on_record(&mut self, record: &Record, end: &GameEnd<'_>) -> Self::Output;
+}
+
+/// A [`Visitor`] that fills a [`Record`] for each game (see [`Filler`]) and hands it, at the
+/// end of the game, to `S`: a game is dealt with as it is read, without an owned [`Game`].
+#[derive(Debug, Default)]
+pub struct RecordReader<S> {
+    filler: Filler,
+    /// What is made of each record.
+    pub sink: S,
+}
+
+impl<S: OnRecord> RecordReader<S> {
+    /// A reader handing its records to `sink`.
+    pub fn new(sink: S) -> RecordReader<S> {
+        RecordReader {
+            filler: Filler::new(),
+            sink,
+        }
+    }
+}
+
+impl<S: OnRecord> Visitor for RecordReader<S> {
+    type Output = S::Output;
+
+    fn begin_game(&mut self) {
+        self.filler.begin_game();
+    }
+
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>, span: Span) {
+        self.filler.tag(name, value, span);
+    }
+
+    #[inline]
+    fn game_move(&mut self, m: &MoveRef<'_>) {
+        self.filler.game_move(m);
+    }
+
+    fn comment(&mut self, text: &[u8], kind: CommentKind, span: Span) {
+        self.filler.comment(text, kind, span);
+    }
+
+    fn nag(&mut self, nag: Nag) {
+        self.filler.nag(nag);
+    }
+
+    fn begin_variation(&mut self) -> Skip {
+        self.filler.begin_variation()
+    }
+
+    fn end_variation(&mut self, span: Span) {
+        self.filler.end_variation(span);
+    }
+
+    fn setup(&mut self, fen: &[u8], span: Span) {
+        self.filler.setup(fen, span);
+    }
+
+    fn late_strength(&mut self, text: &[u8]) {
+        self.filler.late_strength(text);
+    }
+
+    fn result(&mut self, text: &[u8], span: Span) {
+        self.filler.result(text, span);
+    }
+
+    fn end_game(&mut self, end: &GameEnd<'_>) -> S::Output {
+        self.filler.end(end);
+        self.sink.on_record(&self.filler.record, end)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::syntax::{Reader, read_games};
+
+    /// The record filled by the visitor is the record of the game.
+    #[test]
+    fn visitor_and_game_fill_the_same_record() {
+        let text = "[Event \"R&#x00e9;sum\\\"e\"]\n[R\u{e9}sultat \"2-0\"]\n\
+                    1. 32-28 {a} $1 (1. 33-29 (19-23 !) 18-23) 19-23 ?! 2. 28x19 /FEN \"W:W1:B2\"/ \
+                    ( 2. 37-32 ) 14x23 2-0\n\n[Event \"b\"]\n1. 32-28 (";
+        let games = read_games(text.as_bytes());
+        let mut reader = Reader::new(text.as_bytes());
+        let mut filler = Filler::new();
+        for g in &games {
+            reader.read_game(&mut filler).unwrap().unwrap();
+            let want = Record::of_game(g);
+            let got = &filler.record;
+            assert_eq!(got.nodes, want.nodes);
+            assert_eq!(
+                got.tags().collect::<Vec<_>>(),
+                want.tags().collect::<Vec<_>>()
+            );
+            assert_eq!(got.result(), want.result());
+            assert_eq!(
+                (got.index, &got.errors, &got.notes),
+                (want.index, &want.errors, &want.notes)
+            );
+            assert_eq!(got.last_comment(), want.last_comment());
+            assert_eq!(got.squares(), want.squares());
+            assert_eq!(got.head_squares(), want.head_squares());
+            assert_eq!(
+                (got.variations(), got.main_variations()),
+                (want.variations(), want.main_variations())
+            );
+            for n in got.nodes() {
+                assert_eq!(got.node_text(n), want.node_text(n));
+            }
+        }
+    }
+
+    #[test]
+    fn items_skip_the_inside_of_variations() {
+        let games = read_games(b"1. 32-28 (33-29 (19-23) 18-23) 19-23 *");
+        let r = Record::of_game(&games[0]);
+        let top: Vec<usize> = r.items(r.body()).map(|(i, _)| i).collect();
+        assert_eq!(top, vec![0, 1, 6]);
+        let inside: Vec<usize> = r.items(r.inside(1)).map(|(i, _)| i).collect();
+        assert_eq!(inside, vec![2, 3, 5]);
+    }
+}

@@ -1,0 +1,361 @@
+//! Validating one game: syntax findings, tag formats, the variant, the start position, the
+//! replay, the result against the terminator and the final position, the draw rules; and the
+//! JSON Lines records of DESIGN.md. A game is validated through its [`Record`], filled from
+//! an owned [`Game`] or straight from the reader ([`Validator`]).
+
+mod render;
+mod result;
+mod tags;
+mod visit;
+
+use crate::rules::{Color, Position, Spec, Variant, with_variant};
+use crate::syntax::Game;
+
+use super::diagnostic::{Code, Diagnostic, Severity};
+use super::gametype::{self, Source};
+use super::record::{Node, Record};
+use super::replay::{Ignore, Observer, Replayed, Replayer, Settings};
+
+pub use render::{Summary, render_report, render_text_report};
+pub use result::comment_result;
+pub use tags::{is_pdn_date, is_time_control};
+pub use visit::Validator;
+
+/// How to validate.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Options {
+    /// Force the variant (`--variant`).
+    pub variant: Option<Variant>,
+    /// Put a board diagram into move diagnostics.
+    pub diagrams: bool,
+    /// The variant earlier games of the same file showed (see `gametype::FileHint`).
+    pub hint: Option<Variant>,
+}
+
+/// What validating a game found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Report {
+    /// 1-based index in the file.
+    pub game: usize,
+    /// The variant the game was replayed in.
+    pub variant: Option<Variant>,
+    /// How the variant was decided, when it was not given by a tag or `--variant`.
+    pub inferred: Option<String>,
+    /// Plies of the main line replayed.
+    pub plies: u32,
+    /// The result: Result tag, else the movetext terminator.
+    pub result: Option<String>,
+    /// The findings.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+impl Report {
+    /// Number of error diagnostics.
+    pub fn errors(&self) -> u32 {
+        self.count(Severity::Error)
+    }
+
+    /// Number of warnings.
+    pub fn warnings(&self) -> u32 {
+        self.count(Severity::Warning)
+    }
+
+    fn count(&self, s: Severity) -> u32 {
+        self.diagnostics
+            .iter()
+            .filter(|d| d.severity() == s)
+            .count() as u32
+    }
+
+    /// The first error diagnostic.
+    pub fn first_error(&self) -> Option<&Diagnostic> {
+        self.diagnostics
+            .iter()
+            .find(|d| d.severity() == Severity::Error)
+    }
+}
+
+/// Validate a game, with an observer of the replayed moves (for exporters).
+pub fn validate_with<O: Observer>(game: &Game, opts: &Options, observer: &mut O) -> Report {
+    validate_record(&Record::of_game(game), &game.source, opts, observer)
+}
+
+/// Validate a game.
+pub fn validate(game: &Game, opts: &Options) -> Report {
+    validate_with(game, opts, &mut Ignore)
+}
+
+/// Validate the game of a record whose text is `text`, with an observer of the replayed
+/// moves.
+pub fn validate_record<O: Observer>(
+    game: &Record,
+    text: &str,
+    opts: &Options,
+    observer: &mut O,
+) -> Report {
+    let mut diags = Vec::new();
+    for e in &game.errors {
+        diags.push(
+            Diagnostic::new(Code::SyntaxError, e.message.clone())
+                .at(e.span)
+                .rule("PDN 3.0 grammar"),
+        );
+    }
+    for n in &game.notes {
+        let msg = if n.count > 1 {
+            format!("{} ({} times)", n.description(), n.count)
+        } else {
+            n.description().to_string()
+        };
+        diags.push(Diagnostic::new(Code::Tolerated, msg).at(n.span));
+    }
+    tags::check_tags(game, &mut diags);
+    let choice = gametype::choose(game, opts.variant, opts.hint);
+    let gt_span = game.tag_pair("GameType").map(|(_, s)| s);
+    for w in &choice.warnings {
+        let mut d = Diagnostic::new(Code::BadTag, w.clone()).rule("PDN 3.0 GameType");
+        if let Some(s) = gt_span {
+            d = d.at(s);
+        }
+        diags.push(d);
+    }
+    let result_text = game
+        .tag("Result")
+        .filter(|s| !s.trim().is_empty())
+        .map(str::to_string)
+        .or_else(|| game.result().map(|(r, _)| r.to_string()));
+    let mut report = Report {
+        game: game.index,
+        variant: None,
+        inferred: None,
+        plies: 0,
+        result: result_text,
+        diagnostics: diags,
+    };
+    if choice.candidates.is_empty() {
+        let why = match &choice.source {
+            Source::Inferred { reason, .. } => reason.clone(),
+            _ => String::new(),
+        };
+        report.diagnostics.push(
+            Diagnostic::new(
+                Code::UnknownVariant,
+                format!("no variant fits this game ({why}); use --variant"),
+            )
+            .rule("PDN 3.0 GameType"),
+        );
+        return report;
+    }
+    let game = Subject { record: game, text };
+    let (variant, inferred, done) = match &choice.source {
+        Source::Inferred { candidates, reason } if candidates.len() > 1 => {
+            let (v, replays_legally, done) = pick(game, candidates, opts, observer);
+            let how = if replays_legally {
+                "replays legally"
+            } else {
+                "replays furthest before an error"
+            };
+            (
+                v,
+                Some(format!("no GameType: {reason}; {} {how}", v.name())),
+                done,
+            )
+        }
+        Source::Inferred { reason, .. } => (
+            choice.candidates[0],
+            Some(format!(
+                "no GameType: {reason}; {}",
+                choice.candidates[0].name()
+            )),
+            None,
+        ),
+        _ => (choice.candidates[0], None, None),
+    };
+    let run = match done {
+        Some(run) => run,
+        None => with_variant!(variant, V => run::<V, _>(game, opts, observer)),
+    };
+    report.variant = Some(variant);
+    report.inferred = inferred;
+    report.plies = run.plies;
+    report.diagnostics.extend(run.diagnostics);
+    report
+}
+
+/// A game to replay: its record and its text.
+#[derive(Clone, Copy)]
+struct Subject<'a> {
+    record: &'a Record,
+    text: &'a str,
+}
+
+/// The variant among several `candidates` that the game is: the first whose main line
+/// replays without error (errors inside variations do not decide), else the one whose main
+/// line goes furthest before its first error; and whether it replays legally. A result that
+/// disagrees with the final position says nothing about the board: it does not count.
+///
+/// The first candidate is replayed in full when nobody observes the replay (its errors tell
+/// where its main line fails: the commonest case, a game that replays legally, is then
+/// replayed once); the others are probed (see `Replayer::probe`: what a full replay's error
+/// diagnostics would say, without writing them), and the winner alone is replayed in full
+/// if it is not the first. The full run of the winner comes back when it was made.
+fn pick<O: Observer>(
+    game: Subject<'_>,
+    candidates: &[Variant],
+    opts: &Options,
+    observer: &mut O,
+) -> (Variant, bool, Option<Run>) {
+    let first = candidates[0];
+    let mut full = None;
+    let reach = if observer.wants_events() {
+        with_variant!(first, V => probe::<V>(game))
+    } else {
+        let run = with_variant!(first, V => run::<V, _>(game, opts, &mut Ignore));
+        let reach = run.reach;
+        full = Some(run);
+        reach
+    };
+    let mut best = (reach, first);
+    for &other in &candidates[1..] {
+        if best.0 == u32::MAX {
+            break;
+        }
+        let r = with_variant!(other, V => probe::<V>(game));
+        if r > best.0 {
+            best = (r, other);
+        }
+    }
+    let (reach, v) = best;
+    let done = if v == first { full } else { None };
+    (v, reach == u32::MAX, done)
+}
+
+/// The start position of a game: its FEN tag, or the variant's start. `Err` is a `bad-fen`.
+pub fn start_position<V: Spec>(game: &Record) -> Result<(Position<V::B>, bool), String> {
+    let Some(fen) = game
+        .tag("FEN")
+        .filter(|f| !f.trim().is_empty() && f.trim() != "?")
+    else {
+        return Ok((V::start(), false));
+    };
+    let setup = crate::rules::fen::parse(fen).map_err(|e| format!("FEN `{fen}`: {e}"))?;
+    // A FEN without side to move: the side of the first piece moved.
+    let side = setup
+        .side
+        .unwrap_or_else(|| first_mover_of::<V>(game, &setup));
+    let pos = setup
+        .position(V::numbering(), V::geometry(), side)
+        .map_err(|e| format!("FEN `{fen}`: {e}"))?;
+    Ok((pos, true))
+}
+
+fn first_mover_of<V: Spec>(game: &Record, setup: &crate::rules::fen::Setup) -> Color {
+    let first = game.items(game.body()).find_map(|(_, n)| match n {
+        Node::Move(m) => m.squares.first().copied(),
+        _ => None,
+    });
+    if let Some(sq) = first {
+        let name = square_name(sq);
+        if let Ok(pos) = setup.position(V::numbering(), V::geometry(), V::RULES.first_mover())
+            && let Ok(bit) = name.resolve(V::numbering())
+            && let Some(p) = pos.piece_at(bit)
+        {
+            return p.color;
+        }
+    }
+    V::RULES.first_mover()
+}
+
+fn square_name(sq: crate::syntax::Square) -> crate::rules::fen::SquareName {
+    match sq {
+        crate::syntax::Square::Num(n) => crate::rules::fen::SquareName::Number(n),
+        crate::syntax::Square::Alg { file, rank } => {
+            crate::rules::fen::SquareName::Algebraic { file, rank }
+        }
+    }
+}
+
+/// What replaying a game found: plies, diagnostics, whether the main line was complete, and
+/// the ply of its first error (see [`Replayed::reach`]).
+struct Run {
+    plies: u32,
+    diagnostics: Vec<Diagnostic>,
+    reach: u32,
+}
+
+/// How far the main line of a game replays in variant `V` before its first error (the ply of
+/// that error; 0 when the start position cannot be set up; `u32::MAX` without error).
+fn probe<V: Spec>(game: Subject<'_>) -> u32 {
+    let record = game.record;
+    let Ok((start, _)) = start_position::<V>(record) else {
+        return 0;
+    };
+    // The commonest answer for a wrong candidate, found without a replay: the first move
+    // starts from a square that holds no piece of the side to move (a replay would stop
+    // there: ply 1). Only for a main line without setups (a bad one would answer 0) whose
+    // first element is a move of one reading.
+    let mut items = record.items(record.body());
+    if !items.clone().any(|(_, n)| matches!(n, Node::Setup { .. }))
+        && let Some((_, Node::Move(m))) =
+            items.find(|(_, n)| !matches!(n, Node::Comment { .. } | Node::Nag))
+        && matches!(
+            m.kind,
+            crate::syntax::MoveKind::Normal | crate::syntax::MoveKind::Capture(_)
+        )
+        && m.squares.len() >= 2
+    {
+        let own = square_name(m.squares[0])
+            .resolve(V::numbering())
+            .ok()
+            .and_then(|b| start.piece_at(b))
+            .is_some_and(|p| p.color == start.side());
+        if !own {
+            return 1;
+        }
+    }
+    let settings = Settings { diagrams: false };
+    Replayer::<V, Ignore>::new(record, game.text, &start, settings, &mut Ignore)
+        .probe(start, first_number(record))
+}
+
+/// The move number of the game's first move (1 if it has none).
+fn first_number(game: &Record) -> u32 {
+    game.items(game.body())
+        .find_map(|(_, n)| match n {
+            Node::Move(m) => Some(m.number.map_or(1, |n| n.number)),
+            _ => None,
+        })
+        .unwrap_or(1)
+}
+
+/// Replay a game in variant `V`, and check its result.
+fn run<V: Spec, O: Observer>(game: Subject<'_>, opts: &Options, observer: &mut O) -> Run {
+    let record = game.record;
+    let start = match start_position::<V>(record) {
+        Ok((p, _)) => p,
+        Err(e) => {
+            let mut d = Diagnostic::new(Code::BadFen, e).rule("PDN 3.0 FEN (RULES.md §1.10)");
+            if let Some((_, s)) = record.tag_pair("FEN") {
+                d = d.at(s);
+            }
+            return Run {
+                plies: 0,
+                diagnostics: vec![d],
+                reach: 0,
+            };
+        }
+    };
+    let settings = Settings {
+        diagrams: opts.diagrams,
+    };
+    let mut replayed: Replayed<V> =
+        Replayer::<V, O>::new(record, game.text, &start, settings, observer)
+            .run(start, first_number(record));
+    let mut diagnostics = std::mem::take(&mut replayed.diagnostics);
+    result::check::<V>(record, &replayed, &mut diagnostics);
+    Run {
+        plies: replayed.plies,
+        diagnostics,
+        reach: replayed.reach,
+    }
+}
