@@ -157,10 +157,25 @@ impl Code {
     }
 }
 
+/// A name that is no diagnostic code (the name).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownCode(pub String);
+
+impl std::fmt::Display for UnknownCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "unknown diagnostic code `{}`", self.0)
+    }
+}
+
+impl std::error::Error for UnknownCode {}
+
 impl std::str::FromStr for Code {
-    type Err = ();
-    fn from_str(s: &str) -> Result<Code, ()> {
-        Code::ALL.into_iter().find(|c| c.as_str() == s).ok_or(())
+    type Err = UnknownCode;
+    fn from_str(s: &str) -> Result<Code, UnknownCode> {
+        Code::ALL
+            .into_iter()
+            .find(|c| c.as_str() == s)
+            .ok_or_else(|| UnknownCode(s.to_owned()))
     }
 }
 

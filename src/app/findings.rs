@@ -11,8 +11,6 @@
 
 use std::fmt::Write as _;
 
-use serde::Serialize;
-
 use super::diagnostic::{
     Code, Diagnostic, Format, GameText, Palette, Severity, close, open, paint, render_styled,
 };
@@ -367,45 +365,33 @@ impl Totals {
     /// The JSON `summary` record (DESIGN.md): every finding that is not allowed is counted,
     /// shown or not.
     pub fn render_json(&self, out: &mut String) {
-        #[derive(Serialize)]
-        struct Line<'a> {
-            #[serde(rename = "type")]
-            kind: &'static str,
-            files: u64,
-            games: u64,
-            plies: u64,
-            errors: u64,
-            warnings: u64,
-            games_with_errors: u64,
-            infos: u64,
-            codes: serde_json::Map<String, serde_json::Value>,
-            unreadable_files: u64,
-            #[serde(skip_serializing_if = "Option::is_none")]
-            not_shown: Option<&'a u64>,
-        }
-        let codes = Code::ALL
+        let mut o = Object::new(out);
+        o.str("type", "summary")
+            .uint("files", self.files)
+            .uint("games", self.games)
+            .uint("plies", self.plies)
+            .uint("errors", self.errors)
+            .uint("warnings", self.warnings)
+            .uint("games_with_errors", self.games_with_errors)
+            .uint("infos", self.infos);
+        // By name (the order of the JSON maps this record was first written with).
+        let mut named: Vec<(&str, u64)> = Code::ALL
             .iter()
             .zip(self.codes)
-            .filter(|(_, n)| *n > 0)
-            .map(|(c, n)| (c.as_str().to_string(), n.into()))
+            .filter(|&(_, n)| n > 0)
+            .map(|(c, n)| (c.as_str(), n))
             .collect();
-        let line = Line {
-            kind: "summary",
-            files: self.files,
-            games: self.games,
-            plies: self.plies,
-            errors: self.errors,
-            warnings: self.warnings,
-            games_with_errors: self.games_with_errors,
-            infos: self.infos,
-            codes,
-            unreadable_files: self.unreadable_files,
-            not_shown: (self.capped > 0).then_some(&self.capped),
-        };
-        if let Ok(s) = serde_json::to_string(&line) {
-            out.push_str(&s);
-            out.push('\n');
+        named.sort_unstable();
+        let mut codes = o.object("codes");
+        for (name, n) in named {
+            codes.uint(name, n);
         }
+        codes.close();
+        o.uint("unreadable_files", self.unreadable_files);
+        if self.capped > 0 {
+            o.uint("not_shown", self.capped);
+        }
+        o.end();
     }
 }
 

@@ -17,16 +17,64 @@ pub struct GameType {
     pub layout: Option<Layout>,
 }
 
+/// What does not fit the PDN 3.0 form of a `GameType` value.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameTypeError {
+    /// The value does not start with a type number (the value).
+    NoNumber(String),
+    /// Neither one field nor five or six (the value).
+    FieldCount(String),
+    /// The start colour is not `W` or `B` (the field).
+    Colour(String),
+    /// The board width is not a number (the field).
+    Width(String),
+    /// The board height is not a number (the field).
+    Height(String),
+    /// The notation is not `A`, `N` or `S` followed by 0-3 (the field).
+    Notation(String),
+    /// Notation `S` (chess SAN).
+    Chess,
+    /// The invert flag is not 0 or 1 (the field).
+    Invert(String),
+}
+
+impl std::fmt::Display for GameTypeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::NoNumber(v) => write!(f, "GameType `{v}` does not start with a type number"),
+            Self::FieldCount(v) => write!(
+                f,
+                "GameType `{v}` is neither `type` nor `type,colour,width,height,notation[,invert]`"
+            ),
+            Self::Colour(c) => write!(f, "GameType start colour `{c}` is not W or B"),
+            Self::Width(w) => write!(f, "GameType board width `{w}` is not a number"),
+            Self::Height(h) => write!(f, "GameType board height `{h}` is not a number"),
+            Self::Notation(n) => {
+                write!(
+                    f,
+                    "GameType notation `{n}` is not A, N or S followed by 0-3"
+                )
+            }
+            Self::Chess => {
+                f.write_str("GameType notation S (chess SAN) is not a draughts notation")
+            }
+            Self::Invert(i) => write!(f, "GameType invert flag `{i}` is not 0 or 1"),
+        }
+    }
+}
+
+impl std::error::Error for GameTypeError {}
+
 /// Parse a `GameType` value, `Type[,W|B,width,height,Notation[,invert]]`.
 ///
 /// # Errors
 ///
-/// A description of what does not fit the PDN 3.0 form.
-pub fn parse_game_type(value: &str) -> Result<GameType, String> {
+/// What does not fit the PDN 3.0 form.
+pub fn parse_game_type(value: &str) -> Result<GameType, GameTypeError> {
     let parts: Vec<&str> = value.trim().split(',').map(str::trim).collect();
     let number: u32 = parts[0]
         .parse()
-        .map_err(|_| format!("GameType `{value}` does not start with a type number"))?;
+        .map_err(|_| GameTypeError::NoNumber(value.to_owned()))?;
     if parts.len() == 1 {
         return Ok(GameType {
             number,
@@ -34,43 +82,33 @@ pub fn parse_game_type(value: &str) -> Result<GameType, String> {
         });
     }
     if parts.len() < 5 || parts.len() > 6 {
-        return Err(format!(
-            "GameType `{value}` is neither `type` nor `type,colour,width,height,notation[,invert]`"
-        ));
+        return Err(GameTypeError::FieldCount(value.to_owned()));
     }
     let first = match parts[1] {
         "W" => Color::White,
         "B" => Color::Black,
-        other => return Err(format!("GameType start colour `{other}` is not W or B")),
+        other => return Err(GameTypeError::Colour(other.to_owned())),
     };
     let width: u8 = parts[2]
         .parse()
-        .map_err(|_| format!("GameType board width `{}` is not a number", parts[2]))?;
+        .map_err(|_| GameTypeError::Width(parts[2].to_owned()))?;
     let height: u8 = parts[3]
         .parse()
-        .map_err(|_| format!("GameType board height `{}` is not a number", parts[3]))?;
+        .map_err(|_| GameTypeError::Height(parts[3].to_owned()))?;
     let nb = parts[4].as_bytes();
     if nb.len() != 2 || !matches!(nb[1], b'0'..=b'3') {
-        return Err(format!(
-            "GameType notation `{}` is not A, N or S followed by 0-3",
-            parts[4]
-        ));
+        return Err(GameTypeError::Notation(parts[4].to_owned()));
     }
     let notation = match nb[0] {
         b'N' => NotationKind::Numeric,
         b'A' => NotationKind::Algebraic,
-        b'S' => return Err("GameType notation S (chess SAN) is not a draughts notation".into()),
-        _ => {
-            return Err(format!(
-                "GameType notation `{}` is not A, N or S followed by 0-3",
-                parts[4]
-            ));
-        }
+        b'S' => return Err(GameTypeError::Chess),
+        _ => return Err(GameTypeError::Notation(parts[4].to_owned())),
     };
     let invert = match parts.get(5) {
         None | Some(&"0") => false,
         Some(&"1") => true,
-        Some(other) => return Err(format!("GameType invert flag `{other}` is not 0 or 1")),
+        Some(other) => return Err(GameTypeError::Invert((*other).to_owned())),
     };
     Ok(GameType {
         number,
@@ -361,7 +399,7 @@ pub fn choose(game: &Record, over: Option<Variant>, hint: Option<Variant>) -> Ch
                     "GameType `{gt}` names no supported draughts variant; the variant is inferred"
                 ));
             }
-            Err(e) => warnings.push(e),
+            Err(e) => warnings.push(e.to_string()),
         }
     }
     if let Some(name) = game.tag("Variant")

@@ -1,6 +1,6 @@
-//! Hand-written JSON Lines records for the hot output paths (validate's `diagnostic` and
-//! `game` records): written straight into the output buffer, with no intermediate value or
-//! string, byte for byte what `serde_json` writes in its compact form.
+//! The one JSON writer of every JSON output (validate's records and summary, stats, export,
+//! fix's audit): written straight into the output buffer, with no intermediate value or
+//! string, byte for byte what `serde_json` writes in its compact form (tested against it).
 
 /// Append `s` as a JSON string literal (quotes included), escaped as `serde_json` does:
 /// `"` and `\` with a backslash, the control characters below U+0020 as `\n`, `\r`, `\t`,
@@ -77,6 +77,33 @@ pub fn push_uint(out: &mut String, mut n: u64) {
     }
 }
 
+/// Append a float as `serde_json` writes an `f64`: the shortest representation that reads
+/// back as the same number, with `.0` when it is whole, in exponent form below 1e-5 and from
+/// 1e16 (`1e+16`, `1e-7`); `null` when it is not finite.
+pub fn push_float(out: &mut String, v: f64) {
+    use std::fmt::Write as _;
+    if !v.is_finite() {
+        out.push_str("null");
+        return;
+    }
+    let a = v.abs();
+    if a == 0.0 || (1e-5..1e16).contains(&a) {
+        let start = out.len();
+        let _ = write!(out, "{v}");
+        if !out[start..].contains('.') {
+            out.push_str(".0");
+        }
+    } else {
+        let start = out.len();
+        let _ = write!(out, "{v:e}");
+        if let Some(e) = out[start..].find('e')
+            && out.as_bytes().get(start + e + 1) != Some(&b'-')
+        {
+            out.insert(start + e + 1, '+');
+        }
+    }
+}
+
 /// A JSON object being written: its fields in the order they are added, then `}` and a line
 /// break on [`Object::end`]. Keys are written as given (plain ASCII names, never escaped).
 #[derive(Debug)]
@@ -147,6 +174,49 @@ impl<'a> Object<'a> {
         self
     }
 
+    /// An unsigned integer field whose key comes from the input (escaped).
+    pub fn entry(&mut self, key: &str, v: u64) -> &mut Self {
+        if !self.first {
+            self.out.push(',');
+        }
+        self.first = false;
+        push_str(self.out, key);
+        self.out.push(':');
+        push_uint(self.out, v);
+        self
+    }
+
+    /// A float field (`null` when not finite).
+    pub fn float(&mut self, key: &str, v: f64) -> &mut Self {
+        self.key(key);
+        push_float(self.out, v);
+        self
+    }
+
+    /// A float field, `null` when absent.
+    pub fn opt_float(&mut self, key: &str, v: Option<f64>) -> &mut Self {
+        match v {
+            Some(v) => self.float(key, v),
+            None => self.null(key),
+        }
+    }
+
+    /// An object field: fill the object returned, then [`Object::close`] it.
+    pub fn object(&mut self, key: &str) -> Object<'_> {
+        self.key(key);
+        Object::new(self.out)
+    }
+
+    /// An array field: fill the array returned, then [`Array::close`] it.
+    pub fn array(&mut self, key: &str) -> Array<'_> {
+        self.key(key);
+        self.out.push('[');
+        Array {
+            out: self.out,
+            first: true,
+        }
+    }
+
     /// A `null` field.
     pub fn null(&mut self, key: &str) -> &mut Self {
         self.key(key);
@@ -157,6 +227,38 @@ impl<'a> Object<'a> {
     /// Close the object and end the line.
     pub fn end(&mut self) {
         self.out.push_str("}\n");
+    }
+
+    /// Close an object inside another or in an array (no line break).
+    pub fn close(&mut self) {
+        self.out.push('}');
+    }
+}
+
+/// A JSON array being written: its elements in order, then `]` on [`Array::close`].
+#[derive(Debug)]
+pub struct Array<'a> {
+    out: &'a mut String,
+    first: bool,
+}
+
+impl Array<'_> {
+    fn comma(&mut self) {
+        if !self.first {
+            self.out.push(',');
+        }
+        self.first = false;
+    }
+
+    /// An object element: fill the object returned, then [`Object::close`] it.
+    pub fn object(&mut self) -> Object<'_> {
+        self.comma();
+        Object::new(self.out)
+    }
+
+    /// Close the array.
+    pub fn close(&mut self) {
+        self.out.push(']');
     }
 }
 
@@ -212,10 +314,47 @@ mod tests {
         );
     }
 
+    #[test]
+    fn floats_as_serde_json_writes_them() {
+        for v in [
+            0.0,
+            -0.0,
+            0.5,
+            2.0,
+            -3.0,
+            1e-5,
+            9.99e-6,
+            1e15,
+            1e16,
+            1.5e16,
+            1e-7,
+            123.456,
+            1.0 / 3.0,
+            f64::MAX,
+            f64::MIN_POSITIVE,
+            5e-324,
+            f64::NAN,
+            f64::INFINITY,
+        ] {
+            let mut out = String::new();
+            push_float(&mut out, v);
+            assert_eq!(out, serde_json::to_string(&v).unwrap(), "{v:?}");
+        }
+    }
+
     proptest! {
         #[test]
         fn any_string_as_serde_json(s in any::<String>()) {
             prop_assert_eq!(ours(&s), serde_json::to_string(&s).unwrap());
+        }
+
+        #[test]
+        fn any_float_as_serde_json(bits in any::<u64>(), small in -1e7f64..1e7) {
+            for v in [f64::from_bits(bits), small, small.round(), small / 1e9] {
+                let mut out = String::new();
+                push_float(&mut out, v);
+                prop_assert_eq!(out, serde_json::to_string(&v).unwrap(), "{:?}", v);
+            }
         }
     }
 }

@@ -28,6 +28,14 @@ pub(super) struct Setup {
 }
 
 impl Setup {
+    /// The inputs' names as they may be shown on a terminal (escaped).
+    pub(super) fn shown_names(&self) -> Vec<String> {
+        self.inputs
+            .iter()
+            .map(|i| escape(&i.name).into_owned())
+            .collect()
+    }
+
     pub(super) fn new(a: &InputArgs) -> Result<Setup> {
         progress::set_quiet(a.quiet);
         if let Some(note) = a.jobs_note() {

@@ -13,7 +13,6 @@ use std::io::{self, Seek, SeekFrom, Write};
 use anyhow::{Context, Result, bail};
 use pdn::app::export::csv::{PLY_COLUMNS, PlyRows, TagColumns, game_row, other_tags};
 use pdn::app::export::{self, ExportOptions, Notation, analyse};
-use pdn::app::terminal::escape;
 use pdn::app::validate::{self, Options, validate_with};
 
 use super::args::{ConvertArgs, ConvertTo, NotationArg};
@@ -212,10 +211,7 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
         plies,
         games: 0,
         lines: !setup.quiet,
-        names: inputs
-            .iter()
-            .map(|i| escape(&i.name).into_owned())
-            .collect(),
+        names: setup.shown_names(),
     };
     let totals = batch::run(
         &setup,

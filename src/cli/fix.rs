@@ -8,7 +8,6 @@ use std::io::{self, Write};
 
 use anyhow::Result;
 use pdn::app::fix::{AsRead, FixOptions, audit_line, fix};
-use pdn::app::terminal::escape;
 use pdn::app::validate::Options;
 
 use super::args::FixArgs;
@@ -194,10 +193,7 @@ pub(super) fn run(a: &FixArgs) -> Result<Status> {
         lines: !setup.quiet,
         repair: a.repair,
         keep: a.keep_irregular,
-        names: inputs
-            .iter()
-            .map(|i| escape(&i.name).into_owned())
-            .collect(),
+        names: setup.shown_names(),
         as_read: Vec::new(),
     };
     let totals = batch::run(

@@ -4,6 +4,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
+use pdn::app::jsonl::Object;
 use pdn::rules::perft::{Counting, divide, perft};
 use pdn::rules::{Spec, Variant, with_variant};
 
@@ -33,7 +34,12 @@ fn run_for<V: Spec>(a: &PerftArgs, counting: Counting) -> Result<Status> {
         let rows = divide::<V>(&pos, a.depth, counting);
         for (mv, n) in &rows {
             if a.json {
-                writeln!(out, "{}", serde_json::json!({ "move": mv, "nodes": n }))?;
+                let mut line = String::new();
+                Object::new(&mut line)
+                    .str("move", mv)
+                    .uint("nodes", *n)
+                    .end();
+                out.write_all(line.as_bytes())?;
             } else {
                 writeln!(out, "{mv}: {n}")?;
             }
@@ -48,22 +54,15 @@ fn run_for<V: Spec>(a: &PerftArgs, counting: Counting) -> Result<Status> {
     };
     let seconds = start.elapsed().as_secs_f64();
     if a.json {
-        #[derive(serde::Serialize)]
-        struct Total<'a> {
-            variant: &'a str,
-            fen: &'a str,
-            depth: u32,
-            nodes: u64,
-            seconds: f64,
-        }
-        let line = Total {
-            variant: V::RULES.name,
-            fen: &fen,
-            depth: a.depth,
-            nodes,
-            seconds,
-        };
-        writeln!(out, "{}", serde_json::to_string(&line)?)?;
+        let mut line = String::new();
+        Object::new(&mut line)
+            .str("variant", V::RULES.name)
+            .str("fen", &fen)
+            .uint("depth", u64::from(a.depth))
+            .uint("nodes", nodes)
+            .float("seconds", seconds)
+            .end();
+        out.write_all(line.as_bytes())?;
     } else {
         writeln!(
             out,

@@ -27,15 +27,16 @@
 use crate::rules::Color;
 use crate::syntax::{Item, Line, MoveItem};
 
+use super::super::jsonl::push_str;
+use super::Analysed;
 use super::normal::Num;
 use super::record::{Form, push_u32};
-use super::{Analysed, push_json_str};
 
 /// Write one game as a JSON object and a line break.
 pub fn write(a: &Analysed<'_>, file: &str, out: &mut String) {
     let game = a.game;
     out.push_str("{\"file\":");
-    push_json_str(out, file);
+    push_str(out, file);
     out.push_str(",\"game\":");
     push_u32(out, game.index as u32);
     out.push_str(",\"tags\":{");
@@ -45,21 +46,21 @@ pub fn write(a: &Analysed<'_>, file: &str, out: &mut String) {
         }
         let before = game.tags[..i].iter().filter(|o| o.name == t.name).count();
         if before == 0 {
-            push_json_str(out, &t.name);
+            push_str(out, &t.name);
         } else {
-            push_json_str(out, &format!("{} ({})", t.name, before + 1));
+            push_str(out, &format!("{} ({})", t.name, before + 1));
         }
         out.push(':');
-        push_json_str(out, &t.value);
+        push_str(out, &t.value);
     }
     out.push_str("},\"variant\":");
     match a.variant() {
-        Some(v) => push_json_str(out, v.name()),
+        Some(v) => push_str(out, v.name()),
         None => out.push_str("null"),
     }
     out.push_str(",\"fen\":");
     match a.start_fen().as_deref().or(game.tag("FEN")) {
-        Some(f) => push_json_str(out, f),
+        Some(f) => push_str(out, f),
         None => out.push_str("null"),
     }
     out.push_str(",\"moves\":");
@@ -70,7 +71,7 @@ pub fn write(a: &Analysed<'_>, file: &str, out: &mut String) {
     w.line(&a.normal.body, Num::START, out, 0);
     out.push_str(",\"result\":");
     match &a.report.result {
-        Some(r) => push_json_str(out, r),
+        Some(r) => push_str(out, r),
         None => out.push_str("null"),
     }
     out.push_str("}\n");
@@ -193,7 +194,7 @@ impl Writer<'_, '_> {
                 out.push_str(",\"move\":");
                 let mut text = String::new();
                 a.push_move_text(game, m, Form::Pdn, &mut text);
-                push_json_str(out, &text);
+                push_str(out, &text);
                 out.push_str(",\"text\":");
                 text.clear();
                 text.push_str(game.text(m.span).trim());
@@ -203,10 +204,10 @@ impl Writer<'_, '_> {
                         text.push_str(game.text(*s).trim());
                     }
                 }
-                push_json_str(out, &text);
+                push_str(out, &text);
                 out.push_str(",\"strength\":");
                 match &m.strength {
-                    Some(s) => push_json_str(out, s),
+                    Some(s) => push_str(out, s),
                     None => out.push_str("null"),
                 }
             }
@@ -253,7 +254,7 @@ fn strings(list: &[&str], out: &mut String) {
         if i > 0 {
             out.push(',');
         }
-        push_json_str(out, s);
+        push_str(out, s);
     }
     out.push(']');
 }

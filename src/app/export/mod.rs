@@ -181,50 +181,9 @@ pub fn analyse_with<'g>(
     }
 }
 
-/// Append `s` as a JSON string (quoted, escaped).
-pub fn push_json_str(out: &mut String, s: &str) {
-    out.push('"');
-    let mut last = 0;
-    for (i, c) in s.char_indices() {
-        let esc: Option<&str> = match c {
-            '"' => Some("\\\""),
-            '\\' => Some("\\\\"),
-            '\n' => Some("\\n"),
-            '\r' => Some("\\r"),
-            '\t' => Some("\\t"),
-            c if (c as u32) < 0x20 || c == '\u{2028}' || c == '\u{2029}' => None,
-            _ => continue,
-        };
-        out.push_str(&s[last..i]);
-        match esc {
-            Some(e) => out.push_str(e),
-            None => {
-                out.push_str("\\u");
-                let n = c as u32;
-                for shift in [12, 8, 4, 0] {
-                    let d = (n >> shift) & 0xf;
-                    out.push(char::from_digit(d, 16).unwrap_or('0'));
-                }
-            }
-        }
-        last = i + c.len_utf8();
-    }
-    out.push_str(&s[last..]);
-    out.push('"');
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn json_strings() {
-        let mut s = String::new();
-        push_json_str(&mut s, "a\"b\\c\nd\u{1}é\u{2028}");
-        assert_eq!(s, r#""a\"b\\c\nd\u0001é\u2028""#);
-        let v: String = serde_json::from_str(&s).unwrap();
-        assert_eq!(v, "a\"b\\c\nd\u{1}é\u{2028}");
-    }
 
     #[test]
     fn game_types_for_other_names() {

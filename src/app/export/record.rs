@@ -82,21 +82,9 @@ impl Names {
 }
 
 /// Append a number without going through `format!`.
+#[inline]
 pub fn push_u32(out: &mut String, n: u32) {
-    let mut buf = [0u8; 10];
-    let mut i = buf.len();
-    let mut n = n;
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &b in &buf[i..] {
-        out.push(char::from(b));
-    }
+    super::super::jsonl::push_uint(out, u64::from(n));
 }
 
 /// Options of the recorder.

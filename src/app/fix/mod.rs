@@ -59,7 +59,8 @@ use crate::syntax::{
 use super::diagnostic::{Code, Severity};
 use super::export::normal::{Joined, Settings};
 use super::export::record::{Form, RecordOptions};
-use super::export::{self, Analysed, ExportOptions, analyse_with, push_json_str};
+use super::export::{self, Analysed, ExportOptions, analyse_with};
+use super::jsonl::push_str as push_json_str;
 use super::validate::{Options, Report, validate};
 use changes::{find_move, find_move_mut};
 use comments::{append_note, insert_problems, problem_comments, writable_comments};

@@ -266,7 +266,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         let side = st.pos.side();
         let (index, used) = match self.resolver.resolve_quick(&st.pos, spec) {
             Some(Ok(index)) => (index, 0),
-            Some(Err(())) => {
+            Some(Err(resolve::Ambiguous)) => {
                 self.halt(ply);
                 return 0;
             }

@@ -21,6 +21,11 @@ pub enum Separator {
     None,
 }
 
+/// A move that more than one legal move fits (what [`Resolver::resolve_quick`] answers when
+/// it cannot pick one).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ambiguous;
+
 /// A recorded move, reduced to what resolution needs: one or more readings of its squares
 /// (several when a numeric move without separator can be split in more than one way).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -261,12 +266,12 @@ impl<V: Spec> Resolver<V> {
 
     /// What [`Resolver::resolve_prepared`] would answer, without finding out why a move is
     /// illegal (the legal moves of `pos` already generated): `Some(Ok(index))` for a legal
-    /// move, `Some(Err(()))` for an ambiguous one, `None` for an illegal one.
+    /// move, `Some(Err(Ambiguous))` for an ambiguous one, `None` for an illegal one.
     pub fn resolve_quick(
         &mut self,
         pos: &Position<V::B>,
         spec: &MoveSpec,
-    ) -> Option<Result<usize, ()>> {
+    ) -> Option<Result<usize, Ambiguous>> {
         self.found.clear();
         for reading in &spec.readings {
             if let Squares::Bits = self.load_bits(reading)
@@ -287,7 +292,7 @@ impl<V: Spec> Resolver<V> {
             {
                 Ok(first)
             } else {
-                Err(())
+                Err(Ambiguous)
             },
         )
     }

@@ -42,19 +42,16 @@ impl Stats {
         ])?;
         for (k, p) in self.players() {
             let scale = Scale::of(k.variant);
-            w.write_record([
-                k.variant_name().to_string(),
-                k.name.clone(),
-                p.games.to_string(),
-                p.wins.to_string(),
-                p.draws.to_string(),
-                p.losses.to_string(),
-                p.unknown.to_string(),
-                p.points().to_string(),
-                scale.win_points().to_string(),
-                scale.draw_points().to_string(),
-                p.score().map(|s| s.to_string()).unwrap_or_default(),
-            ])?;
+            w.write_record(
+                [k.variant_name().to_string(), k.name.clone()]
+                    .into_iter()
+                    .chain(p.cells())
+                    .chain([
+                        scale.win_points().to_string(),
+                        scale.draw_points().to_string(),
+                        p.score().map(|s| s.to_string()).unwrap_or_default(),
+                    ]),
+            )?;
         }
         Ok(())
     }
@@ -73,17 +70,17 @@ impl Stats {
             "score",
         ])?;
         for (k, t) in self.openings() {
-            w.write_record([
-                k.variant.name().to_string(),
-                k.plies.to_string(),
-                k.moves.clone(),
-                t.games.to_string(),
-                t.first_wins.to_string(),
-                t.draws.to_string(),
-                t.second_wins.to_string(),
-                t.unknown.to_string(),
-                t.score().map(|s| s.to_string()).unwrap_or_default(),
-            ])?;
+            w.write_record(
+                [
+                    k.variant.name().to_string(),
+                    k.plies.to_string(),
+                    k.moves.clone(),
+                    t.games.to_string(),
+                ]
+                .into_iter()
+                .chain(t.outcome_cells())
+                .chain([t.score().map(|s| s.to_string()).unwrap_or_default()]),
+            )?;
         }
         Ok(())
     }
@@ -100,15 +97,15 @@ impl Stats {
             "unknown",
         ])?;
         for (name, e) in self.events() {
-            w.write_record([
-                name.to_string(),
-                e.tally.games.to_string(),
-                e.plies.to_string(),
-                e.tally.first_wins.to_string(),
-                e.tally.draws.to_string(),
-                e.tally.second_wins.to_string(),
-                e.tally.unknown.to_string(),
-            ])?;
+            w.write_record(
+                [
+                    name.to_string(),
+                    e.tally.games.to_string(),
+                    e.plies.to_string(),
+                ]
+                .into_iter()
+                .chain(e.tally.outcome_cells()),
+            )?;
         }
         Ok(())
     }

@@ -1,321 +1,210 @@
-//! The statistics as one JSON object (`--format json`).
+//! The statistics as one JSON object (`--format json`), written with the one JSON writer
+//! ([`jsonl`](super::super::jsonl)); the keys and their order are DESIGN.md's.
 
-use serde::Serialize;
-use serde::ser::{SerializeMap, Serializer};
-
+use super::super::jsonl::{Array, Object};
+use super::tally::Tally;
 use super::{LENGTH_BUCKET, Location, MoveAt, Names, Scale, Stats, file_name};
 
-/// A JSON map in a chosen order.
-struct Ordered<'a, K: Serialize, V: Serialize>(&'a [(K, V)]);
-
-impl<K: Serialize, V: Serialize> Serialize for Ordered<'_, K, V> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut m = s.serialize_map(Some(self.0.len()))?;
-        for (k, v) in self.0 {
-            m.serialize_entry(k, v)?;
-        }
-        m.end()
-    }
+/// A tally's outcomes: `first_wins`, `draws`, `second_wins`, `unknown`.
+fn outcomes<'o, 'a>(o: &'o mut Object<'a>, t: &Tally) -> &'o mut Object<'a> {
+    o.uint("first_wins", t.first_wins)
+        .uint("draws", t.draws)
+        .uint("second_wins", t.second_wins)
+        .uint("unknown", t.unknown)
 }
 
 /// Where a game is: `file`, the `line` of its first byte, its number `game`.
-#[derive(Serialize)]
-struct JsonAt<'a> {
-    file: &'a str,
-    line: u32,
-    game: u32,
+fn at_fields(o: &mut Object<'_>, names: Names<'_>, at: Location) {
+    o.str("file", file_name(names, at))
+        .uint("line", u64::from(at.line))
+        .uint("game", u64::from(at.game));
 }
 
-fn json_at(names: Names<'_>, at: Location) -> JsonAt<'_> {
-    JsonAt {
-        file: file_name(names, at),
-        line: at.line,
-        game: at.game,
+/// `key`: a game's place, or `null`.
+fn opt_at(o: &mut Object<'_>, key: &str, names: Names<'_>, at: Option<Location>) {
+    match at {
+        Some(at) => {
+            let mut a = o.object(key);
+            at_fields(&mut a, names, at);
+            a.close();
+        }
+        None => {
+            o.null(key);
+        }
     }
 }
 
-/// A move: `file`, the `line` of the move, its `game` and `ply`.
-#[derive(Serialize)]
-struct JsonMove<'a> {
-    file: &'a str,
-    line: u32,
-    game: u32,
-    ply: u32,
-    #[serde(rename = "move")]
-    mv: &'a str,
-    pieces: u32,
+/// `key`: a move (`file`, the `line` of the move, its `game`, `ply`, `move` and `pieces`), or
+/// `null`.
+fn opt_move(o: &mut Object<'_>, key: &str, names: Names<'_>, m: Option<&MoveAt>) {
+    let Some(m) = m else {
+        o.null(key);
+        return;
+    };
+    let mut a = o.object(key);
+    a.str("file", file_name(names, m.at))
+        .uint("line", u64::from(m.line))
+        .uint("game", u64::from(m.at.game))
+        .uint("ply", u64::from(m.ply))
+        .str("move", &m.text)
+        .uint("pieces", u64::from(m.pieces));
+    a.close();
 }
 
-#[derive(Serialize)]
-struct JsonBucket {
-    from: u32,
-    to: u32,
-    games: u64,
-}
-
-#[derive(Serialize)]
-struct JsonLength<'a> {
-    mean: f64,
-    median: f64,
-    max: u32,
-    longest: Option<JsonAt<'a>>,
-    histogram: Vec<JsonBucket>,
-}
-
-#[derive(Serialize)]
-struct JsonCaptures<'a> {
-    count: u64,
-    multi: u64,
-    pieces: u64,
-    by_size: Ordered<'a, String, u64>,
-    largest: Option<JsonMove<'a>>,
-}
-
-#[derive(Serialize)]
-struct JsonFirstKing<'a> {
-    mean: f64,
-    median: f64,
-    earliest: Option<JsonMove<'a>>,
-}
-
-#[derive(Serialize)]
-struct JsonPromotions<'a> {
-    count: u64,
-    games: u64,
-    first_king: Option<JsonFirstKing<'a>>,
-}
-
-#[derive(Serialize)]
-struct JsonOpening<'a> {
-    variant: &'static str,
-    plies: u32,
-    moves: &'a str,
-    games: u64,
-    first_wins: u64,
-    draws: u64,
-    second_wins: u64,
-    unknown: u64,
-    score: Option<f64>,
-}
-
-#[derive(Serialize)]
-struct JsonPlayer<'a> {
-    variant: &'static str,
-    name: &'a str,
-    games: u64,
-    wins: u64,
-    draws: u64,
-    losses: u64,
-    unknown: u64,
-    points: f64,
-    points_per_win: f64,
-    points_per_draw: f64,
-    score: Option<f64>,
-}
-
-#[derive(Serialize)]
-struct JsonEvent<'a> {
-    name: &'a str,
-    games: u64,
-    plies: u64,
-    first_wins: u64,
-    draws: u64,
-    second_wins: u64,
-    unknown: u64,
-}
-
-#[derive(Serialize)]
-struct JsonDuplicate<'a> {
-    file: &'a str,
-    line: u32,
-    game: u32,
-    other: JsonAt<'a>,
-    reason: &'static str,
-    plies: u32,
-}
-
-#[derive(Serialize)]
-struct JsonStats<'a> {
-    files: u64,
-    games: u64,
-    plies: u64,
-    games_with_errors: u64,
-    results: Ordered<'a, &'a str, u64>,
-    variants: Ordered<'a, &'static str, u64>,
-    length: JsonLength<'a>,
-    captures: JsonCaptures<'a>,
-    promotions: JsonPromotions<'a>,
-    openings: Vec<JsonOpening<'a>>,
-    players: Vec<JsonPlayer<'a>>,
-    events: Vec<JsonEvent<'a>>,
-    diagnostics: Ordered<'a, &'static str, u64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    duplicates_min_plies: Option<u32>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    duplicates: Option<Vec<JsonDuplicate<'a>>>,
-}
-
-fn json_move<'a>(names: Names<'a>, m: &'a MoveAt) -> JsonMove<'a> {
-    JsonMove {
-        file: file_name(names, m.at),
-        line: m.line,
-        game: m.at.game,
-        ply: m.ply,
-        mv: &m.text,
-        pieces: m.pieces,
+/// `key`: a map in a chosen order.
+fn counts<K: AsRef<str>>(o: &mut Object<'_>, key: &str, entries: &[(K, u64)]) {
+    let mut m = o.object(key);
+    for (k, n) in entries {
+        m.entry(k.as_ref(), *n);
     }
+    m.close();
 }
 
 impl Stats {
     /// The statistics as one JSON object (with a final newline).
-    ///
-    /// # Errors
-    ///
-    /// Serialisation errors of `serde_json` (none are expected).
-    pub fn to_json(&self, names: Names<'_>) -> Result<String, serde_json::Error> {
-        let results = self.results();
-        let variants = self.variants();
-        let sizes: Vec<(String, u64)> = self
-            .capture_sizes
-            .iter()
-            .map(|(k, &n)| (k.to_string(), n))
-            .collect();
+    pub fn to_json(&self, names: Names<'_>) -> String {
+        let mut out = String::new();
+        let mut o = Object::new(&mut out);
+        o.uint("files", self.files)
+            .uint("games", self.games)
+            .uint("plies", self.plies)
+            .uint("games_with_errors", self.games_with_errors);
+        counts(&mut o, "results", &self.results());
+        counts(&mut o, "variants", &self.variants());
+        self.json_length(&mut o, names);
+        self.json_captures(&mut o, names);
+        self.json_promotions(&mut o, names);
+        self.json_openings(&mut o.array("openings"));
+        self.json_players(&mut o.array("players"));
+        self.json_events(&mut o.array("events"));
         let codes: Vec<(&'static str, u64)> = self
             .diagnostics()
             .into_iter()
             .map(|(c, n)| (c.as_str(), n))
             .collect();
-        let j = JsonStats {
-            files: self.files,
-            games: self.games,
-            plies: self.plies,
-            games_with_errors: self.games_with_errors,
-            results: Ordered(&results),
-            variants: Ordered(&variants),
-            length: self.json_length(names),
-            captures: JsonCaptures {
-                count: self.captures,
-                multi: self.multi_captures,
-                pieces: self.pieces,
-                by_size: Ordered(&sizes),
-                largest: self.rafle.as_ref().map(|m| json_move(names, m)),
-            },
-            promotions: self.json_promotions(names),
-            openings: self.json_openings(),
-            players: self.json_players(),
-            events: self.json_events(),
-            diagnostics: Ordered(&codes),
-            duplicates_min_plies: self.duplicate_options().map(|o| o.1),
-            duplicates: self.json_duplicates(names),
-        };
-        let mut s = serde_json::to_string(&j)?;
-        s.push('\n');
-        Ok(s)
+        counts(&mut o, "diagnostics", &codes);
+        if let Some((_, min_plies)) = self.duplicate_options() {
+            o.uint("duplicates_min_plies", u64::from(min_plies));
+        }
+        if self.looks_for_duplicates() {
+            self.json_duplicates(&mut o.array("duplicates"), names);
+        }
+        o.end();
+        out
     }
 
     /// Game lengths: mean, median, the longest game and the histogram.
-    fn json_length<'a>(&self, names: Names<'a>) -> JsonLength<'a> {
-        JsonLength {
-            mean: self.mean_length(),
-            median: self.median_length(),
-            max: self.longest.map_or(0, |l| l.0),
-            longest: self.longest.map(|(_, at)| json_at(names, at)),
-            histogram: self
-                .histogram(LENGTH_BUCKET)
-                .into_iter()
-                .map(|(from, games)| JsonBucket {
-                    from,
-                    to: from + LENGTH_BUCKET - 1,
-                    games,
-                })
-                .collect(),
+    fn json_length(&self, o: &mut Object<'_>, names: Names<'_>) {
+        let mut l = o.object("length");
+        l.float("mean", self.mean_length())
+            .float("median", self.median_length())
+            .uint("max", u64::from(self.longest.map_or(0, |l| l.0)));
+        opt_at(&mut l, "longest", names, self.longest.map(|(_, at)| at));
+        let mut h = l.array("histogram");
+        for (from, games) in self.histogram(LENGTH_BUCKET) {
+            h.object()
+                .uint("from", u64::from(from))
+                .uint("to", u64::from(from + LENGTH_BUCKET - 1))
+                .uint("games", games)
+                .close();
         }
+        h.close();
+        l.close();
+    }
+
+    /// Captures: how many, multiple ones, pieces taken, by size, the largest.
+    fn json_captures(&self, o: &mut Object<'_>, names: Names<'_>) {
+        let mut c = o.object("captures");
+        c.uint("count", self.captures)
+            .uint("multi", self.multi_captures)
+            .uint("pieces", self.pieces);
+        let sizes: Vec<(String, u64)> = self
+            .capture_sizes
+            .iter()
+            .map(|(k, &n)| (k.to_string(), n))
+            .collect();
+        counts(&mut c, "by_size", &sizes);
+        opt_move(&mut c, "largest", names, self.rafle.as_ref());
+        c.close();
     }
 
     /// Promotions and the first king.
-    fn json_promotions<'a>(&'a self, names: Names<'a>) -> JsonPromotions<'a> {
-        JsonPromotions {
-            count: self.promotions,
-            games: self.games_with_king(),
-            first_king: self.first_king().map(|(mean, median)| JsonFirstKing {
-                mean,
-                median,
-                earliest: self.earliest_king.as_ref().map(|m| json_move(names, m)),
-            }),
+    fn json_promotions(&self, o: &mut Object<'_>, names: Names<'_>) {
+        let mut p = o.object("promotions");
+        p.uint("count", self.promotions)
+            .uint("games", self.games_with_king());
+        match self.first_king() {
+            Some((mean, median)) => {
+                let mut k = p.object("first_king");
+                k.float("mean", mean).float("median", median);
+                opt_move(&mut k, "earliest", names, self.earliest_king.as_ref());
+                k.close();
+            }
+            None => {
+                p.null("first_king");
+            }
         }
+        p.close();
     }
 
     /// Every opening, by variant, depth and most played.
-    fn json_openings(&self) -> Vec<JsonOpening<'_>> {
-        self.openings()
-            .into_iter()
-            .map(|(k, t)| JsonOpening {
-                variant: k.variant.name(),
-                plies: k.plies,
-                moves: &k.moves,
-                games: t.games,
-                first_wins: t.first_wins,
-                draws: t.draws,
-                second_wins: t.second_wins,
-                unknown: t.unknown,
-                score: t.score(),
-            })
-            .collect()
+    fn json_openings(&self, a: &mut Array<'_>) {
+        for (k, t) in self.openings() {
+            let mut o = a.object();
+            o.str("variant", k.variant.name())
+                .uint("plies", u64::from(k.plies))
+                .str("moves", &k.moves)
+                .uint("games", t.games);
+            outcomes(&mut o, t).opt_float("score", t.score()).close();
+        }
+        a.close();
     }
 
     /// Every player of every variant, most games first, points on the variant's scale.
-    fn json_players(&self) -> Vec<JsonPlayer<'_>> {
-        self.players()
-            .into_iter()
-            .map(|(k, p)| {
-                let scale = Scale::of(k.variant);
-                JsonPlayer {
-                    variant: k.variant_name(),
-                    name: &k.name,
-                    games: p.games,
-                    wins: p.wins,
-                    draws: p.draws,
-                    losses: p.losses,
-                    unknown: p.unknown,
-                    points: p.points(),
-                    points_per_win: scale.win_points(),
-                    points_per_draw: scale.draw_points(),
-                    score: p.score(),
-                }
-            })
-            .collect()
+    fn json_players(&self, a: &mut Array<'_>) {
+        for (k, p) in self.players() {
+            let scale = Scale::of(k.variant);
+            a.object()
+                .str("variant", k.variant_name())
+                .str("name", &k.name)
+                .uint("games", p.games)
+                .uint("wins", p.wins)
+                .uint("draws", p.draws)
+                .uint("losses", p.losses)
+                .uint("unknown", p.unknown)
+                .float("points", p.points())
+                .float("points_per_win", scale.win_points())
+                .float("points_per_draw", scale.draw_points())
+                .opt_float("score", p.score())
+                .close();
+        }
+        a.close();
     }
 
     /// Every event, in the order of its first game.
-    fn json_events(&self) -> Vec<JsonEvent<'_>> {
-        self.events()
-            .into_iter()
-            .map(|(name, e)| JsonEvent {
-                name,
-                games: e.tally.games,
-                plies: e.plies,
-                first_wins: e.tally.first_wins,
-                draws: e.tally.draws,
-                second_wins: e.tally.second_wins,
-                unknown: e.tally.unknown,
-            })
-            .collect()
+    fn json_events(&self, a: &mut Array<'_>) {
+        for (name, e) in self.events() {
+            let mut o = a.object();
+            o.str("name", name)
+                .uint("games", e.tally.games)
+                .uint("plies", e.plies);
+            outcomes(&mut o, &e.tally).close();
+        }
+        a.close();
     }
 
-    /// The duplicates, if they were looked for.
-    fn json_duplicates<'a>(&self, names: Names<'a>) -> Option<Vec<JsonDuplicate<'a>>> {
-        self.looks_for_duplicates().then(|| {
-            self.duplicates()
-                .iter()
-                .map(|d| JsonDuplicate {
-                    file: file_name(names, d.game),
-                    line: d.game.line,
-                    game: d.game.game,
-                    other: json_at(names, d.other),
-                    reason: d.reason.as_str(),
-                    plies: d.plies,
-                })
-                .collect()
-        })
+    /// The duplicates (when they were looked for).
+    fn json_duplicates(&self, a: &mut Array<'_>, names: Names<'_>) {
+        for d in self.duplicates() {
+            let mut o = a.object();
+            o.str("file", file_name(names, d.game))
+                .uint("line", u64::from(d.game.line))
+                .uint("game", u64::from(d.game.game));
+            opt_at(&mut o, "other", names, Some(d.other));
+            o.str("reason", d.reason.as_str())
+                .uint("plies", u64::from(d.plies))
+                .close();
+        }
+        a.close();
     }
 }

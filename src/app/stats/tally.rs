@@ -54,6 +54,16 @@ impl Tally {
     pub fn score(&self) -> Option<f64> {
         percentage(self.first_wins, self.draws, self.decided())
     }
+
+    /// The outcomes as table cells: first wins, draws, second wins, unknown.
+    pub fn outcome_cells(&self) -> [String; 4] {
+        [
+            self.first_wins.to_string(),
+            self.draws.to_string(),
+            self.second_wins.to_string(),
+            self.unknown.to_string(),
+        ]
+    }
 }
 
 /// `wins` and half the `draws` as a percentage of `decided` games (`None` without any).
@@ -136,6 +146,18 @@ pub struct PlayerTally {
 }
 
 impl PlayerTally {
+    /// The tally as table cells: games, wins, draws, losses, unknown, points.
+    pub fn cells(&self) -> [String; 6] {
+        [
+            self.games.to_string(),
+            self.wins.to_string(),
+            self.draws.to_string(),
+            self.losses.to_string(),
+            self.unknown.to_string(),
+            self.points().to_string(),
+        ]
+    }
+
     /// Points on the variant's [`Scale`], over decided games.
     pub fn points(&self) -> f64 {
         self.half_points as f64 / 2.0

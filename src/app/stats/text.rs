@@ -201,17 +201,18 @@ impl Stats {
                 continue;
             }
             shown += 1;
-            t.row(vec![
-                k.plies.to_string(),
-                k.variant.name().to_string(),
-                k.moves.clone(),
-                tally.games.to_string(),
-                tally.first_wins.to_string(),
-                tally.draws.to_string(),
-                tally.second_wins.to_string(),
-                tally.unknown.to_string(),
-                tally.score().map(|s| format!("{s:.1}")).unwrap_or_default(),
-            ]);
+            t.row(
+                [
+                    k.plies.to_string(),
+                    k.variant.name().to_string(),
+                    k.moves.clone(),
+                    tally.games.to_string(),
+                ]
+                .into_iter()
+                .chain(tally.outcome_cells())
+                .chain([tally.score().map(|s| format!("{s:.1}")).unwrap_or_default()])
+                .collect(),
+            );
         }
         t.render(out);
     }
@@ -266,16 +267,13 @@ impl Stats {
                 "lrrrrrrr",
             );
             for (k, p) in &group[..shown] {
-                t.row(vec![
-                    k.name.clone(),
-                    p.games.to_string(),
-                    p.wins.to_string(),
-                    p.draws.to_string(),
-                    p.losses.to_string(),
-                    p.unknown.to_string(),
-                    p.points().to_string(),
-                    p.score().map(|s| format!("{s:.1}")).unwrap_or_default(),
-                ]);
+                t.row(
+                    [k.name.clone()]
+                        .into_iter()
+                        .chain(p.cells())
+                        .chain([p.score().map(|s| format!("{s:.1}")).unwrap_or_default()])
+                        .collect(),
+                );
             }
             t.render(out);
         }
@@ -292,15 +290,16 @@ impl Stats {
             "lrrrrrr",
         );
         for (name, e) in events {
-            t.row(vec![
-                name.to_string(),
-                e.tally.games.to_string(),
-                e.plies.to_string(),
-                e.tally.first_wins.to_string(),
-                e.tally.draws.to_string(),
-                e.tally.second_wins.to_string(),
-                e.tally.unknown.to_string(),
-            ]);
+            t.row(
+                [
+                    name.to_string(),
+                    e.tally.games.to_string(),
+                    e.plies.to_string(),
+                ]
+                .into_iter()
+                .chain(e.tally.outcome_cells())
+                .collect(),
+            );
         }
         t.render(out);
     }

@@ -3,7 +3,6 @@
 //! JSON Lines records of DESIGN.md. A game is validated through its [`Record`], filled from
 //! an owned [`Game`] or straight from the reader ([`Validator`]).
 
-mod render;
 mod result;
 mod tags;
 mod visit;
@@ -16,7 +15,6 @@ use super::gametype::{self, Source};
 use super::record::{Node, Record};
 use super::replay::{Ignore, Observer, Replayed, Replayer, Settings};
 
-pub use render::{Summary, render_report, render_text_report};
 pub use result::comment_result;
 pub use tags::{is_pdn_date, is_time_control};
 pub use visit::Validator;

@@ -181,11 +181,8 @@ impl<S: Sink> P<'_, S> {
     }
 
     pub(super) fn nag(&mut self) -> Res<bool> {
-        let start = self.pos;
-        match token::nag::<()>(&self.s[start..]) {
-            Ok((rest, value)) => {
-                let end = self.s.len() - rest.len();
-                self.check_end(end)?;
+        match self.lex(token::nag::<()>)? {
+            Some((start, end, value)) => {
                 self.pos = end;
                 match value {
                     Some(_) if !self.annotation_fits(start, end) => self.not_a_move(),
@@ -201,7 +198,8 @@ impl<S: Sink> P<'_, S> {
                     }),
                 }
             }
-            Err(_) => {
+            None => {
+                let start = self.pos;
                 self.error(SyntaxErrorKind::BadNag, sp(start, start + 1), || {
                     "`$` without a number: expected a NAG such as `$1`".to_owned()
                 });

@@ -238,6 +238,24 @@ impl<'a, S: Sink> P<'a, S> {
         }
     }
 
+    /// Run a token parser at the current position: `Some((start, end, value))` when it
+    /// matches (its end checked with [`Self::check_end`]), `None` when it does not.
+    #[inline]
+    fn lex<T>(
+        &self,
+        parser: impl FnOnce(&'a [u8]) -> nom::IResult<&'a [u8], T, ()>,
+    ) -> Res<Option<(usize, usize, T)>> {
+        let start = self.pos;
+        match parser(&self.s[start..]) {
+            Ok((rest, value)) => {
+                let end = self.s.len() - rest.len();
+                self.check_end(end)?;
+                Ok(Some((start, end, value)))
+            }
+            Err(_) => Ok(None),
+        }
+    }
+
     /// Skip white space from `p`.
     #[inline]
     fn ws_from(&self, mut p: usize) -> Res<usize> {

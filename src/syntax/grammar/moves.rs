@@ -94,14 +94,9 @@ impl<'a, S: Sink> P<'a, S> {
     }
 
     pub(super) fn alpha_move(&mut self) -> Res<bool> {
-        let start = self.pos;
-        match token::alpha_square::<()>(&self.s[start..]) {
-            Ok((rest, sq)) => {
-                let end = self.s.len() - rest.len();
-                self.check_end(end)?;
-                self.move_token(start, sq, end, None, false)
-            }
-            Err(_) => self.garbage(start),
+        match self.lex(token::alpha_square::<()>)? {
+            Some((start, end, sq)) => self.move_token(start, sq, end, None, false),
+            None => self.garbage(self.pos),
         }
     }
 

@@ -134,14 +134,9 @@ impl<S: Sink> P<'_, S> {
     }
 
     pub(super) fn half_result(&mut self) -> Res<bool> {
-        let start = self.pos;
-        match token::draw_literal::<()>(&self.s[start..]) {
-            Ok((rest, _)) => {
-                let end = self.s.len() - rest.len();
-                self.check_end(end)?;
-                self.result(start, end, true, false)
-            }
-            Err(_) => self.garbage(start),
+        match self.lex(token::draw_literal::<()>)? {
+            Some((start, end, _)) => self.result(start, end, true, false),
+            None => self.garbage(self.pos),
         }
     }
 }
