@@ -678,6 +678,7 @@ fn whole_corpus_games_kept_no_syntax_error_never_more_errors() {
     // Idempotence of the whole output.
     let again = fix_in(&common::corpus(), &["--repair", "-"], Some(&r.out));
     assert!(again.out == r.out, "fixing the fixed corpus changed it");
+    assert_eq!(again.audit, "", "fixing the fixed corpus reported changes");
 }
 
 #[test]

@@ -2,7 +2,9 @@
 //! form, book-style replies and joined captures, and every move whose canonical text differs
 //! from what was written.
 
-use crate::syntax::{Game, Item, Line, MoveItem, MoveKind, Span, Square, canonical_move_text};
+use crate::syntax::{
+    Game, Item, Line, MoveItem, MoveKind, Span, Square, ToleratedKind, canonical_move_text,
+};
 
 use super::super::export::Analysed;
 use super::super::export::record::Form;
@@ -13,6 +15,11 @@ use super::Change;
 /// kind.
 pub(super) fn notes(game: &Game, a: &Analysed<'_>, changes: &mut Vec<Change>) {
     for n in &game.notes {
+        if n.kind == ToleratedKind::UnknownMove && unknown_moves_written_standard(game) {
+            // Every unknown move is already written `-`, as `fix` writes it: no change (so
+            // that fixing a fixed file reports none).
+            continue;
+        }
         let before: String = game.text(n.span).trim().chars().take(80).collect();
         let after = find_containing(&game.body, n.span).map(|m| {
             let mut s = String::new();
@@ -179,4 +186,21 @@ fn why_rewritten(
     } else {
         format!("{why} (in a variation)")
     }
+}
+
+/// True if every unknown move of the game (main line and variations) is written `-`.
+fn unknown_moves_written_standard(game: &Game) -> bool {
+    let mut stack = vec![&game.body];
+    while let Some(line) = stack.pop() {
+        for item in &line.items {
+            match item {
+                Item::Move(m) if m.kind == MoveKind::Unknown && game.text(m.span).trim() != "-" => {
+                    return false;
+                }
+                Item::Variation(v) => stack.push(&v.line),
+                _ => {}
+            }
+        }
+    }
+    true
 }
