@@ -83,6 +83,26 @@ pub struct Game {
     pub notes: Vec<Tolerated>,
 }
 
+impl Default for Game {
+    /// An empty game not yet placed in a file: index 0, at the file's first byte (line 1,
+    /// column 1), UTF-8, with no tags, moves, result or findings.
+    fn default() -> Self {
+        Game {
+            index: 0,
+            offset: 0,
+            line: 1,
+            column: 1,
+            source: String::new(),
+            encoding: Encoding::Utf8,
+            tags: Vec::new(),
+            body: Line::default(),
+            result: None,
+            errors: Vec::new(),
+            notes: Vec::new(),
+        }
+    }
+}
+
 impl Game {
     /// The absolute 1-based line in the file and 1-based column (in characters) of a byte
     /// offset into [`Game::source`]. CR LF, LF and a lone CR each end a line. An offset past

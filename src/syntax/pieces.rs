@@ -210,6 +210,17 @@ impl<R: Read> Pieces<R> {
         r
     }
 
+    /// All that is left in the buffer as one piece (`file_end`: the file ends with it).
+    fn rest(&mut self, file_end: bool) -> Piece {
+        let bytes = std::mem::take(&mut self.buf);
+        Piece {
+            cut: bytes.len(),
+            bytes,
+            origin: self.origin.clone(),
+            file_end,
+        }
+    }
+
     fn next_inner(&mut self) -> io::Result<Option<Piece>> {
         if let Some(e) = self.pending.take() {
             return Err(e);
@@ -223,28 +234,14 @@ impl<R: Read> Pieces<R> {
                 // What was read before the error is read as far as it goes (as the
                 // sequential reader does); a game it cuts short is lost with the error.
                 self.pending = Some(e);
-                let bytes = std::mem::take(&mut self.buf);
-                let cut = bytes.len();
-                return Ok(Some(Piece {
-                    bytes,
-                    cut,
-                    origin: self.origin.clone(),
-                    file_end: false,
-                }));
+                return Ok(Some(self.rest(false)));
             }
             if self.buf.is_empty() && self.eof {
                 return Ok(None);
             }
             if self.eof && self.buf.len() <= want {
                 // The rest of the file.
-                let bytes = std::mem::take(&mut self.buf);
-                let cut = bytes.len();
-                return Ok(Some(Piece {
-                    bytes,
-                    cut,
-                    origin: self.origin.clone(),
-                    file_end: true,
-                }));
+                return Ok(Some(self.rest(true)));
             }
             let limit = self.buf.len().saturating_sub(LOOK_PAST_CUT);
             let from = self.searched.max(self.target.min(limit));

@@ -595,19 +595,7 @@ fn too_long(max: usize, end: u32) -> SyntaxError {
 /// without a panic path.
 fn unreachable_need_more() -> Parsed {
     Parsed {
-        game: Game {
-            index: 0,
-            offset: 0,
-            line: 1,
-            column: 1,
-            source: String::new(),
-            encoding: Encoding::Utf8,
-            tags: Vec::new(),
-            body: Default::default(),
-            result: None,
-            errors: Vec::new(),
-            notes: Vec::new(),
-        },
+        game: Game::default(),
         consumed: 0,
         source_end: 0,
         utf8_ok: true,

@@ -205,7 +205,13 @@ fn pick<O: Observer>(
 ) -> (Variant, bool, Option<Run>) {
     let first = candidates[0];
     let mut full = None;
-    let reach = if observer.wants_events() {
+    // A first candidate that fails at its first ply (the commonest wrong guess of a tagless
+    // game) is only probed: its findings are never the ones shown unless every candidate
+    // fails as early, and then the caller replays it in full.
+    let reach = if observer.wants_events()
+        || with_variant!(first, V => start_position::<V>(game.record)
+            .is_ok_and(|(start, _)| first_ply_fails::<V>(game.record, &start)))
+    {
         with_variant!(first, V => probe::<V>(game))
     } else {
         let run = with_variant!(first, V => run::<V, _>(game, opts, &mut Ignore));
@@ -288,32 +294,46 @@ fn probe<V: Spec>(game: Subject<'_>) -> u32 {
     let Ok((start, _)) = start_position::<V>(record) else {
         return 0;
     };
-    // The commonest answer for a wrong candidate, found without a replay: the first move
-    // starts from a square that holds no piece of the side to move (a replay would stop
-    // there: ply 1). Only for a main line without setups (a bad one would answer 0) whose
-    // first element is a move of one reading.
-    let mut items = record.items(record.body());
-    if !items.clone().any(|(_, n)| matches!(n, Node::Setup { .. }))
-        && let Some((_, Node::Move(m))) =
-            items.find(|(_, n)| !matches!(n, Node::Comment { .. } | Node::Nag))
-        && matches!(
-            m.kind,
-            crate::syntax::MoveKind::Normal | crate::syntax::MoveKind::Capture(_)
-        )
-        && m.squares.len() >= 2
-    {
-        let own = square_name(m.squares[0])
-            .resolve(V::numbering())
-            .ok()
-            .and_then(|b| start.piece_at(b))
-            .is_some_and(|p| p.color == start.side());
-        if !own {
-            return 1;
-        }
+    if first_ply_fails::<V>(record, &start) {
+        return 1;
     }
     let settings = Settings { diagrams: false };
     Replayer::<V, Ignore>::new(record, game.text, &start, settings, &mut Ignore)
         .probe(start, first_number(record))
+}
+
+/// The commonest answer for a wrong candidate, found without a replay: the first move
+/// starts from a square that holds no piece of the side to move, or ends on a square that is
+/// taken (and is not the one it started from: a capture may go round), so a replay would stop
+/// there, at ply 1. Only for a main line without setups (a bad one would answer 0) whose first
+/// element is a move of one reading.
+fn first_ply_fails<V: Spec>(record: &Record, start: &Position<V::B>) -> bool {
+    let mut items = record.items(record.body());
+    if items.clone().any(|(_, n)| matches!(n, Node::Setup { .. })) {
+        return false;
+    }
+    let Some((_, Node::Move(m))) =
+        items.find(|(_, n)| !matches!(n, Node::Comment { .. } | Node::Nag))
+    else {
+        return false;
+    };
+    if !matches!(
+        m.kind,
+        crate::syntax::MoveKind::Normal | crate::syntax::MoveKind::Capture(_)
+    ) || m.squares.len() < 2
+    {
+        return false;
+    }
+    let bit = |sq| square_name(sq).resolve(V::numbering()).ok();
+    let from = bit(m.squares[0]);
+    let own = from
+        .and_then(|b| start.piece_at(b))
+        .is_some_and(|p| p.color == start.side());
+    if !own {
+        return true;
+    }
+    let to = m.squares.last().copied().and_then(bit);
+    to.is_some_and(|to| Some(to) != from && start.piece_at(to).is_some())
 }
 
 /// The move number of the game's first move (1 if it has none).
@@ -355,5 +375,55 @@ fn run<V: Spec, O: Observer>(game: Subject<'_>, opts: &Options, observer: &mut O
         plies: replayed.plies,
         diagnostics,
         reach: replayed.reach,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::spec::{English, International};
+    use crate::syntax::read_games;
+
+    fn record(text: &str) -> Record {
+        Record::of_game(&read_games(text.as_bytes())[0])
+    }
+
+    /// The first-ply test answers only what a replay would: a first move from an empty or
+    /// foreign square, or onto a taken one, fails at ply 1; a legal one does not.
+    #[test]
+    fn first_ply_fails_only_where_a_replay_stops_at_ply_1() {
+        let intl = International::start();
+        let eng = English::start();
+        // 32-28 is legal in international; in English 28 holds a man of the side that does
+        // not move first (Black moves first there from 9-12).
+        let r = record("1. 32-28 19-23 *\n");
+        assert!(!first_ply_fails::<International>(&r, &intl));
+        assert!(first_ply_fails::<English>(&r, &eng));
+        // Onto a taken square in international (37-32: a man of its own), and onto an
+        // empty one (32-27).
+        assert!(first_ply_fails::<International>(
+            &record("1. 37-32 *\n"),
+            &intl
+        ));
+        assert!(!first_ply_fails::<International>(
+            &record("1. 32-27 *\n"),
+            &intl
+        ));
+        // From an empty square.
+        assert!(first_ply_fails::<International>(
+            &record("1. 27-22 *\n"),
+            &intl
+        ));
+        // A setup first: no answer without a replay.
+        assert!(!first_ply_fails::<International>(
+            &record("/FEN \"W:W32:B1\"/ 1. 37-32 *\n"),
+            &intl
+        ));
+        // And the variant chosen for a tagless game is the one a full replay of every
+        // candidate picks.
+        let g = &read_games(b"1. 32-28 19-23 *\n")[0];
+        let report = validate(g, &Options::default());
+        assert_eq!(report.variant, Some(Variant::International));
+        assert_eq!(report.errors(), 0);
     }
 }

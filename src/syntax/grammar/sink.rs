@@ -131,17 +131,12 @@ impl GameSink {
         *scratch = self.line;
         Parsed {
             game: Game {
-                index: 0,
-                offset: 0,
-                line: 1,
-                column: 1,
-                source: String::new(),
-                encoding: super::super::game::Encoding::Utf8,
                 tags: self.tags,
                 body: Line { items },
                 result: self.result,
                 errors: meta.errors,
                 notes: meta.notes,
+                ..Game::default()
             },
             consumed: meta.consumed,
             source_end: meta.source_end,
