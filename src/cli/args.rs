@@ -32,7 +32,9 @@ impl Cli {
             Command::Fix(a) => Some(&a.input),
             Command::Convert(a) => Some(&a.input),
             Command::Stats(a) => Some(&a.input),
-            Command::Perft(_) | Command::Completions(_) | Command::Man(_) => None,
+            Command::Perft(_) | Command::Diagram(_) | Command::Completions(_) | Command::Man(_) => {
+                None
+            }
         }
     }
 
@@ -43,7 +45,9 @@ impl Cli {
             Command::Fix(a) => a.input.jobs(),
             Command::Convert(a) => a.input.jobs(),
             Command::Stats(a) => a.input.jobs(),
-            Command::Perft(_) | Command::Completions(_) | Command::Man(_) => 1,
+            Command::Perft(_) | Command::Diagram(_) | Command::Completions(_) | Command::Man(_) => {
+                1
+            }
         }
     }
 }
@@ -85,6 +89,15 @@ pub(crate) enum Command {
     /// --duplicates, the games that repeat another, with the reason.
     #[command(after_help = STATS_NOTES)]
     Stats(StatsArgs),
+    /// Draw a position as a book diagram (SVG or PNG): from a FEN, or a ply of a game.
+    ///
+    /// The board is drawn as the rule books of its variant print it: orientation and
+    /// numbering from the GameType (White at the bottom; Black, who moves first, at the top
+    /// of the English board), boards with a light corner as such, algebraic boards with
+    /// their files and ranks. Men and crowned kings differ in shape, the move to the position
+    /// is an arrow through its stopping squares, the pieces it took are outlined, a caption
+    /// says the move or the side to play. SVG, or PNG rendered by pdn itself.
+    Diagram(DiagramArgs),
     /// Count the leaf nodes of the legal-move tree (move-generator check and benchmark).
     ///
     /// Draw rules are ignored; a position without moves counts nothing. Two capture routes
@@ -427,6 +440,56 @@ pub(crate) enum FormatArg {
     Short,
     /// JSON Lines: diagnostics, one `game` record per game, a final `summary`.
     Json,
+    /// One self-contained HTML page: summary, games, findings on boards, a replay viewer.
+    Html,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct DiagramArgs {
+    /// A PDN file (`-`: standard input) to take the position from (with --game, --ply).
+    #[arg(value_name = "PATH", conflicts_with = "fen")]
+    pub path: Option<std::path::PathBuf>,
+    /// The position, as a PDN FEN in the variant's numbering (needs --variant).
+    #[arg(long, requires = "variant")]
+    pub fen: Option<String>,
+    /// The variant: a name, an alias or a GameType number (with --fen; with PATH it
+    /// overrides GameType and inference).
+    #[arg(long, value_name = "V", value_parser = VariantParser)]
+    pub variant: Option<pdn::rules::Variant>,
+    /// With PATH: the game, 1-based within the file.
+    #[arg(long, value_name = "N", default_value_t = 1, conflicts_with = "fen")]
+    pub game: usize,
+    /// With PATH: the position after K plies of the main line, the K-th move drawn (0: the
+    /// start position; default: the end of the main line).
+    #[arg(long, value_name = "K", conflicts_with = "fen")]
+    pub ply: Option<u32>,
+    /// Picture format (default: from the extension of -o, else SVG).
+    #[arg(long, short = 'f', value_enum)]
+    pub format: Option<DiagramFormat>,
+    /// Write here instead of standard output (written whole or not at all).
+    #[arg(long, short = 'o', value_name = "OUT")]
+    pub output: Option<std::path::PathBuf>,
+    /// Write the square numbers (or names) on the playing squares.
+    #[arg(long)]
+    pub numbers: bool,
+    /// Turn the board round (Black at the bottom).
+    #[arg(long)]
+    pub flip: bool,
+    /// Width of the picture in pixels.
+    #[arg(long, value_name = "PIXELS", default_value_t = pdn::app::picture::DEFAULT_SIZE)]
+    pub size: u32,
+    /// The line under the board (default: the move drawn, or the side to play; "" for none).
+    #[arg(long, value_name = "TEXT")]
+    pub caption: Option<String>,
+}
+
+/// Picture format of `diagram`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum DiagramFormat {
+    /// Scalable vector graphics.
+    Svg,
+    /// PNG image.
+    Png,
 }
 
 #[derive(Debug, Args)]

@@ -213,6 +213,10 @@ pub(super) fn page(command: Option<&str>) -> Page {
                     "pdn validate games.pdn --variant russian",
                     "Every game as Russian draughts, whatever its GameType.",
                 ),
+                (
+                    "pdn validate archive/ -f html -o report.html",
+                    "One self-contained page: the summary, every game with its findings on their boards, a replay viewer.",
+                ),
             ],
         },
         Some("fix") => Page {
@@ -283,6 +287,23 @@ pub(super) fn page(command: Option<&str>) -> Page {
                 (
                     "pdn stats archive/ --format csv --duplicates --fuzzy 20",
                     "Games repeated, with the reason, and those alike for their first 20 plies.",
+                ),
+            ],
+        },
+        Some("diagram") => Page {
+            sections: &[STATUS_DATA, ENVIRONMENT_NONE],
+            examples: &[
+                (
+                    "pdn diagram --variant international --fen 'W:W31-50:B1-20' -o start.svg",
+                    "The start position as SVG.",
+                ),
+                (
+                    "pdn diagram games.pdn --game 3 --ply 41 --numbers -o game3.png",
+                    "The position after the 41st ply of game 3, its move drawn, square numbers on, as PNG.",
+                ),
+                (
+                    "pdn diagram --variant english --fen 'B:W21-32:B1-12' --flip --size 240 -f png > board.png",
+                    "An English board turned round, 240 pixels wide.",
                 ),
             ],
         },

@@ -5,6 +5,7 @@ mod args;
 mod batch;
 mod common;
 mod convert;
+mod diagram;
 mod docs;
 mod fix;
 mod input;
@@ -14,6 +15,7 @@ mod output;
 mod perft;
 mod pipeline;
 mod progress;
+mod report;
 mod stats;
 mod validate;
 mod values;
@@ -53,6 +55,7 @@ pub(crate) fn run(cli: &Cli) -> ExitCode {
         Command::Convert(a) => convert::run(a),
         Command::Stats(a) => stats::run(a),
         Command::Perft(a) => perft::run(a),
+        Command::Diagram(a) => diagram::run(a),
         Command::Completions(a) => docs::completions(a),
         Command::Man(a) => docs::man(a),
     };

@@ -38,6 +38,7 @@ pub(super) fn run(a: &ValidateArgs) -> Result<Status> {
         FormatArg::Human => Format::Human,
         FormatArg::Short => Format::Short,
         FormatArg::Json => Format::Json,
+        FormatArg::Html => return super::report::run(a),
     };
     let policy = policy(a, format)?;
     let palette = Palette::new(match (format, &a.output) {
@@ -116,7 +117,7 @@ pub(super) fn run(a: &ValidateArgs) -> Result<Status> {
 /// The policy of the command line. The default least severity shown is `warning` for
 /// people (human, short) and `info` for programs (JSON); a code named in `--allow` or
 /// `--deny` beats `warnings`.
-fn policy(a: &ValidateArgs, format: Format) -> Result<Policy> {
+pub(super) fn policy(a: &ValidateArgs, format: Format) -> Result<Policy> {
     let mut p = Policy::default();
     p.min_severity = a.min_severity.map_or(
         if format == Format::Json {

@@ -1,7 +1,9 @@
 //! Helpers shared by the integration tests: where the shared corpus lives, its PDN files;
-//! [`syntax`] has the round-trip comparison of the syntax tests, [`pty`] pseudo-terminals.
+//! [`syntax`] has the round-trip comparison of the syntax tests, [`pty`] pseudo-terminals,
+//! [`browser`] headless Chromium.
 #![allow(dead_code)]
 
+pub(crate) mod browser;
 pub(crate) mod pty;
 pub(crate) mod syntax;
 

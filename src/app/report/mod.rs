@@ -1,0 +1,308 @@
+//! The HTML report of `pdn validate --format html`: one self-contained page (inline CSS, SVG
+//! and script; no network: its Content-Security-Policy allows only its own script and style,
+//! by hash) for a whole archive. It is written as a stream: [`head`], then one
+//! [`game_html`] article per game as the games are validated, then [`tail`] with the summary
+//! (placed first on screen by CSS) and the script. The page holds every game's positions as
+//! `pdn` computed them; its script draws boards when they are shown and knows no rules.
+//!
+//! Every string from the input is escaped ([`escape`]): HTML text and attributes, JSON that
+//! cannot close its `<script>` block; the script inserts it with `textContent` only.
+
+pub mod escape;
+mod game;
+mod hash;
+
+use std::fmt::Write as _;
+
+use crate::rules::Variant;
+
+use super::diagnostic::Code;
+use super::findings::Policy;
+use super::picture::{View, svg};
+use escape::{push_html, push_json_str};
+
+pub use game::{GameHtml, GameStats, game_html};
+pub use hash::{base64, csp_hash, sha256};
+
+const CSS: &str = include_str!("report.css");
+const JS: &str = include_str!("report.js");
+
+/// The page's Content-Security-Policy: nothing from the network, no script or style but
+/// the page's own.
+pub fn content_security_policy() -> String {
+    format!(
+        "default-src 'none'; script-src {}; style-src {}; img-src data:; \
+         base-uri 'none'; form-action 'none'",
+        csp_hash(JS),
+        csp_hash(CSS)
+    )
+}
+
+/// The boards of every variant, for the page's script: for each square in number order its
+/// column, row and name; the files and ranks of algebraic boards; the first mover.
+pub fn layouts_json() -> String {
+    let mut out = String::from("{");
+    for (i, v) in Variant::ALL.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let view = View::of_variant(*v);
+        push_json_str(&mut out, v.name());
+        let _ = write!(
+            out,
+            ":{{\"w\":{},\"h\":{},\"full\":{},\"first\":\"{}\",\"sq\":[",
+            view.width,
+            view.height,
+            view.full,
+            v.rules().first_mover().letter()
+        );
+        for (k, s) in view.squares.iter().enumerate() {
+            if k > 0 {
+                out.push(',');
+            }
+            let _ = write!(out, "[{},{},", s.col, s.row);
+            push_json_str(&mut out, &s.name);
+            out.push(']');
+        }
+        out.push(']');
+        if let Some((files, ranks)) = &view.coordinates {
+            out.push_str(",\"files\":[");
+            for (k, f) in files.iter().enumerate() {
+                if k > 0 {
+                    out.push(',');
+                }
+                let _ = write!(out, "\"{f}\"");
+            }
+            out.push_str("],\"ranks\":[");
+            let r: Vec<String> = ranks.iter().map(u32::to_string).collect();
+            out.push_str(&r.join(","));
+            out.push(']');
+        }
+        out.push('}');
+    }
+    out.push('}');
+    out
+}
+
+/// The start of the page, up to the list of games.
+pub fn head(title: &str, out: &mut String) {
+    out.push_str("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n");
+    let _ = writeln!(
+        out,
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"{}\">",
+        content_security_policy()
+    );
+    out.push_str(
+        "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <link rel=\"icon\" href=\"data:,\">\n",
+    );
+    let _ = writeln!(
+        out,
+        "<meta name=\"generator\" content=\"pdn {}\">",
+        env!("CARGO_PKG_VERSION")
+    );
+    out.push_str("<title>");
+    push_html(out, title);
+    out.push_str("</title>\n<style>");
+    out.push_str(CSS);
+    out.push_str("</style>\n</head>\n<body>\n<svg class=\"defs\" aria-hidden=\"true\"><defs>");
+    out.push_str(&svg::piece_symbols());
+    out.push_str("</defs></svg>\n<script type=\"application/json\" id=\"layouts\">");
+    out.push_str(&layouts_json());
+    out.push_str("</script>\n<header class=\"top\"><h1>");
+    push_html(out, title);
+    let _ = writeln!(
+        out,
+        "</h1><p>Written by pdn {}: every game replayed under the rules of its variant. \
+         Click a game to replay it (← → Home End); findings show the position before the \
+         move.</p></header>",
+        env!("CARGO_PKG_VERSION")
+    );
+    out.push_str(
+        "<div class=\"wrap\">\n<section id=\"list\">\
+         <div id=\"filters\">\
+         <label><input type=\"checkbox\" class=\"status\" value=\"errors\" checked> errors</label>\
+         <label><input type=\"checkbox\" class=\"status\" value=\"warnings\" checked> warnings</label>\
+         <label><input type=\"checkbox\" class=\"status\" value=\"clean\" checked> clean</label>\
+         <label>code <select class=\"code\"><option value=\"\">all</option></select></label>\
+         <label><input type=\"checkbox\" class=\"finds\"> show findings</label>\
+         <label title=\"findings of severity info: what was tolerated\"><input type=\"checkbox\" class=\"notes\"> notes</label>\
+         <input type=\"search\" class=\"q\" placeholder=\"players, event, file…\" aria-label=\"search\">\
+         <span class=\"count\"></span></div>\n<div id=\"games\">\n",
+    );
+}
+
+/// One input file's numbers.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct FileTotals {
+    /// Its name as given.
+    pub name: String,
+    /// Games.
+    pub games: u64,
+    /// Errors.
+    pub errors: u64,
+    /// Warnings.
+    pub warnings: u64,
+    /// It could not be read (to its end).
+    pub unreadable: bool,
+}
+
+/// The numbers of the summary, added up game by game.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    /// Games.
+    pub games: u64,
+    /// Plies replayed.
+    pub plies: u64,
+    /// Error findings.
+    pub errors: u64,
+    /// Warnings.
+    pub warnings: u64,
+    /// Notes.
+    pub infos: u64,
+    /// Games with an error.
+    pub games_with_errors: u64,
+    /// Games with warnings and no error.
+    pub games_with_warnings: u64,
+    /// Findings per code ([`Code::ALL`] order).
+    pub codes: [u64; Code::ALL.len()],
+    /// Games with the code.
+    pub games_by_code: [u64; Code::ALL.len()],
+    /// Games per variant (name; "unknown").
+    pub variants: Vec<(&'static str, u64)>,
+    /// The input files.
+    pub files: Vec<FileTotals>,
+}
+
+impl Totals {
+    /// Add a game of the last file started.
+    pub fn add(&mut self, s: &GameStats) {
+        self.games += 1;
+        self.plies += u64::from(s.plies);
+        self.errors += u64::from(s.errors);
+        self.warnings += u64::from(s.warnings);
+        self.infos += u64::from(s.infos);
+        if s.errors > 0 {
+            self.games_with_errors += 1;
+        } else if s.warnings > 0 {
+            self.games_with_warnings += 1;
+        }
+        for (i, n) in s.codes.iter().enumerate() {
+            self.codes[i] += u64::from(*n);
+            self.games_by_code[i] += u64::from(*n > 0);
+        }
+        let v = s.variant.unwrap_or("unknown");
+        match self.variants.iter_mut().find(|(name, _)| *name == v) {
+            Some((_, n)) => *n += 1,
+            None => self.variants.push((v, 1)),
+        }
+        if let Some(f) = self.files.last_mut() {
+            f.games += 1;
+            f.errors += u64::from(s.errors);
+            f.warnings += u64::from(s.warnings);
+        }
+    }
+}
+
+/// The end of the page: the summary (each code with its severity under `policy`), the
+/// viewer and the script.
+pub fn tail(t: &Totals, policy: &Policy, out: &mut String) {
+    out.push_str(
+        "</div></section>\n<section id=\"summary\"><h2>Summary</h2><div class=\"totals\">",
+    );
+    let unreadable = t.files.iter().filter(|f| f.unreadable).count();
+    let clean = t.games - t.games_with_errors - t.games_with_warnings;
+    for (class, n, label) in [
+        ("", t.files.len() as u64, "files"),
+        ("", t.games, "games"),
+        ("", t.plies, "plies"),
+        ("e", t.errors, "errors"),
+        ("w", t.warnings, "warnings"),
+        ("", t.infos, "notes"),
+        ("e", t.games_with_errors, "games with errors"),
+        ("w", t.games_with_warnings, "games with warnings only"),
+        ("c", clean, "clean games"),
+        ("e", unreadable as u64, "unreadable files"),
+    ] {
+        let _ = write!(
+            out,
+            "<div class=\"{class}\"><b>{n}</b><span>{label}</span></div>"
+        );
+    }
+    out.push_str("</div>");
+    let _ = write!(out, "<p>Variants: ");
+    for (i, (v, n)) in t.variants.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        let _ = write!(out, "{v} {n}");
+    }
+    out.push_str("</p>");
+    if t.codes.iter().any(|n| *n > 0) {
+        out.push_str(
+            "<table class=\"codes\"><thead><tr><th>finding</th><th>severity</th>\
+             <th>count</th><th>games</th></tr></thead><tbody>",
+        );
+        for (i, c) in Code::ALL.iter().enumerate() {
+            if t.codes[i] == 0 {
+                continue;
+            }
+            let sev = policy.severity(*c).unwrap_or(c.severity()).as_str();
+            let _ = write!(
+                out,
+                "<tr><td><button data-code=\"{0}\" data-sev=\"{sev}\">{0}</button></td><td class=\"s-{1}\">{sev}</td>\
+                 <td class=\"n\">{2}</td><td class=\"n\">{3}</td></tr>",
+                c.as_str(),
+                &sev[..1],
+                t.codes[i],
+                t.games_by_code[i]
+            );
+        }
+        out.push_str("</tbody></table>");
+    }
+    files(t, out);
+    out.push_str("</section>\n</div>\n");
+    out.push_str(VIEWER);
+    out.push_str("<script>");
+    out.push_str(JS);
+    out.push_str("</script>\n</body></html>\n");
+}
+
+fn files(t: &Totals, out: &mut String) {
+    let _ = write!(
+        out,
+        "<details class=\"files\"><summary>{} file{}</summary><table><thead><tr><th>file</th>\
+         <th>games</th><th>errors</th><th>warnings</th><th></th></tr></thead><tbody>",
+        t.files.len(),
+        if t.files.len() == 1 { "" } else { "s" }
+    );
+    for f in &t.files {
+        out.push_str("<tr><td><bdi>");
+        push_html(out, &f.name);
+        let _ = write!(
+            out,
+            "</bdi></td><td class=\"n\">{}</td><td class=\"n\">{}</td><td class=\"n\">{}</td><td>{}</td></tr>",
+            f.games,
+            f.errors,
+            f.warnings,
+            if f.unreadable {
+                "could not be read to its end"
+            } else {
+                ""
+            }
+        );
+    }
+    out.push_str("</tbody></table></details>");
+}
+
+const VIEWER: &str = "<aside id=\"viewer\" hidden aria-label=\"game viewer\">\
+<div class=\"vh\"><h2 class=\"vt\"></h2><button class=\"close\" title=\"close (Esc)\">×</button></div>\
+<p class=\"vs\"></p><div class=\"vboard\"></div><p class=\"vcap\"></p>\
+<div class=\"ctl\"><button class=\"first\" title=\"first (Home)\">«</button>\
+<button class=\"prev\" title=\"previous (←)\">‹</button>\
+<button class=\"next\" title=\"next (→)\">›</button>\
+<button class=\"last\" title=\"last (End)\">»</button>\
+<button class=\"flip\" aria-pressed=\"false\" title=\"turn the board round\">⇅</button>\
+<button class=\"numbers\" aria-pressed=\"true\" title=\"square numbers\">#</button></div>\
+<div class=\"moves\"></div><h3>Findings</h3><div class=\"vfinds\"></div>\
+<h3>Tags</h3><table class=\"vtags\"></table></aside>\n";

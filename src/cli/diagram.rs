@@ -1,0 +1,119 @@
+//! `pdn diagram`: a position drawn as a book diagram, SVG or PNG, from a FEN or from a ply
+//! of a game in a PDN file.
+
+use std::io::{IsTerminal, Write};
+
+use anyhow::{Context, Result, anyhow, bail};
+use pdn::app::gametype::FileHint;
+use pdn::app::picture::{self, Diagram, Format, Options};
+use pdn::app::terminal::escape;
+use pdn::app::validate::Options as ValidateOptions;
+use pdn::rules::{Spec, Variant, with_variant};
+use pdn::syntax::Reader;
+
+use super::Status;
+use super::args::{DiagramArgs, DiagramFormat};
+use super::common;
+use super::input::{self, Source};
+use super::output::{Output, unwritten};
+
+pub(super) fn run(a: &DiagramArgs) -> Result<Status> {
+    let format = match a.format {
+        Some(DiagramFormat::Svg) => Format::Svg,
+        Some(DiagramFormat::Png) => Format::Png,
+        None => match &a.output {
+            Some(p) if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("png")) => Format::Png,
+            _ => Format::Svg,
+        },
+    };
+    if !(picture::MIN_SIZE..=picture::MAX_SIZE).contains(&a.size) {
+        bail!(
+            "--size {}: a picture is {} to {} pixels wide",
+            a.size,
+            picture::MIN_SIZE,
+            picture::MAX_SIZE
+        );
+    }
+    if format == Format::Png && a.output.is_none() && std::io::stdout().is_terminal() {
+        bail!("a PNG is not for the terminal: write it with -o FILE or redirect the output");
+    }
+    let variant = a.variant;
+    let options = Options {
+        numbers: a.numbers,
+        flip: a.flip,
+        size: a.size,
+    };
+    let mut diagram = match (&a.fen, variant) {
+        (Some(fen), Some(v)) => with_variant!(v, V => from_fen::<V>(fen, options))?,
+        (Some(_), None) => bail!("--fen needs --variant"),
+        (None, _) => from_game(a, variant, options)?,
+    };
+    if let Some(c) = &a.caption {
+        diagram.caption = c.clone();
+    }
+    let bytes = picture::render(&diagram, format)?;
+    let mut out = Output::open(a.output.as_deref())?;
+    out.write_all(&bytes).map_err(unwritten("the diagram"))?;
+    out.finish()?;
+    Ok(Status::Clean)
+}
+
+fn from_fen<V: Spec>(fen: &str, options: Options) -> Result<Diagram> {
+    let pos = V::from_fen(fen).map_err(|e| anyhow!("bad FEN `{}`: {e}", escape(fen)))?;
+    Ok(Diagram::of::<V>(&pos, options))
+}
+
+/// Game `--game` of the file, replayed to `--ply`.
+fn from_game(a: &DiagramArgs, variant: Option<Variant>, options: Options) -> Result<Diagram> {
+    let path = match &a.path {
+        Some(p) => p.clone(),
+        None if std::io::stdin().is_terminal() => {
+            bail!("give --fen FEN --variant V, or a PDN file (PATH, or - for standard input)")
+        }
+        None => "-".into(),
+    };
+    let (inputs, errors) = input::expand(std::slice::from_ref(&path));
+    if let Some((name, e)) = errors.first() {
+        bail!("{}: {}", escape(name), escape(&e.to_string()));
+    }
+    let [input] = inputs.as_slice() else {
+        bail!(
+            "{}: give one PDN file, not a directory",
+            escape(&path.display().to_string())
+        );
+    };
+    if let (Some(o), Source::File(_)) = (&a.output, &input.source) {
+        common::not_an_input("-o", o, &inputs)?;
+    }
+    if a.game == 0 {
+        bail!("--game counts from 1");
+    }
+    let name = escape(&input.name).into_owned();
+    let mut reader = Reader::new(input::open(input).with_context(|| name.clone())?);
+    let mut hint = FileHint::default();
+    let mut read = 0usize;
+    let game = loop {
+        let game = reader
+            .next_game()
+            .with_context(|| format!("{name}: cannot read game {}", read + 1))?;
+        let Some(game) = game else {
+            bail!(
+                "{name} has {read} game{}, not {}",
+                if read == 1 { "" } else { "s" },
+                a.game
+            );
+        };
+        read += 1;
+        let seen = hint.observe(0, &game);
+        if read == a.game {
+            break (game, seen);
+        }
+    };
+    let how = ValidateOptions {
+        variant,
+        diagrams: false,
+        hint: game.1,
+    };
+    picture::game_diagram(&game.0, &how, a.ply, options)
+        .map_err(|e| anyhow!("{name}, game {}: {e}", a.game))
+}
