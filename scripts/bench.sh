@@ -241,6 +241,14 @@ w("find ../shared/corpus/international -iname '*.pdn' -print0 | sort -z | xargs 
 w("hyperfine 'target/release/pdn validate /tmp/intl.pdn --jobs 1 -q --format json' 'target/release/pdn validate /tmp/intl.pdn --jobs 2 -q --format json'")
 w("python3 scripts/pydraughts_replay.py '../shared/corpus/international/horizon-boomstradam/BoomstraDam/pdn files/oud/wk2003.pdn' 40")
 w("\`\`\`")
-open("BENCHMARKS.md", "w").write("\n".join(lines) + "\n")
+# Sections after the marker are written by their own benchmarks (cargo bench --bench repair):
+# kept as they are.
+MARK = "<!-- below: kept by scripts/bench.sh -->"
+try:
+    old = open("BENCHMARKS.md").read()
+except OSError:
+    old = ""
+kept = old[old.index(MARK):] if MARK in old else ""
+open("BENCHMARKS.md", "w").write("\n".join(lines) + "\n" + ("\n" + kept if kept else ""))
 print("\n".join(lines))
 EOF

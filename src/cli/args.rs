@@ -305,10 +305,15 @@ pub(crate) struct FixArgs {
     /// With --in-place: keep each original as FILE followed by SUFFIX.
     #[arg(long, value_name = "SUFFIX", requires = "in_place")]
     pub backup: Option<String>,
-    /// Also repair illegal moves where a unique probable correction makes the rest of the
-    /// game legal (transposed digits, a square off by one, a missing or doubled ply, …).
+    /// Also restore the moves most probably played where a slip of the record (digits
+    /// transposed or wrong, from and to swapped, a square off by one, a ply missing, doubled
+    /// or out of order, …) made the game illegal, when one correction clearly fits best.
     #[arg(long)]
     pub repair: bool,
+    /// Keep an irregular move that no correction explains and that the board allows (FMJD
+    /// 5.4), and write the position after it as a setup (`/FEN "…"/`).
+    #[arg(long)]
+    pub keep_irregular: bool,
     /// Write every change as JSON Lines to this file.
     #[arg(long, value_name = "FILE")]
     pub audit: Option<std::path::PathBuf>,

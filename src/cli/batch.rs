@@ -62,7 +62,7 @@ pub(super) struct Totals {
 pub(super) fn run<R, W>(setup: &Setup, work: W, sink: &mut dyn Sink<R>) -> Result<Totals>
 where
     R: Send,
-    W: Fn(usize, &Game, Option<Variant>) -> R + Sync,
+    W: Fn(usize, Game, Option<Variant>) -> R + Sync,
 {
     drive(setup, sink, |progress, consume| {
         pipeline::run::<FileHint, _, _, _>(

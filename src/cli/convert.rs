@@ -216,6 +216,7 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
     let totals = batch::run(
         &setup,
         |i, game, hint| {
+            let game = &game;
             let opts = ExportOptions {
                 validate: validate::Options {
                     hint,
@@ -296,7 +297,7 @@ fn convert_game(
             errors: report.errors(),
         };
     }
-    let mut a = analyse(game, opts);
+    let a = analyse(game, opts);
     let errors = a.report.errors();
     match to {
         ConvertTo::Csv => {
@@ -318,7 +319,7 @@ fn convert_game(
             let mut s = String::with_capacity(2 * game.source.len() + 256);
             match to {
                 ConvertTo::Json => export::json::write(&a, file, &mut s),
-                ConvertTo::Pdn => export::pdn::write(&mut a, &mut s),
+                ConvertTo::Pdn => export::pdn::write(&a, &mut s),
                 _ => export::manoury::write(&a, &mut s),
             }
             Done {

@@ -7,7 +7,7 @@
 use std::io::{self, Write};
 
 use anyhow::Result;
-use pdn::app::fix::{FixOptions, audit_line, fix};
+use pdn::app::fix::{AsRead, FixOptions, audit_line, fix};
 use pdn::app::validate::Options;
 
 use super::args::FixArgs;
@@ -23,10 +23,16 @@ struct Done {
     audit: String,
     changes: u64,
     repairs: u64,
+    kept: u64,
     unrepaired: bool,
     errors_before: u64,
     errors_after: u64,
+    /// Why the game was written as read, if it was; and its number in its file.
+    as_read: Option<(AsRead, usize)>,
 }
+
+/// How many games written as read are named in the summary.
+const NAMED: usize = 10;
 
 /// Totals of a run (or of a file).
 #[derive(Clone, Copy, Default)]
@@ -34,9 +40,11 @@ struct Totals {
     games: u64,
     changes: u64,
     repairs: u64,
+    kept: u64,
     unrepaired: u64,
     errors_before: u64,
     errors_after: u64,
+    as_read: u64,
 }
 
 impl Totals {
@@ -44,9 +52,11 @@ impl Totals {
         self.games += 1;
         self.changes += d.changes;
         self.repairs += d.repairs;
+        self.kept += d.kept;
         self.unrepaired += u64::from(d.unrepaired);
         self.errors_before += d.errors_before;
         self.errors_after += d.errors_after;
+        self.as_read += u64::from(d.as_read.is_some());
     }
 }
 
@@ -67,7 +77,10 @@ struct Out {
     /// Per-file lines on standard error (not with `--quiet`).
     lines: bool,
     repair: bool,
+    keep: bool,
     names: Vec<String>,
+    /// The first games written as read: file name, game number, why.
+    as_read: Vec<(String, usize, AsRead)>,
 }
 
 impl Sink<Done> for Out {
@@ -94,6 +107,11 @@ impl Sink<Done> for Out {
         if let Some(w) = self.audit.as_mut() {
             w.write_all(d.audit.as_bytes())?;
         }
+        if let Some((why, index)) = d.as_read
+            && self.as_read.len() < NAMED
+        {
+            self.as_read.push((self.names[i].clone(), index, why));
+        }
         self.t.add(&d);
         self.file.add(&d);
         Ok(d.errors_after)
@@ -107,23 +125,34 @@ impl Sink<Done> for Out {
         {
             let f = &self.file;
             progress::message(&format!(
-                "pdn fix: {} -> {}: {} game{}, {} change{}{}, {} error{} left",
+                "pdn fix: {} -> {}: {} game{}, {} change{}{}, {} error{} left{}",
                 self.names[i],
                 shown(per.target(i)),
                 f.games,
                 plural(f.games),
                 f.changes,
                 plural(f.changes),
-                if self.repair {
-                    format!(" ({} repairs)", f.repairs)
+                repair_note(self.repair, self.keep, f),
+                f.errors_after,
+                plural(f.errors_after),
+                if f.as_read > 0 {
+                    format!(", {} written as read", f.as_read)
                 } else {
                     String::new()
                 },
-                f.errors_after,
-                plural(f.errors_after),
             ));
         }
         Ok(())
+    }
+}
+
+/// What `--repair` and `--keep-irregular` did, for the summaries.
+fn repair_note(repair: bool, keep: bool, t: &Totals) -> String {
+    match (repair, keep) {
+        (true, true) => format!(" ({} repairs, {} irregular moves kept)", t.repairs, t.kept),
+        (true, false) => format!(" ({} repairs)", t.repairs),
+        (false, true) => format!(" ({} irregular moves kept)", t.kept),
+        (false, false) => String::new(),
     }
 }
 
@@ -154,6 +183,7 @@ pub(super) fn run(a: &FixArgs) -> Result<Status> {
             hint: None,
         },
         repair: a.repair,
+        keep_irregular: a.keep_irregular,
     };
     let mut sink = Out {
         dest,
@@ -162,11 +192,14 @@ pub(super) fn run(a: &FixArgs) -> Result<Status> {
         file: Totals::default(),
         lines: !setup.quiet,
         repair: a.repair,
+        keep: a.keep_irregular,
         names: setup.shown_names(),
+        as_read: Vec::new(),
     };
     let totals = batch::run(
         &setup,
         |i, game, hint| {
+            let index = game.index;
             let f = fix(
                 game,
                 &FixOptions {
@@ -180,7 +213,7 @@ pub(super) fn run(a: &FixArgs) -> Result<Status> {
             let mut text = String::new();
             if want_audit {
                 for c in &f.changes {
-                    audit_line(&inputs[i].name, game.index, c, &mut text);
+                    audit_line(&inputs[i].name, index, c, &mut text);
                 }
             }
             Done {
@@ -188,14 +221,22 @@ pub(super) fn run(a: &FixArgs) -> Result<Status> {
                 audit: text,
                 changes: f.changes.len() as u64,
                 repairs: u64::from(f.repairs),
+                kept: u64::from(f.kept),
                 unrepaired: f.unrepaired,
                 errors_before: u64::from(f.errors_before),
                 errors_after: u64::from(f.errors_after),
+                as_read: f.as_read.map(|why| (why, index)),
             }
         },
         &mut sink,
     )?;
-    let Out { dest, audit, t, .. } = sink;
+    let Out {
+        dest,
+        audit,
+        t,
+        as_read,
+        ..
+    } = sink;
     let mut files_note = String::new();
     let mut lost = 0;
     match dest {
@@ -212,15 +253,11 @@ pub(super) fn run(a: &FixArgs) -> Result<Status> {
         w.finish()?;
     }
     progress::note(&format!(
-        "pdn fix: {} games in {} files, {} changes{}{}, {} games with problems left ({} errors before, {} after){files_note}",
+        "pdn fix: {} games in {} files, {} changes{}{}, {} games with problems left ({} errors before, {} after), {} written as read{files_note}",
         t.games,
         totals.files,
         t.changes,
-        if a.repair {
-            format!(" ({} repairs)", t.repairs)
-        } else {
-            String::new()
-        },
+        repair_note(a.repair, a.keep_irregular, &t),
         match &a.audit {
             Some(p) => format!(" written to {}", shown(p)),
             None => String::new(),
@@ -228,9 +265,29 @@ pub(super) fn run(a: &FixArgs) -> Result<Status> {
         t.unrepaired,
         t.errors_before,
         t.errors_after,
+        t.as_read,
     ));
+    if t.as_read > 0 {
+        // A failure of `fix` for those games: never silent, not even with --quiet.
+        let named: Vec<String> = as_read
+            .iter()
+            .map(|(file, game, why)| format!("{file} game {game} ({})", why.reason()))
+            .collect();
+        let more = t.as_read - as_read.len() as u64;
+        progress::message(&format!(
+            "pdn fix: {} game{} written as read, not fixed: {}{}",
+            t.as_read,
+            plural(t.as_read),
+            named.join(", "),
+            if more > 0 {
+                format!(" and {more} more")
+            } else {
+                String::new()
+            },
+        ));
+    }
     if let Some(note) = common::unreadable_note(&totals) {
         progress::message(&format!("pdn: {note}"));
     }
-    common::status(t.errors_after > 0 || lost > 0, &totals)
+    common::status(t.errors_after > 0 || lost > 0 || t.as_read > 0, &totals)
 }

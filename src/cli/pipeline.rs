@@ -307,7 +307,7 @@ pub(super) fn run<F, R, W, C>(
 where
     F: Follow,
     R: Send,
-    W: Fn(usize, &Game, F::Note) -> R + Sync,
+    W: Fn(usize, Game, F::Note) -> R + Sync,
     C: FnMut(Event<R>) -> io::Result<()>,
 {
     if plan.jobs <= 1 {
@@ -321,7 +321,7 @@ where
             |i, follow, reader| {
                 Ok(reader.next_game()?.map(|g| {
                     let note = follow.observe(i, &g);
-                    work(i, &g, note)
+                    work(i, g, note)
                 }))
             },
             consume,
@@ -537,14 +537,14 @@ impl<'a, F: Follow, R> Shared<'a, F, R> {
     /// Read a job's games and run the work on them.
     fn do_job<W>(&self, seq: u64, parts: Vec<Part>, work: &W) -> Vec<Event<R>>
     where
-        W: Fn(usize, &Game, F::Note) -> R,
+        W: Fn(usize, Game, F::Note) -> R,
     {
         let (read, carry) = read_job(parts, self.max_game, || self.chain.take(seq));
         self.chain.give(seq, carry);
         read.into_iter()
             .map(|r| match r {
                 Read::Start(i) => Event::FileStart(i),
-                Read::Game(i, g, note) => Event::Game(i, work(i, &g, note)),
+                Read::Game(i, g, note) => Event::Game(i, work(i, g, note)),
                 Read::Error(i, e) => Event::FileError(i, e),
                 Read::End(i) => Event::FileEnd(i),
             })
@@ -572,7 +572,7 @@ impl<'a, F: Follow, R> Shared<'a, F, R> {
         bytes: &AtomicU64,
     ) -> io::Result<()>
     where
-        W: Fn(usize, &Game, F::Note) -> R,
+        W: Fn(usize, Game, F::Note) -> R,
         C: FnMut(Event<R>) -> io::Result<()>,
     {
         let mut next = 0u64;

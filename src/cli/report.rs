@@ -84,7 +84,13 @@ pub(super) fn run(a: &ValidateArgs) -> Result<Status> {
     let totals = batch::run(
         &setup,
         |i, game, hint| {
-            report::game_html(i, &inputs[i].name, game, &Options { hint, ..opts }, &policy)
+            report::game_html(
+                i,
+                &inputs[i].name,
+                &game,
+                &Options { hint, ..opts },
+                &policy,
+            )
         },
         &mut page,
     )?;

@@ -71,6 +71,7 @@ pub(super) fn run(a: &StatsArgs) -> Result<Status> {
         batch::run(
             &setup,
             |i, game, hint| {
+                let game = &game;
                 let opts = Options {
                     validate: validate::Options {
                         hint,

@@ -75,6 +75,7 @@ pub(super) fn run(a: &ValidateArgs) -> Result<Status> {
         batch::run(
             &setup,
             |i, game, hint| {
+                let game = &game;
                 let mut report = validate(game, &Options { hint, ..opts });
                 policy.apply(&mut report);
                 render_game(format, &palette, &policy, &inputs[i].name, game, &report)

@@ -17,6 +17,7 @@
 
 mod bits;
 mod color;
+mod erased;
 pub mod fen;
 mod geometry;
 mod movegen;
@@ -27,6 +28,7 @@ mod variant;
 
 pub use bits::{BitIter, Bits};
 pub use color::Color;
+pub use erased::VariantPosition;
 pub use geometry::{
     Dir, DirSet, Geometry, Layout, Lookup, MAX_BITS, NONE, NotationKind, Numbering, Shape,
 };
@@ -52,6 +54,16 @@ pub trait Spec: 'static + Send + Sync {
     fn geometry() -> &'static Geometry<Self::B>;
     /// The standard square names of the variant's `GameType`.
     fn numbering() -> &'static Numbering;
+    /// A position of this variant with its variant named (see [`VariantPosition::of`]).
+    /// The variants' own specs put it into their arm directly; another spec (a test board)
+    /// is put into the arm of its rules' variant.
+    fn erase(pos: Position<Self::B>) -> VariantPosition {
+        VariantPosition::convert(Self::RULES.variant, &pos)
+    }
+    /// The position, if `pos` is of this variant (see [`VariantPosition::get`]).
+    fn restore(pos: &VariantPosition) -> Option<Position<Self::B>> {
+        (pos.variant() == Self::RULES.variant).then(|| pos.with_bits::<Self::B>())
+    }
 
     /// The legal moves of the side to move (captures only when one is possible, of the
     /// precedence the rules demand; one route per distinct move).
@@ -127,7 +139,7 @@ pub mod spec {
 
     use super::geometry::{self, Geometry, Numbering};
     use super::variant::{self, Rules};
-    use super::{Position, Spec};
+    use super::{Position, Spec, VariantPosition};
 
     macro_rules! specs {
         ($($name:ident: $bits:ty, $rules:path, $geo:path;)*) => {$(
@@ -151,6 +163,17 @@ pub mod spec {
                     static S: LazyLock<Position<$bits>> =
                         LazyLock::new(super::start_from_table::<$name>);
                     *S
+                }
+                #[inline]
+                fn erase(pos: Position<$bits>) -> VariantPosition {
+                    VariantPosition::$name(pos)
+                }
+                #[inline]
+                fn restore(pos: &VariantPosition) -> Option<Position<$bits>> {
+                    match pos {
+                        VariantPosition::$name(p) => Some(*p),
+                        _ => None,
+                    }
                 }
             }
         )*};

@@ -61,6 +61,25 @@ pub struct Position<B> {
 }
 
 impl<B: Bits> Position<B> {
+    /// The same position with another bit-set type (the squares of `self` must fit in it).
+    pub(crate) fn with_bits<C: Bits>(&self) -> Position<C> {
+        let conv = |b: B| -> C {
+            let mut out = C::ZERO;
+            for i in b.iter() {
+                if i < C::CAPACITY {
+                    out |= C::bit(i);
+                }
+            }
+            out
+        };
+        Position {
+            pieces: [conv(self.pieces[0]), conv(self.pieces[1])],
+            kings: conv(self.kings),
+            side: self.side,
+            runs: self.runs,
+        }
+    }
+
     /// An empty board with `side` to move.
     pub fn empty(side: Color) -> Self {
         Position {

@@ -26,7 +26,7 @@
 use std::borrow::Cow;
 use std::fmt::Write as _;
 
-use super::game::{Game, Item, MoveItem, MoveKind, Square, Tag};
+use super::game::{Game, Item, Line, MoveItem, MoveKind, ResultToken, Square, Tag};
 use super::token;
 
 /// Writer settings.
@@ -191,21 +191,53 @@ pub fn write_game(
     move_text: &mut dyn FnMut(&Game, &MoveItem) -> String,
     out: &mut String,
 ) {
-    write_tags(game, out);
+    let parts = GameParts {
+        tags: &game.tags,
+        body: &game.body,
+        result: game.result.as_ref(),
+    };
+    write_parts(game, parts, opts, move_text, out);
+}
+
+/// What [`write_parts`] writes of a game: its tags, its main line and the result that ended
+/// its movetext (written into a `Result` tag when there is none).
+#[derive(Clone, Copy, Debug)]
+pub struct GameParts<'a> {
+    /// The tags.
+    pub tags: &'a [Tag],
+    /// The main line.
+    pub body: &'a Line,
+    /// The result token of the movetext.
+    pub result: Option<&'a ResultToken>,
+}
+
+/// [`write_game`] with other tags, body and result than the game's own: `game` is the record
+/// whose text the spans of `parts` index (it is handed to `move_text`), so a game can be
+/// written with its tags or moves changed without building another [`Game`].
+pub fn write_parts(
+    game: &Game,
+    parts: GameParts<'_>,
+    opts: &WriteOptions,
+    move_text: &mut dyn FnMut(&Game, &MoveItem) -> String,
+    out: &mut String,
+) {
+    write_tags(parts.tags, parts.result, out);
     let mut w = Wrap {
         out,
         col: 0,
         width: opts.line_width.max(1),
         open: String::new(),
     };
-    write_body(game, move_text, opts.numbers_as_given, &mut w);
-    match &game.result {
+    write_body(game, parts.body, move_text, opts.numbers_as_given, &mut w);
+    match parts.result {
         Some(r)
             if opts.keep_terminator
                 && !r.is_asterisk()
-                && game
-                    .tag("Result")
-                    .is_some_and(|t| t.trim() != r.text.trim()) =>
+                && parts
+                    .tags
+                    .iter()
+                    .find(|t| t.name == "Result")
+                    .is_some_and(|t| t.value.trim() != r.text.trim()) =>
         {
             let text: String = r.text.chars().filter(|c| !c.is_whitespace()).collect();
             w.unit(&text);
@@ -215,12 +247,11 @@ pub fn write_game(
     out.push_str("\n\n");
 }
 
-fn write_tags(game: &Game, out: &mut String) {
+fn write_tags(tags: &[Tag], result: Option<&ResultToken>, out: &mut String) {
     let synthetic;
-    let mut tags = ordered_tags(&game.tags);
-    if game.tag("Result").is_none()
-        && let Some(r) = game.result.as_ref().filter(|r| !r.is_asterisk())
-    {
+    let has_result = tags.iter().any(|t| t.name == "Result");
+    let mut tags = ordered_tags(tags);
+    if !has_result && let Some(r) = result.filter(|r| !r.is_asterisk()) {
         synthetic = Tag::new("Result", r.text.clone(), r.span);
         // After the other standard tags, before the rest.
         let at = tags
@@ -392,6 +423,7 @@ impl<'g> Frame<'g> {
 
 fn write_body(
     game: &Game,
+    body: &Line,
     move_text: &mut dyn FnMut(&Game, &MoveItem) -> String,
     numbers_as_given: bool,
     w: &mut Wrap<'_>,
@@ -400,7 +432,7 @@ fn write_body(
         number: 1,
         second: false,
     };
-    let mut stack = vec![Frame::new(&game.body.items, start)];
+    let mut stack = vec![Frame::new(&body.items, start)];
     let mut unit = String::new();
     while let Some(f) = stack.last_mut() {
         let Some(item) = f.items.get(f.idx) else {

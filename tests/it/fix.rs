@@ -1,8 +1,11 @@
 //! `pdn fix` through the binary: golden files (`fixtures/fix/`, expected output and audit in
 //! `fixtures/fix/expected/`; `PDN_BLESS=1` rewrites them), one `--repair` case per kind of
-//! slip and the ambiguous cases left alone, idempotence, the command-line contract, and the
-//! shared corpus: games in = games out in order, no syntax error written, never more errors
-//! than read (the fmjd-pdn-testsuite files one by one, then the whole corpus in one run).
+//! slip and the ambiguous cases left alone, `--keep-irregular`, idempotence, the
+//! command-line contract, and the shared corpus: games in = games out in order, no syntax
+//! error written, never more errors than read (the fmjd-pdn-testsuite files one by one, then
+//! the whole corpus in one run), no legal record changed by `--repair`; honest accounting
+//! (games written as read named and failing the run, the errors after recounted from the
+//! output, 0 changes when fixing a fixed file).
 
 use crate::support as common;
 
@@ -72,7 +75,8 @@ fn audit_records(audit: &str) -> Vec<serde_json::Value> {
         .collect()
 }
 
-/// The fixture inputs, with the flags they are fixed with (`repair*.pdn`: `--repair`).
+/// The fixture inputs, with the flags they are fixed with (`repair*.pdn`: `--repair`;
+/// `keep*.pdn`: `--repair --keep-irregular`).
 fn fixture_inputs() -> Vec<(String, Vec<&'static str>)> {
     let mut v: Vec<String> = std::fs::read_dir(fixtures())
         .unwrap()
@@ -85,6 +89,8 @@ fn fixture_inputs() -> Vec<(String, Vec<&'static str>)> {
         .map(|n| {
             let flags = if n.starts_with("repair") {
                 vec!["--repair"]
+            } else if n.starts_with("keep") {
+                vec!["--repair", "--keep-irregular"]
             } else {
                 vec![]
             };
@@ -272,7 +278,7 @@ type Repair = (&'static str, Option<&'static str>, Option<&'static str>);
 const REPAIRS: [Option<Repair>; 8] = [
     Some(("transposed digits", Some("37-23"), Some("37-32"))),
     Some(("a square off by one", Some("40x28"), Some("40x29"))),
-    Some(("a square off by one", Some("10-15"), Some("10-14"))),
+    None,
     Some(("numbered from the other side", Some("11x22"), Some("40x29"))),
     Some(("a missing ply inserted", None, Some("14x34"))),
     Some(("a doubled ply dropped", Some("32-28"), None)),
@@ -331,6 +337,101 @@ fn repair_applies_the_unique_candidate_and_nothing_else() {
     assert!(text.contains("12. 37-23"), "the slip is written as read");
     assert_eq!(plain.code, 1, "errors left: exit 1");
     assert_eq!(r.code, 1, "two games keep their errors: exit 1");
+}
+
+/// What `repair-kinds.pdn` must give, game by game: the kinds named in the audit of its
+/// repairs, in order.
+const KINDS: [&[&str]; 8] = [
+    &["from and to swapped"],
+    &["one digit wrong"],
+    &["two moves of one player written in the wrong order"],
+    &["the two halves of a move written in the wrong order"],
+    &["a missing move (two plies) inserted"],
+    &["a square off by one at ply 3"],
+    &[
+        "from and to swapped at ply 5",
+        "transposed digits at ply 23",
+    ],
+    &["the full route of an ambiguous capture"],
+];
+
+#[test]
+fn repair_restores_every_kind_of_slip_and_says_why() {
+    let input = std::fs::read(fixtures().join("repair-kinds.pdn")).unwrap();
+    let r = fix_in(&fixtures(), &["--repair", "repair-kinds.pdn"], None);
+    let recs = audit_records(&r.audit);
+    let games_in = read_games(&input);
+    let games_out = read_games(&r.out);
+    assert_eq!(games_in.len(), KINDS.len());
+    assert_eq!(games_out.len(), KINDS.len());
+    for (i, kinds) in KINDS.iter().enumerate() {
+        let game = (i + 1) as u64;
+        let whys: Vec<&str> = recs
+            .iter()
+            .filter(|v| v["game"] == game)
+            .filter_map(|v| v["why"].as_str())
+            .filter(|w| w.starts_with("repair:"))
+            .collect();
+        assert_eq!(whys.len(), kinds.len(), "game {game}: {whys:?}");
+        for (why, kind) in whys.iter().zip(kinds.iter()) {
+            assert!(why.contains(kind), "game {game}: {why}");
+            // The audit says how many alternatives were ruled out.
+            assert!(why.contains("alternatives ruled out"), "game {game}: {why}");
+        }
+        let opts = Options::default();
+        assert!(
+            validate(&games_in[i], &opts).errors() > 0,
+            "game {game} has no slip"
+        );
+        assert_eq!(
+            validate(&games_out[i], &opts).errors(),
+            0,
+            "game {game} still has errors"
+        );
+    }
+    // The route restored: the capture that leaves 15 and 23 (15-19 is played after it).
+    assert!(String::from_utf8_lossy(&r.out).contains("26x17x10"));
+    assert_eq!(r.code, 0, "{}", r.stderr);
+}
+
+#[test]
+fn keep_irregular_sets_up_the_position_after_a_move_that_stands() {
+    let r = fix_in(
+        &fixtures(),
+        &["--repair", "--keep-irregular", "keep-irregular.pdn"],
+        None,
+    );
+    let out = String::from_utf8(r.out.clone()).unwrap();
+    let games = read_games(&r.out);
+    assert_eq!(games.len(), 2);
+    // The irregular move stands, then the setup of the position after it; the rest of the
+    // game replays from there.
+    let setup = "5. 46-41\n/FEN \"B:W28,29,31,32,33,35,36,37,38,39,40,41,42,43,44,45,47,48,49,50:B1,2,3,4,5,7,8,9,10,11,12,13,14,15,16,17,18,20,22,23\"/\n5... 23x34";
+    assert!(out.contains(setup), "{out}");
+    let report = validate(&games[0], &Options::default());
+    let errors: Vec<u32> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity() == Severity::Error)
+        .filter_map(|d| d.ply)
+        .collect();
+    assert_eq!(errors, [9], "only the move kept is an error: {report:?}");
+    assert_eq!(validate(&games[1], &Options::default()).errors(), 0);
+    let recs = audit_records(&r.audit);
+    assert!(recs.iter().any(|v| {
+        v["ply"] == 9
+            && v["before"] == "46-41"
+            && v["why"]
+                .as_str()
+                .unwrap()
+                .starts_with("irregular move kept")
+    }));
+    assert!(r.stderr.is_empty() || r.stderr.contains("1 irregular moves kept"));
+    // Without the flag: no setup, the comment says no correction fits.
+    let plain = fix_in(&fixtures(), &["--repair", "keep-irregular.pdn"], None);
+    let plain = String::from_utf8(plain.out).unwrap();
+    assert!(!plain.contains("/FEN"));
+    assert!(plain.contains("--repair: no correction fits"), "{plain}");
 }
 
 #[test]
@@ -577,4 +678,170 @@ fn whole_corpus_games_kept_no_syntax_error_never_more_errors() {
     // Idempotence of the whole output.
     let again = fix_in(&common::corpus(), &["--repair", "-"], Some(&r.out));
     assert!(again.out == r.out, "fixing the fixed corpus changed it");
+    assert_eq!(again.audit, "", "fixing the fixed corpus reported changes");
+}
+
+#[test]
+fn repair_never_changes_a_legal_record() {
+    use pdn::app::fix::{FixOptions, fix};
+    // Every game of the corpus whose main line replays legally is fixed the same with and
+    // without --repair (games whose main line has an error are the only ones repaired).
+    let mut legal = 0;
+    for f in corpus_files(false).iter().chain(corpus_files(true).iter()) {
+        let bytes = std::fs::read(f).unwrap();
+        for g in read_games(&bytes) {
+            let report = validate(&g, &Options::default());
+            let main_error = report
+                .diagnostics
+                .iter()
+                .any(|d| d.severity() == Severity::Error && d.code.is_move_code() && !d.variation);
+            if main_error {
+                continue;
+            }
+            legal += 1;
+            let plain = fix(g.clone(), &FixOptions::default());
+            let repaired = fix(
+                g,
+                &FixOptions {
+                    repair: true,
+                    keep_irregular: true,
+                    ..FixOptions::default()
+                },
+            );
+            assert_eq!(plain.text, repaired.text, "{}", f.display());
+            assert_eq!(repaired.repairs, 0);
+            assert_eq!(repaired.kept, 0);
+        }
+    }
+    assert!(legal > 10_000, "{legal}");
+}
+
+/// The numbers of `pdn fix`'s count line: (changes, errors before, errors after, written as
+/// read).
+fn count_line(stderr: &str) -> (u64, u64, u64, u64) {
+    let line = stderr
+        .lines()
+        .find(|l| l.contains(" games in ") && l.contains("errors before"))
+        .unwrap_or_else(|| panic!("no count line in {stderr}"));
+    let before = |key: &str| -> u64 {
+        let at = line
+            .find(key)
+            .unwrap_or_else(|| panic!("{key} not in {line}"));
+        let head = &line[..at];
+        let start = head
+            .rfind(|c: char| !c.is_ascii_digit())
+            .map_or(0, |i| i + 1);
+        head[start..].parse().unwrap()
+    };
+    (
+        before(" changes"),
+        before(" errors before"),
+        before(" after)"),
+        before(" written as read"),
+    )
+}
+
+/// Errors that `pdn validate` finds in a file (its JSON summary).
+fn validate_errors(path: &Path) -> u64 {
+    let o = bin()
+        .args(["validate", "--format", "json", "-q"])
+        .arg(path)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(o.stdout).unwrap();
+    let summary = text
+        .lines()
+        .filter_map(|l| serde_json::from_str::<serde_json::Value>(l).ok())
+        .find(|v| v["type"] == "summary")
+        .unwrap_or_else(|| panic!("no summary: {text}"));
+    summary["errors"].as_u64().unwrap()
+}
+
+#[test]
+fn no_game_silently_written_as_read_and_the_count_is_of_what_was_written() {
+    // Issue 20 item 2: a game written as read is counted and named, even with --quiet, and
+    // makes the exit status 1; the errors after are those `validate` finds in the output;
+    // fixing the output changes nothing and says 0 changes.
+    let tmp = tempfile::tempdir().unwrap();
+    let text = "[Event \"clean\"]\n\n01. 32-28 19-23 02. 28x19 14x23 *\n\n\
+                [Event \"an error left\"]\n[GameType \"20\"]\n\n\
+                1. 32-28 19-23 2. 28x19 14x25 3. 37-32 *\n\n\
+                [Event \"no variant fits\"]\n\n1. 99-94 *\n\n\
+                [Event \"clean too\"]\n[GameType \"21\"]\n\n1. 11-15 23-19 *\n";
+    std::fs::write(tmp.path().join("in.pdn"), text).unwrap();
+    for quiet in [false, true] {
+        let mut cmd = bin();
+        cmd.current_dir(tmp.path())
+            .args(["fix", "in.pdn", "-o", "out.pdn"]);
+        if quiet {
+            cmd.arg("-q");
+        }
+        let o = cmd.output().unwrap();
+        let err = String::from_utf8(o.stderr).unwrap();
+        assert_eq!(o.status.code(), Some(1), "{err}");
+        assert!(
+            err.contains("1 game written as read, not fixed: in.pdn game 3 (unknown variant)"),
+            "quiet {quiet}: {err}"
+        );
+        if !quiet {
+            let (changes, before, after, as_read) = count_line(&err);
+            assert!(changes > 0, "{err}");
+            assert_eq!(as_read, 1, "{err}");
+            assert_eq!(before, validate_errors(&tmp.path().join("in.pdn")), "{err}");
+            assert_eq!(after, validate_errors(&tmp.path().join("out.pdn")), "{err}");
+            assert_eq!(after, 2, "{err}");
+        }
+    }
+    let out = std::fs::read(tmp.path().join("out.pdn")).unwrap();
+    assert_eq!(read_games(&out).len(), 4, "games in = games out");
+    // The fixed file fixed again: the same bytes, 0 changes, nothing in the audit.
+    let o = bin()
+        .current_dir(tmp.path())
+        .args([
+            "fix",
+            "out.pdn",
+            "-o",
+            "again.pdn",
+            "--audit",
+            "again.jsonl",
+        ])
+        .output()
+        .unwrap();
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(std::fs::read(tmp.path().join("again.pdn")).unwrap(), out);
+    assert_eq!(
+        std::fs::read_to_string(tmp.path().join("again.jsonl")).unwrap(),
+        ""
+    );
+    let (changes, before, after, _) = count_line(&err);
+    assert_eq!(changes, 0, "{err}");
+    assert!(err.contains(", 0 changes"), "{err}");
+    assert_eq!((before, after), (2, 2), "{err}");
+    // Still a game that could not be fixed: still named, still a failure.
+    assert_eq!(o.status.code(), Some(1), "{err}");
+    // A file whose games are all fixed: exit 0, nothing written as read, and fixing the
+    // output again says 0 changes.
+    let good = "[Event \"x\"]\n\n1. 32-28 19-23 2. 28:19 14x23 *\n";
+    std::fs::write(tmp.path().join("good.pdn"), good).unwrap();
+    let o = bin()
+        .current_dir(tmp.path())
+        .args(["fix", "good.pdn", "-o", "good.fixed.pdn"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert_eq!(count_line(&err).3, 0, "{err}");
+    assert!(!err.contains("not fixed"), "{err}");
+    let o = bin()
+        .current_dir(tmp.path())
+        .args(["fix", "good.fixed.pdn", "-o", "good.again.pdn"])
+        .output()
+        .unwrap();
+    let err = String::from_utf8(o.stderr).unwrap();
+    assert_eq!(o.status.code(), Some(0), "{err}");
+    assert_eq!(count_line(&err), (0, 0, 0, 0), "{err}");
+    assert_eq!(
+        std::fs::read(tmp.path().join("good.again.pdn")).unwrap(),
+        std::fs::read(tmp.path().join("good.fixed.pdn")).unwrap()
+    );
 }

@@ -35,8 +35,6 @@ use super::validate::{Options, Report, validate_with};
 use normal::{Normal, Settings};
 use record::{Form, Names, PlyRecord, RecordOptions, Recorder};
 
-pub use record::AnyPos;
-
 /// Square names asked for.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Notation {
@@ -111,7 +109,7 @@ impl Analysed<'_> {
     pub fn start_fen(&self) -> Option<String> {
         let v = self.report.variant?;
         let pos = self.rec.start?;
-        with_variant!(v, V => pos.get::<<V as Spec>::B>().map(|p| V::to_fen(&p)))
+        with_variant!(v, V => pos.get::<V>().map(|p| V::to_fen(&p)))
     }
 }
 

@@ -5,29 +5,12 @@
 //! the extended form that describes them, so that a reader knows how to read the squares.
 
 use crate::rules::Variant;
-use crate::syntax::{Game, Line, Span, Tag, WriteOptions, write_game};
+use crate::syntax::{GameParts, Span, Tag, WriteOptions, write_parts};
 
 use super::super::gametype::parse_game_type;
 
 use super::record::Form;
 use super::{Analysed, game_type_for};
-
-/// A game with other tags and body, keeping the text (and so the spans) of `game`.
-pub fn rebuild(game: &Game, tags: Vec<Tag>, body: Line) -> Game {
-    Game {
-        index: game.index,
-        offset: game.offset,
-        line: game.line,
-        column: game.column,
-        source: game.source.clone(),
-        encoding: game.encoding,
-        tags,
-        body,
-        result: game.result.clone(),
-        errors: Vec::new(),
-        notes: Vec::new(),
-    }
-}
 
 /// The tags of an exported game: as read, with a `GameType` that makes a reader replay the
 /// game in the variant it was replayed in: added when the game had none (the variant was
@@ -69,30 +52,34 @@ pub fn set_tag(tags: &mut Vec<Tag>, name: &str, value: String) {
     }
 }
 
-/// Write a game as strict PDN 3.0, the movetext ending with the result it ended with as
-/// read when that disagrees with the `Result` tag (nothing read is lost).
-pub fn write(a: &mut Analysed<'_>, out: &mut String) {
-    let body = std::mem::take(&mut a.normal.body);
-    let game = rebuild(a.game, export_tags(a), body);
+/// Write a game as strict PDN 3.0: the exported tags, the normal form of its moves, the
+/// movetext ending with the result it ended with as read when that disagrees with the
+/// `Result` tag (nothing read is lost).
+pub fn write(a: &Analysed<'_>, out: &mut String) {
+    let tags = export_tags(a);
+    let parts = GameParts {
+        tags: &tags,
+        body: &a.normal.body,
+        result: a.game.result.as_ref(),
+    };
     let opts = WriteOptions {
         keep_terminator: true,
         numbers_as_given: true,
         ..WriteOptions::default()
     };
-    write_with(a, &game, &opts, out);
-    a.normal.body = game.body;
+    write_with(a, parts, &opts, out);
 }
 
-/// Write a game built with [`rebuild`] from `a.game`, the moves in canonical notation, the
-/// movetext ending with `*`.
-pub fn write_rebuilt(a: &Analysed<'_>, game: &Game, out: &mut String) {
-    let opts = WriteOptions {
-        numbers_as_given: true,
-        ..WriteOptions::default()
-    };
-    write_with(a, game, &opts, out);
-}
-
-fn write_with(a: &Analysed<'_>, game: &Game, opts: &WriteOptions, out: &mut String) {
-    write_game(game, opts, &mut |g, m| a.move_text(g, m, Form::Pdn), out);
+/// Write the game of `a` as strict PDN 3.0 with the given tags, main line and result: the one
+/// way every PDN output is written. The moves of `parts` are those of `a.game` (their spans
+/// index its text): each is written in canonical notation when the replay of `a` found it
+/// legal, else in its syntactic normal form.
+pub fn write_with(a: &Analysed<'_>, parts: GameParts<'_>, opts: &WriteOptions, out: &mut String) {
+    write_parts(
+        a.game,
+        parts,
+        opts,
+        &mut |g, m| a.move_text(g, m, Form::Pdn),
+        out,
+    );
 }

@@ -4,42 +4,10 @@
 //! start and final positions of the main line. Nothing is allocated per ply once the arena
 //! has grown.
 
-use std::any::Any;
-
-use crate::rules::{Bits, Color, Geometry, Numbering, Position, Spec, Step};
+use crate::rules::{Bits, Color, Geometry, Numbering, Position, Spec, Step, VariantPosition};
 use crate::syntax::MoveItem;
 
 use super::super::replay::{Branch, Observer, Played, PlyEvent};
-
-/// A position of any board size (the observer is not generic, the replay is).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AnyPos {
-    /// Boards up to 64 squares.
-    Small(Position<u64>),
-    /// 12x12.
-    Large(Position<u128>),
-}
-
-impl AnyPos {
-    /// Erase the bit-set type of a position.
-    pub fn of<B: Bits>(pos: &Position<B>) -> Option<AnyPos> {
-        let any = pos as &dyn Any;
-        if let Some(p) = any.downcast_ref::<Position<u64>>() {
-            Some(AnyPos::Small(*p))
-        } else {
-            any.downcast_ref::<Position<u128>>()
-                .map(|p| AnyPos::Large(*p))
-        }
-    }
-
-    /// The position with its bit-set type back, if it is `B`.
-    pub fn get<B: Bits>(&self) -> Option<Position<B>> {
-        match self {
-            AnyPos::Small(p) => (p as &dyn Any).downcast_ref::<Position<B>>().copied(),
-            AnyPos::Large(p) => (p as &dyn Any).downcast_ref::<Position<B>>().copied(),
-        }
-    }
-}
 
 /// One replayed move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -134,13 +102,13 @@ pub struct Recorder {
     pub records: Vec<PlyRecord>,
     squares: Vec<u8>,
     /// The start position of the main line.
-    pub start: Option<AnyPos>,
+    pub start: Option<VariantPosition>,
     /// The position at the end of the main line as far as it was replayed (after a
     /// main-line setup, that position).
-    pub last: Option<AnyPos>,
+    pub last: Option<VariantPosition>,
     /// With [`RecordOptions::positions`]: `(span of the move, position before it, position
     /// after it)` for every main-line move.
-    pub positions: Vec<(u32, AnyPos, AnyPos)>,
+    pub positions: Vec<(u32, VariantPosition, VariantPosition)>,
     /// How the replay read each parenthesised line it reached, by the byte where `(` is (in
     /// document order).
     pub branches: Vec<(u32, Branch)>,
@@ -319,11 +287,11 @@ impl Observer for Recorder {
             captured,
         });
         if e.main {
-            self.last = AnyPos::of(e.after);
-            if self.options.positions
-                && let (Some(b), Some(a)) = (AnyPos::of(e.before), self.last)
-            {
-                self.positions.push((span, b, a));
+            let after = VariantPosition::of::<V>(e.after);
+            self.last = Some(after);
+            if self.options.positions {
+                self.positions
+                    .push((span, VariantPosition::of::<V>(e.before), after));
             }
         }
     }
@@ -343,9 +311,9 @@ impl Observer for Recorder {
     fn position<V: Spec>(&mut self, pos: &Position<V::B>, main: bool) {
         if main {
             if self.start.is_none() {
-                self.start = AnyPos::of(pos);
+                self.start = Some(VariantPosition::of::<V>(pos));
             }
-            self.last = AnyPos::of(pos);
+            self.last = Some(VariantPosition::of::<V>(pos));
         }
     }
 }

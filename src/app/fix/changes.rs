@@ -1,0 +1,206 @@
+//! The changes of normalisation that concern moves: tolerated constructs written in standard
+//! form, book-style replies and joined captures, and every move whose canonical text differs
+//! from what was written.
+
+use crate::syntax::{
+    Game, Item, Line, MoveItem, MoveKind, Span, Square, ToleratedKind, canonical_move_text,
+};
+
+use super::super::export::Analysed;
+use super::super::export::record::Form;
+use super::super::replay::Played;
+use super::Change;
+
+/// The tolerated constructs of the reader: each is written in standard form, one change per
+/// kind.
+pub(super) fn notes(game: &Game, a: &Analysed<'_>, changes: &mut Vec<Change>) {
+    for n in &game.notes {
+        if n.kind == ToleratedKind::UnknownMove && unknown_moves_written_standard(game) {
+            // Every unknown move is already written `-`, as `fix` writes it: no change (so
+            // that fixing a fixed file reports none).
+            continue;
+        }
+        let before: String = game.text(n.span).trim().chars().take(80).collect();
+        let after = find_containing(&game.body, n.span).map(|m| {
+            let mut s = String::new();
+            a.push_move_text(game, m, Form::Pdn, &mut s);
+            s
+        });
+        let why = if n.count > 1 {
+            format!("{} ({} times)", n.description(), n.count)
+        } else {
+            n.description().to_string()
+        };
+        changes.push(Change::new(
+            None,
+            (!before.is_empty()).then_some(before),
+            after,
+            format!("standard form: {why}"),
+        ));
+    }
+}
+
+/// Structure changes of normalisation: replies and joined captures.
+pub(super) fn structure(game: &Game, a: &Analysed<'_>, changes: &mut Vec<Change>) {
+    if a.normal.replies > 0 {
+        changes.push(Change::new(
+            None,
+            None,
+            None,
+            format!(
+                "book-style replies in parentheses written as moves of their line ({})",
+                a.normal.replies
+            ),
+        ));
+    }
+    for j in &a.normal.joined {
+        let mut before = game.text(j.first).trim().to_string();
+        for s in &j.dropped {
+            before.push(' ');
+            before.push_str(game.text(*s).trim());
+        }
+        let m = find_move(&game.body, j.first);
+        let rec = m.and_then(|m| a.record(m));
+        changes.push(Change::new(
+            rec.map(|r| r.ply),
+            Some(before),
+            m.map(|m| a.move_text(game, m, Form::Pdn)),
+            "capture written one jump per move joined into one move".into(),
+        ));
+    }
+}
+
+/// The move whose text starts at `span`, anywhere in the tree.
+pub(super) fn find_move(line: &Line, span: Span) -> Option<&MoveItem> {
+    let mut stack = vec![line];
+    while let Some(l) = stack.pop() {
+        for item in &l.items {
+            match item {
+                Item::Move(m) if m.span.start == span.start => return Some(m),
+                Item::Variation(v) => stack.push(&v.line),
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
+/// The move whose text starts at `span`, anywhere in the tree, to change it.
+pub(super) fn find_move_mut(line: &mut Line, span: Span) -> Option<&mut MoveItem> {
+    let mut stack = vec![line];
+    while let Some(l) = stack.pop() {
+        for item in &mut l.items {
+            match item {
+                Item::Move(m) if m.span.start == span.start => return Some(m),
+                Item::Variation(v) => stack.push(&mut v.line),
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
+/// The move whose text contains `span`.
+fn find_containing(line: &Line, span: Span) -> Option<&MoveItem> {
+    let mut stack = vec![line];
+    while let Some(l) = stack.pop() {
+        for item in &l.items {
+            match item {
+                Item::Move(m) if m.span.start <= span.start && span.end <= m.span.end => {
+                    return Some(m);
+                }
+                Item::Variation(v) => stack.push(&v.line),
+                _ => {}
+            }
+        }
+    }
+    None
+}
+
+/// One change per move whose canonical text differs from its syntactic normal form (not for
+/// the moves starting at `skip`).
+pub(super) fn move_changes(game: &Game, a: &Analysed<'_>, skip: &[u32], changes: &mut Vec<Change>) {
+    let Some(names) = a.names else { return };
+    let mut stack = vec![&a.normal.body];
+    let mut found: Vec<(u32, Change)> = Vec::new();
+    let mut text = String::new();
+    while let Some(l) = stack.pop() {
+        for item in &l.items {
+            match item {
+                Item::Move(m) => {
+                    let Some(r) = a.record(m) else { continue };
+                    if r.played != Played::Legal || skip.contains(&m.span.start) {
+                        continue;
+                    }
+                    text.clear();
+                    a.rec.write(r, Form::Pdn, &names, &mut text);
+                    let syntactic = canonical_move_text(game, m);
+                    if syntactic == text || a.normal.joined.iter().any(|j| j.first == m.span) {
+                        continue;
+                    }
+                    let why = why_rewritten(m, r, names.algebraic);
+                    found.push((
+                        m.span.start,
+                        Change::new(
+                            Some(r.ply),
+                            Some(game.text(m.span).trim().to_string()),
+                            Some(text.clone()),
+                            why,
+                        ),
+                    ));
+                }
+                Item::Variation(v) => stack.push(&v.line),
+                _ => {}
+            }
+        }
+    }
+    found.sort_by_key(|(s, _)| *s);
+    changes.extend(found.into_iter().map(|(_, c)| c));
+}
+
+/// Why a legal move is written otherwise than it was.
+fn why_rewritten(
+    m: &MoveItem,
+    r: &super::super::export::record::PlyRecord,
+    algebraic: bool,
+) -> String {
+    let written = m.squares.len();
+    let alg = m.squares.iter().any(|s| matches!(s, Square::Alg { .. }));
+    let why = if r.ambiguous {
+        "ambiguous capture written with its full route (PDN 3.0 rules 8 and 9)"
+    } else if m.kind == MoveKind::Undivided {
+        "move written with its separator"
+    } else if alg != algebraic {
+        "squares named in the notation of the GameType"
+    } else if r.is_capture() && m.kind == MoveKind::Normal {
+        "capture written with `x`"
+    } else if !r.is_capture() && matches!(m.kind, MoveKind::Capture(_)) {
+        "non-capturing move written with `-`"
+    } else if written > 2 {
+        "unambiguous move written with start and destination only (PDN 3.0 rule 8)"
+    } else {
+        "canonical notation"
+    };
+    if r.main {
+        why.to_string()
+    } else {
+        format!("{why} (in a variation)")
+    }
+}
+
+/// True if every unknown move of the game (main line and variations) is written `-`.
+fn unknown_moves_written_standard(game: &Game) -> bool {
+    let mut stack = vec![&game.body];
+    while let Some(line) = stack.pop() {
+        for item in &line.items {
+            match item {
+                Item::Move(m) if m.kind == MoveKind::Unknown && game.text(m.span).trim() != "-" => {
+                    return false;
+                }
+                Item::Variation(v) => stack.push(&v.line),
+                _ => {}
+            }
+        }
+    }
+    true
+}

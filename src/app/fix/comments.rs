@@ -1,0 +1,188 @@
+//! The comments `pdn fix` writes and mends: the `{pdn: …}` comments naming what could not be
+//! repaired (and the text a syntax error made the reader skip), and comment text made
+//! writable as strict PDN.
+
+use std::fmt::Write as _;
+
+use crate::syntax::{
+    Comment, CommentKind, Game, Item, Line, Span, SyntaxError, canonical_move_text,
+    comment_for_writing,
+};
+
+use super::super::diagnostic::{Code, Diagnostic, Severity};
+use super::super::validate::Report;
+use super::Change;
+use super::changes::find_move;
+
+/// The number of leading `{pdn: …}` comments kept in a body.
+pub(super) fn leading_own(body: &Line) -> usize {
+    body.items
+        .iter()
+        .take_while(|i| matches!(i, Item::Comment(c) if c.text.trim_start().starts_with("pdn:")))
+        .count()
+}
+
+/// The `{pdn: …}` comments a game needs: one per syntax error in `errors` (with the text
+/// skipped), one naming the errors left in `report`, the report of `game` as replayed (the
+/// move is named in its syntactic normal form, so that the comment reads the same after a
+/// second `fix`). The spans of `errors` index the text of `game`.
+pub(super) fn problem_comments(
+    game: &Game,
+    errors: &[SyntaxError],
+    report: &Report,
+    kept: &[String],
+) -> Vec<String> {
+    let mut out = Vec::new();
+    for e in errors.iter().take(8) {
+        let (line, col) = game.line_col(e.span.start);
+        let skipped = game.text(e.span).trim();
+        let mut s = format!(
+            "pdn: syntax-error at line {line}, column {col}: {}",
+            e.message
+        );
+        if !skipped.is_empty() {
+            let cut: String = skipped.chars().take(400).collect();
+            let _ = write!(
+                s,
+                "; text skipped: `{}{}`",
+                cut,
+                if cut.len() < skipped.len() { "…" } else { "" }
+            );
+        }
+        out.push(safe_comment(&s));
+    }
+    if errors.len() > 8 {
+        out.push(format!(
+            "pdn: syntax-error: {} more syntax errors",
+            errors.len() - 8
+        ));
+    }
+    let left: Vec<&Diagnostic> = report
+        .diagnostics
+        .iter()
+        .filter(|d| d.severity() == Severity::Error && d.code != Code::SyntaxError)
+        .collect();
+    if let Some(d) = left.first() {
+        out.push(error_comment(game, d, left.len()));
+    }
+    // A syntax-error comment of an earlier run stays (it holds skipped text).
+    out.retain(|c| !(c.starts_with("pdn: syntax-error") && kept.contains(c)));
+    out
+}
+
+/// The comment naming the first of `count` errors left.
+fn error_comment(game: &Game, d: &Diagnostic, count: usize) -> String {
+    let mut s = String::from("pdn: ");
+    if count > 1 {
+        let _ = write!(s, "{count} errors left; the first: ");
+    }
+    s.push_str(d.code.as_str());
+    if let Some(p) = d.ply {
+        let _ = write!(s, " at ply {p}");
+    }
+    let written = d
+        .span
+        .and_then(|sp| find_move(&game.body, sp))
+        .map(|m| canonical_move_text(game, m));
+    let raw = d.mv.as_deref().map(str::trim).filter(|m| !m.is_empty());
+    let message = match (raw, &written) {
+        (Some(r), Some(w)) if r != w => d.message.replace(r, w),
+        _ => d.message.clone(),
+    };
+    if let Some(m) = written.or_else(|| raw.map(str::to_string)) {
+        let _ = write!(s, " ({m})");
+    }
+    let _ = write!(s, ": {message}");
+    safe_comment(&s)
+}
+
+/// Add a note to the last problem comment (not to a syntax error's).
+pub(super) fn append_note(problems: &mut [String], note: &str) {
+    if let Some(last) = problems.last_mut()
+        && !last.starts_with("pdn: syntax-error")
+    {
+        last.push_str(note);
+        *last = safe_comment(last);
+    }
+}
+
+/// A text that a `{…}` comment can hold.
+pub(super) fn safe_comment(s: &str) -> String {
+    let s: String = s
+        .chars()
+        .map(|c| match c {
+            '}' => ')',
+            '\r' | '\n' => ' ',
+            c => c,
+        })
+        .collect();
+    comment_for_writing(&s).into_owned()
+}
+
+/// Put the problem comments before the first move of `body` (after the kept `{pdn: …}`
+/// comments), each new one a change.
+pub(super) fn insert_problems(
+    body: &mut Line,
+    problems: &[String],
+    kept: &[String],
+    changes: &mut Vec<Change>,
+) {
+    let at = leading_own(body);
+    for (k, text) in problems.iter().enumerate() {
+        if !kept.contains(text) {
+            changes.push(Change::new(
+                None,
+                None,
+                Some(format!("{{{text}}}")),
+                "comment naming what could not be repaired".into(),
+            ));
+        }
+        body.items.insert(
+            at + k,
+            Item::Comment(Comment {
+                text: text.clone(),
+                kind: CommentKind::Brace,
+                span: Span::default(),
+            }),
+        );
+    }
+}
+
+/// Make comments writable as they are (see `syntax::comment_for_writing`).
+pub(super) fn writable_comments(body: &mut Line, changes: &mut Vec<Change>) {
+    let mut line_comments = 0;
+    let mut stack = vec![body];
+    while let Some(l) = stack.pop() {
+        for item in &mut l.items {
+            match item {
+                Item::Comment(c) => {
+                    if c.kind == CommentKind::Line {
+                        c.kind = CommentKind::Brace;
+                        line_comments += 1;
+                    }
+                    let w = comment_for_writing(&c.text);
+                    if w != c.text {
+                        let w = w.into_owned();
+                        changes.push(Change::new(
+                            None,
+                            Some(c.text.clone()),
+                            Some(w.clone()),
+                            "comment text made writable (`}` and a line starting with `[` cannot stand in a PDN comment)".into(),
+                        ));
+                        c.text = w;
+                    }
+                }
+                Item::Variation(v) => stack.push(&mut v.line),
+                _ => {}
+            }
+        }
+    }
+    if line_comments > 0 {
+        changes.push(Change::new(
+            None,
+            None,
+            None,
+            format!("`%` and `;` line comments written as `{{…}}` comments ({line_comments})"),
+        ));
+    }
+}

@@ -1,0 +1,597 @@
+//! `pdn fix`: corrected PDN 3.0 records, and the audit of every change.
+//!
+//! **Normalisation** (always):
+//! - moves in canonical notation (see `export`): the short form for unambiguous moves, the
+//!   full route of PDN 3.0 rule 9 for ambiguous captures, `x` for captures, squares without
+//!   leading zeros; book-style replies become moves of their line; a capture written one
+//!   jump per move becomes one move; FMJD's `*` becomes `$7`;
+//! - move numbers in sequence (from the first move's number, and from a setup);
+//! - `GameType` added when the variant was inferred (or given with `--variant`), and set to
+//!   the variant's number when it could not be read or named no variant or another board;
+//! - `Result`: the final position when it is decided (the side to move has no legal move,
+//!   the main line replayed without error), else the Result tag, else the result that ended
+//!   the movetext (PDN 3.0 makes the tag the one place of the result), written in the form
+//!   of the variant's result type (`2-0`/`1-1`/`0-2` or `1-0`/`1/2-1/2`/`0-1`) unless a
+//!   `ResultFormat` tag says otherwise; scores outside the list (`4-6`) are kept;
+//! - `Date`, `EventDate`, `UTCDate`, `PublicationDate` mended to `YYYY.MM.DD` where the
+//!   value can mean one date only ([`mend_date`]); `PlyCount` set to the plies of a main line
+//!   that replays completely and legally;
+//! - what the strict grammar cannot hold made writable (tag names that are no identifiers,
+//!   line breaks in tag values, `}` in comments), UTF-8 output.
+//!
+//! Comments, NAGs, variations, setups and unknown tags are kept. A game whose variant is
+//! unknown is written as read (its moves in syntactic normal form). A game that still has
+//! errors gets a comment `{pdn: …}` before its first move naming them; a syntax error's
+//! comment also holds the text the reader skipped, so nothing is lost (such comments are
+//! kept by a later `fix`; the others are written anew).
+//!
+//! **Repair** (`--repair`, see [`repair`]): corrections of the illegal moves of the main
+//! line, each applied only when it clearly fits better than any other; with
+//! `--keep-irregular`, an irregular move that no correction explains and that the board
+//! allows stands, with a setup of the position after it.
+//!
+//! Every change is a [`Change`] (`--audit` writes them as JSON Lines). A safety net: if the
+//! corrected game would have more errors than the game read, the game is written as read;
+//! such a game (and one of an unknown variant) says so in [`Fixed::as_read`], so that the
+//! command line names it and fails. The errors counted after are those of the text written,
+//! read back and validated.
+//!
+//! **How a game goes through.** [`fix`] owns the game it fixes and changes it in place: it
+//! is *analysed* once as read (validated with a recorder, its move tree brought to normal
+//! form); the *plan* is made from that analysis (the changes of notation, the repairs, the
+//! tags, the comments), put into the game (tags and main line replaced, new moves' text
+//! appended to its source: nothing is copied); the game is *analysed again* as it will be
+//! written (the *re-check*: the errors left, the comments naming them), and *written* from
+//! that second analysis through the exporter's one PDN writer.
+
+mod changes;
+mod comments;
+mod repair;
+mod tags;
+
+use std::fmt::Write as _;
+
+use crate::syntax::{
+    Game, GameParts, Item, Line, MoveKind, ResultToken, Span, Squares, SyntaxError, Tag, Tolerated,
+    WriteOptions, canonical_move_text, read_games, write_parts,
+};
+
+use super::diagnostic::{Code, Severity};
+use super::export::normal::{Joined, Settings};
+use super::export::record::{Form, RecordOptions};
+use super::export::{self, Analysed, ExportOptions, analyse_with};
+use super::jsonl::push_str as push_json_str;
+use super::validate::{Options, Report, validate};
+use changes::{find_move, find_move_mut};
+use comments::{append_note, insert_problems, problem_comments, writable_comments};
+use tags::{MainInfo, TagFacts, fix_tags};
+
+pub use repair::MAX_REPAIRS;
+pub use tags::mend_date;
+
+/// How to fix.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FixOptions {
+    /// How to validate (forced variant, file hint).
+    pub validate: Options,
+    /// Also apply unique probable corrections of illegal moves.
+    pub repair: bool,
+    /// Keep irregular moves that no correction explains, with a setup after each.
+    pub keep_irregular: bool,
+}
+
+/// One change made to a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    /// The ply of the main line it concerns, if it concerns a move.
+    pub ply: Option<u32>,
+    /// What was there (`None`: nothing, e.g. a tag added).
+    pub before: Option<String>,
+    /// What is there now (`None`: nothing, e.g. a ply dropped).
+    pub after: Option<String>,
+    /// Why.
+    pub why: String,
+}
+
+impl Change {
+    fn new(ply: Option<u32>, before: Option<String>, after: Option<String>, why: String) -> Self {
+        Change {
+            ply,
+            before,
+            after,
+            why,
+        }
+    }
+}
+
+/// A fixed game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fixed {
+    /// The game as strict PDN 3.0.
+    pub text: String,
+    /// Every change.
+    pub changes: Vec<Change>,
+    /// Errors of the game read.
+    pub errors_before: u32,
+    /// Errors of the game written: its text read back and validated as `validate` would.
+    pub errors_after: u32,
+    /// Corrections applied by `--repair`.
+    pub repairs: u32,
+    /// Irregular moves kept by `--keep-irregular`.
+    pub kept: u32,
+    /// True if the game still has a problem (errors, or text the reader had to skip): it
+    /// carries a `{pdn: …}` comment.
+    pub unrepaired: bool,
+    /// Why the game was written as read (its moves in syntactic normal form, its tags
+    /// untouched), if it was.
+    pub as_read: Option<AsRead>,
+}
+
+/// Why a game was written as read.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AsRead {
+    /// No variant could be read or inferred: nothing could be replayed.
+    UnknownVariant,
+    /// The corrected game had more errors than the game read.
+    MoreErrors,
+}
+
+impl AsRead {
+    /// What it means, for a summary.
+    pub fn reason(self) -> &'static str {
+        match self {
+            AsRead::UnknownVariant => "unknown variant",
+            AsRead::MoreErrors => "the corrected game had more errors",
+        }
+    }
+}
+
+/// The errors of the games of `text` (what `fix` wrote) read back and validated with `opts`:
+/// the summary's count of what was written, not of what was planned.
+fn recount(text: &str, opts: &Options) -> u32 {
+    read_games(text.as_bytes())
+        .iter()
+        .map(|g| validate(g, opts).errors())
+        .sum()
+}
+
+/// Append a change as a JSON Lines audit record `{"file","game","ply","before","after","why"}`.
+pub fn audit_line(file: &str, game: usize, c: &Change, out: &mut String) {
+    out.push_str("{\"file\":");
+    push_json_str(out, file);
+    let _ = write!(out, ",\"game\":{game},\"ply\":");
+    match c.ply {
+        Some(p) => {
+            let _ = write!(out, "{p}");
+        }
+        None => out.push_str("null"),
+    }
+    for (key, v) in [("before", &c.before), ("after", &c.after)] {
+        let _ = write!(out, ",\"{key}\":");
+        match v {
+            Some(s) => push_json_str(out, s),
+            None => out.push_str("null"),
+        }
+    }
+    out.push_str(",\"why\":");
+    push_json_str(out, &c.why);
+    out.push_str("}\n");
+}
+
+/// What the first analysis found, kept once the game is changed.
+struct Read {
+    /// The report of the game as read.
+    report: Report,
+    /// The `{pdn: …}` comments of an earlier `fix` that normalisation dropped.
+    own_comments: Vec<String>,
+    /// The changes of the tolerated constructs (also made when the game is written as read).
+    notes: Vec<Change>,
+    errors_before: u32,
+    /// How the game was validated (to recount what is written as a reader would).
+    validate: Options,
+}
+
+/// The parts of the game as read that the plan replaces.
+struct Original {
+    body: Line,
+    errors: Vec<SyntaxError>,
+    notes: Vec<Tolerated>,
+    tags: Vec<Tag>,
+    result: Option<ResultToken>,
+}
+
+/// Fix one game (which is changed in place and dropped).
+pub fn fix(mut game: Game, opts: &FixOptions) -> Fixed {
+    // Analyse the game as read.
+    let eopts = ExportOptions {
+        validate: opts.validate,
+        ..ExportOptions::default()
+    };
+    let own = Settings {
+        drop_own_comments: true,
+    };
+    let a0 = analyse_with(&game, &eopts, RecordOptions::default(), own);
+    let mut notes = Vec::new();
+    changes::notes(&game, &a0, &mut notes);
+    let Some(variant) = a0.variant() else {
+        let Analysed { report, normal, .. } = a0;
+        return as_read(
+            &mut game,
+            Some(normal.body),
+            &report,
+            &normal.own_comments,
+            notes,
+            (AsRead::UnknownVariant, &opts.validate),
+        );
+    };
+    let mut changes = notes.clone();
+    changes::structure(&game, &a0, &mut changes);
+    let mut plain_moves = Vec::new();
+    changes::move_changes(&game, &a0, &[], &mut plain_moves);
+    let Analysed {
+        report,
+        rec,
+        normal,
+        ..
+    } = a0;
+    let joined = normal.joined;
+    let read = Read {
+        errors_before: report.errors(),
+        report,
+        own_comments: normal.own_comments,
+        notes,
+        validate: opts.validate,
+    };
+    // The plan: the main line in normal form, repaired.
+    let mut original = Original {
+        body: std::mem::replace(&mut game.body, normal.body),
+        errors: std::mem::take(&mut game.errors),
+        notes: std::mem::take(&mut game.notes),
+        // Replaced once the tags are fixed.
+        tags: Vec::new(),
+        result: None,
+    };
+    let forced = ExportOptions {
+        validate: Options {
+            variant: Some(variant),
+            diagrams: false,
+            hint: None,
+        },
+        ..ExportOptions::default()
+    };
+    join_captures(&mut game, &original.body, &joined);
+    let settings = repair::Settings {
+        search: opts.repair,
+        keep_irregular: opts.keep_irregular,
+    };
+    let tried = (settings.search || settings.keep_irregular)
+        && original.errors.is_empty()
+        && has_main_error(&read.report);
+    let outcome = if tried {
+        let numbers = repair::Numbers::of(&original.body);
+        let informative = read
+            .report
+            .diagnostics
+            .iter()
+            .any(|d| d.code == Code::MoveNumber && !d.variation);
+        let written = repair::Written {
+            numbers: &numbers,
+            informative,
+        };
+        repair::repair(&mut game, variant, settings, written)
+    } else {
+        repair::Outcome::default()
+    };
+    let changed = !outcome.applied.is_empty() || !outcome.kept.is_empty();
+    let info = if changed {
+        MainInfo::of_replay(outcome.replay.as_ref(), variant)
+    } else {
+        changes.append(&mut plain_moves);
+        MainInfo::of(&read.report, &rec, &game.body, variant)
+    };
+    // The audit of the corrections (and of the notation of the moves of a corrected game) is
+    // written once their text is known: from the re-check.
+    let repairs_at = changes.len();
+    let facts = TagFacts {
+        variant,
+        forced: opts.validate.variant.is_some(),
+        report: &read.report,
+        info: &info,
+        terminator: game.result.as_ref(),
+    };
+    let mut tags = game.tags.clone();
+    fix_tags(&mut tags, &facts, &mut changes);
+    writable_comments(&mut game.body, &mut changes);
+    // Put the plan into the game.
+    original.tags = std::mem::replace(&mut game.tags, tags);
+    original.result = game.result.take();
+    let plan = Plan {
+        original,
+        repairs: outcome.applied.len() as u32,
+        kept: outcome.kept,
+        note: outcome.left.as_ref().map(repair::Left::note),
+        applied: outcome.applied,
+        repairs_at,
+        joined: joined.iter().map(|j| j.first.start).collect(),
+    };
+    recheck_and_write(game, &forced, read, plan, changes)
+}
+
+/// What the plan replaced and found.
+struct Plan {
+    original: Original,
+    /// Corrections applied.
+    repairs: u32,
+    /// Irregular moves kept.
+    kept: Vec<repair::Kept>,
+    /// What `--repair` says of the first error it left.
+    note: Option<String>,
+    /// The corrections applied, for the audit.
+    applied: Vec<repair::Applied>,
+    /// Where their changes go in the audit.
+    repairs_at: usize,
+    /// The captures written one jump per move, joined (by where their first jump starts).
+    joined: Vec<u32>,
+}
+
+/// Analyse the game as it will be written (the errors left), put the comments naming them
+/// into it and write it; or, if it has more errors than the game read, write the game as
+/// read.
+fn recheck_and_write(
+    mut game: Game,
+    forced: &ExportOptions,
+    read: Read,
+    plan: Plan,
+    mut changes: Vec<Change>,
+) -> Fixed {
+    let af = analyse_with(&game, forced, RecordOptions::default(), Settings::default());
+    let errors_after = af.report.errors();
+    let original = plan.original;
+    if errors_after > read.errors_before {
+        // Never worse than what was read.
+        drop(af);
+        game.tags = original.tags;
+        game.result = original.result;
+        game.body = original.body;
+        game.errors = original.errors;
+        game.notes = original.notes;
+        let mut f = as_read(
+            &mut game,
+            None,
+            &read.report,
+            &read.own_comments,
+            read.notes,
+            (AsRead::MoreErrors, &read.validate),
+        );
+        f.changes.insert(
+            0,
+            Change::new(
+                None,
+                None,
+                None,
+                "the corrected game had more errors than the game read: written as read".into(),
+            ),
+        );
+        return f;
+    }
+    let Analysed {
+        report,
+        rec,
+        normal,
+        names,
+        ..
+    } = af;
+    let mut problems = problem_comments(&game, &original.errors, &report, &read.own_comments);
+    if let Some(note) = &plan.note {
+        append_note(&mut problems, note);
+    }
+    let unrepaired = !problems.is_empty() || !original.errors.is_empty();
+    insert_problems(&mut game.body, &problems, &read.own_comments, &mut changes);
+    for old in &read.own_comments {
+        if !problems.contains(old) {
+            changes.push(Change::new(
+                None,
+                Some(format!("{{{old}}}")),
+                None,
+                "comment of an earlier `pdn fix` that no longer applies".into(),
+            ));
+        }
+    }
+    // The numbers the re-check's normal form gives (a number stands where the count changes
+    // otherwise than by alternation: after a `wrong-side` move), written as given.
+    renumber(&mut game.body, &normal.body);
+    let af = Analysed {
+        game: &game,
+        report,
+        rec,
+        normal,
+        names,
+    };
+    if !plan.applied.is_empty() || !plan.kept.is_empty() {
+        let mut audit = Vec::new();
+        repair_changes(&af, &plan.applied, &mut audit);
+        for k in &plan.kept {
+            audit.push(Change::new(
+                Some(k.ply),
+                Some(k.written.clone()),
+                Some(format!("/FEN \"{}\"/", k.fen)),
+                "irregular move kept as played (FMJD 5.4): the position after it written as a setup"
+                    .into(),
+            ));
+        }
+        let mut skip: Vec<u32> = plan
+            .applied
+            .iter()
+            .flat_map(|a| a.written.iter().map(|w| w.0))
+            .collect();
+        skip.extend(&plan.joined);
+        changes::move_changes(&game, &af, &skip, &mut audit);
+        changes.splice(plan.repairs_at..plan.repairs_at, audit);
+    }
+    let parts = GameParts {
+        tags: &game.tags,
+        body: &game.body,
+        result: None,
+    };
+    let opts = WriteOptions {
+        numbers_as_given: true,
+        ..WriteOptions::default()
+    };
+    let mut text = String::new();
+    export::pdn::write_with(&af, parts, &opts, &mut text);
+    // The count of what was written, read back as a reader would.
+    let errors_after = recount(&text, &read.validate);
+    Fixed {
+        text,
+        changes,
+        errors_before: read.errors_before,
+        errors_after,
+        repairs: plan.repairs,
+        kept: plan.kept.len() as u32,
+        unrepaired: unrepaired || errors_after > 0,
+        as_read: None,
+    }
+}
+
+/// The audit of the corrections applied, the text of the moves they wrote from the
+/// re-check `af`.
+fn repair_changes(af: &Analysed<'_>, applied: &[repair::Applied], changes: &mut Vec<Change>) {
+    for a in applied {
+        let texts: Vec<String> = a
+            .written
+            .iter()
+            .filter_map(|&(start, _)| find_move(&af.game.body, Span::at(start)))
+            .map(|m| af.move_text(af.game, m, Form::Pdn))
+            .collect();
+        let joined = |v: &[String]| (!v.is_empty()).then(|| v.join(" "));
+        changes.push(Change::new(
+            Some(a.ply),
+            joined(&a.before),
+            joined(&texts),
+            format!("repair: {}", a.why),
+        ));
+    }
+}
+
+/// Give the moves of `body` the move numbers of the same moves (by where they start) in
+/// `normal`, its normal form: none where the count goes on by alternation.
+fn renumber(body: &mut Line, normal: &Line) {
+    let mut numbers = std::collections::HashMap::new();
+    let mut stack = vec![normal];
+    while let Some(line) = stack.pop() {
+        for item in &line.items {
+            match item {
+                Item::Move(m) => {
+                    numbers.insert(m.span.start, m.number);
+                }
+                Item::Variation(v) => stack.push(&v.line),
+                _ => {}
+            }
+        }
+    }
+    let mut stack = vec![body];
+    while let Some(line) = stack.pop() {
+        for item in &mut line.items {
+            match item {
+                Item::Move(m) => {
+                    if let Some(n) = numbers.get(&m.span.start) {
+                        m.number = *n;
+                    }
+                }
+                Item::Variation(v) => stack.push(&mut v.line),
+                _ => {}
+            }
+        }
+    }
+}
+
+/// Write each capture that was written one jump per move as one move: the first jump's item
+/// gets the squares of the whole capture (its record is the joined move's).
+fn join_captures(game: &mut Game, original: &Line, joined: &[Joined]) {
+    for j in joined {
+        let Some(first) = find_move(original, j.first) else {
+            continue;
+        };
+        let mut squares = first.squares.to_vec();
+        for s in &j.dropped {
+            if let Some(m) = find_move(original, *s) {
+                squares.extend(m.squares.iter().skip(1).copied());
+            }
+        }
+        if let Some(m) = find_move_mut(&mut game.body, j.first) {
+            m.squares = Squares::from(squares.as_slice());
+            m.kind = MoveKind::Capture('x');
+        }
+    }
+}
+
+/// A game written as read: its moves in syntactic normal form (`body`, else its own), its
+/// tags untouched, with a comment naming the problem. `notes` are the changes of its
+/// tolerated constructs.
+fn as_read(
+    game: &mut Game,
+    body: Option<Line>,
+    report: &Report,
+    own_comments: &[String],
+    notes: Vec<Change>,
+    (why, validate): (AsRead, &Options),
+) -> Fixed {
+    let mut changes = notes;
+    let errors_before = report.errors();
+    let problems = problem_comments(game, &game.errors, report, own_comments);
+    let mut body = body.unwrap_or_else(|| std::mem::take(&mut game.body));
+    writable_comments(&mut body, &mut changes);
+    insert_problems(&mut body, &problems, own_comments, &mut changes);
+    let parts = GameParts {
+        tags: &game.tags,
+        body: &body,
+        result: game.result.as_ref(),
+    };
+    let mut text = String::new();
+    write_parts(
+        game,
+        parts,
+        &WriteOptions::default(),
+        &mut |g, m| canonical_move_text(g, m),
+        &mut text,
+    );
+    let errors_after = recount(&text, validate);
+    Fixed {
+        text,
+        changes,
+        errors_before,
+        errors_after,
+        repairs: 0,
+        kept: 0,
+        unrepaired: true,
+        as_read: Some(why),
+    }
+}
+
+/// True if the main line has an error of a move.
+fn has_main_error(report: &Report) -> bool {
+    report
+        .diagnostics
+        .iter()
+        .any(|d| d.severity() == Severity::Error && d.code.is_move_code() && !d.variation)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn audit_lines_are_json() {
+        let mut s = String::new();
+        audit_line(
+            "a \"b\".pdn",
+            3,
+            &Change::new(Some(7), Some("32-28".into()), None, "why".into()),
+            &mut s,
+        );
+        let v: serde_json::Value = serde_json::from_str(&s).unwrap();
+        assert_eq!(v["ply"], 7);
+        assert_eq!(v["after"], serde_json::Value::Null);
+        assert_eq!(v["file"], "a \"b\".pdn");
+    }
+}

@@ -1,0 +1,401 @@
+//! The tags `pdn fix` writes: `GameType` added or set, `Result` from the final position, the
+//! tag or the terminator (in the form of the variant's result type), dates mended to
+//! `YYYY.MM.DD`, `PlyCount` set, names and values made writable.
+
+use crate::rules::{Bits, Color, MoveList, Spec, Variant, VariantPosition, with_variant};
+use crate::syntax::{
+    Item, Line, ResultToken, Span, Tag, tag_name_for_writing, tag_value_for_writing,
+};
+
+use super::super::diagnostic::{Code, Severity};
+use super::super::export::record::Recorder;
+use super::super::gametype::{self, parse_game_type};
+use super::super::outcome::{self, Outcome};
+use super::super::validate::{Report, is_pdn_date};
+use super::Change;
+use super::repair::Replay;
+
+/// What the replay of the main line found, for the tags.
+pub(super) struct MainInfo {
+    /// Main-line plies replayed.
+    plies: u32,
+    /// Every main-line move replayed, without error.
+    clean: bool,
+    /// The winner, if the final position is decided.
+    winner: Option<(Color, String)>,
+}
+
+impl MainInfo {
+    /// What the replay recorded in `rec` and reported in `report` found of `body`.
+    pub(super) fn of(report: &Report, rec: &Recorder, body: &Line, variant: Variant) -> MainInfo {
+        let complete = body
+            .items
+            .iter()
+            .all(|i| !matches!(i, Item::Move(m) if rec.find(m.span.start).is_none()));
+        let clean = complete
+            && !report.diagnostics.iter().any(|d| {
+                d.severity() == Severity::Error
+                    && (d.code.is_move_code() || d.code == Code::BadFen)
+                    && !d.variation
+            });
+        let winner = if clean {
+            rec.last.and_then(|last| winner(&last, variant))
+        } else {
+            None
+        };
+        MainInfo {
+            plies: report.plies,
+            clean,
+            winner,
+        }
+    }
+}
+
+impl MainInfo {
+    /// What `--repair`'s replay of the main line found (`None`: its start could not be set
+    /// up).
+    pub(super) fn of_replay(replay: Option<&Replay>, variant: Variant) -> MainInfo {
+        match replay {
+            Some(r) => MainInfo {
+                plies: r.plies,
+                clean: r.clean,
+                winner: if r.clean {
+                    winner(&r.last, variant)
+                } else {
+                    None
+                },
+            },
+            None => MainInfo {
+                plies: 0,
+                clean: false,
+                winner: None,
+            },
+        }
+    }
+}
+
+/// The winner of a final position that is decided (the side to move has no legal move).
+fn winner(last: &VariantPosition, variant: Variant) -> Option<(Color, String)> {
+    with_variant!(variant, V => {
+        let pos = last.get::<V>()?;
+        let mut list = MoveList::without_paths();
+        V::legal_moves(&pos, &mut list);
+        if !list.is_empty() {
+            return None;
+        }
+        let loser = pos.side();
+        let winner = if variant == Variant::Antidraughts { loser } else { loser.other() };
+        let none = pos.pieces(loser).is_empty();
+        Some((winner, format!(
+            "the final position is decided: {} has no legal move{}",
+            side_word(loser),
+            if none { " (no pieces left)" } else { "" }
+        )))
+    })
+}
+
+fn side_word(c: Color) -> &'static str {
+    match c {
+        Color::White => "White",
+        Color::Black => "Black",
+    }
+}
+
+/// What the tags are fixed from.
+pub(super) struct TagFacts<'a> {
+    /// The variant the game was replayed in.
+    pub variant: Variant,
+    /// True if it was given with `--variant`.
+    pub forced: bool,
+    /// The report of the game as read.
+    pub report: &'a Report,
+    /// What the replay of the main line (as written) found.
+    pub info: &'a MainInfo,
+    /// The result token that ended the movetext.
+    pub terminator: Option<&'a ResultToken>,
+}
+
+/// Fix the tags of a game (see the module documentation), each change in `changes`.
+pub(super) fn fix_tags(tags: &mut Vec<Tag>, facts: &TagFacts<'_>, changes: &mut Vec<Change>) {
+    fix_game_type(tags, facts, changes);
+    fix_result(facts.terminator, tags, facts.variant, facts.info, changes);
+    mend_dates(tags, changes);
+    // PlyCount.
+    let info = facts.info;
+    if info.clean
+        && let Some(t) = tags.iter_mut().find(|t| t.name == "PlyCount")
+    {
+        let want = info.plies.to_string();
+        if t.value.trim() != want {
+            changes.push(Change::new(
+                None,
+                Some(t.value.clone()),
+                Some(want.clone()),
+                "PlyCount set to the plies of the main line".into(),
+            ));
+            t.value = want;
+        }
+    }
+    writable_tags(tags, changes);
+}
+
+/// `GameType` added when the variant was inferred or forced, set to the variant's number when
+/// the value read is no `GameType` of the variant.
+fn fix_game_type(tags: &mut Vec<Tag>, facts: &TagFacts<'_>, changes: &mut Vec<Change>) {
+    let TagFacts {
+        variant,
+        forced,
+        report,
+        ..
+    } = *facts;
+    let rules = variant.rules();
+    let number = rules.game_type.to_string();
+    match tags.iter_mut().find(|t| t.name == "GameType") {
+        None => {
+            if report.inferred.is_some() || forced {
+                let why = match &report.inferred {
+                    Some(how) => format!("GameType added: {how}"),
+                    None => format!("GameType added: --variant {}", variant.name()),
+                };
+                tags.push(Tag::new("GameType", number, Span::default()));
+                changes.push(Change::new(
+                    None,
+                    None,
+                    Some(rules.game_type.to_string()),
+                    why,
+                ));
+            }
+        }
+        Some(t) => {
+            let v = t.value.trim();
+            let standard = gametype::standard_form(variant);
+            let ok = v == number
+                || v == standard
+                || parse_game_type(v).is_ok_and(|g| {
+                    g.number == rules.game_type
+                        && g.layout.is_none_or(|l| {
+                            l.width == rules.layout.width
+                                && l.height == rules.layout.height
+                                && l.first == rules.layout.first
+                                && l.notation == rules.layout.notation
+                                && l.corner == rules.layout.corner
+                                && l.invert == rules.layout.invert
+                        })
+                });
+            if !ok {
+                changes.push(Change::new(
+                    None,
+                    Some(t.value.clone()),
+                    Some(number.clone()),
+                    format!(
+                        "GameType set to the {} number (the value read {})",
+                        variant.name(),
+                        if parse_game_type(v).is_err() {
+                            "is not a GameType"
+                        } else {
+                            "describes another board or numbering, or no variant"
+                        }
+                    ),
+                ));
+                t.value = number;
+            }
+        }
+    }
+}
+
+/// Dates written `YYYY.MM.DD` where the value means one date only.
+fn mend_dates(tags: &mut [Tag], changes: &mut Vec<Change>) {
+    for t in tags.iter_mut() {
+        if matches!(
+            t.name.as_str(),
+            "Date" | "EventDate" | "UTCDate" | "PublicationDate"
+        ) && let Some(d) = mend_date(&t.value)
+        {
+            changes.push(Change::new(
+                None,
+                Some(t.value.clone()),
+                Some(d.clone()),
+                format!("{} written YYYY.MM.DD", t.name),
+            ));
+            t.value = d;
+        }
+    }
+}
+
+/// What the writer would change, made a change: names that are no identifiers, line breaks.
+fn writable_tags(tags: &mut [Tag], changes: &mut Vec<Change>) {
+    for t in tags.iter_mut() {
+        let name = tag_name_for_writing(&t.name);
+        if name != t.name {
+            let name = name.into_owned();
+            changes.push(Change::new(
+                None,
+                Some(t.name.clone()),
+                Some(name.clone()),
+                "tag name made a PDN identifier".into(),
+            ));
+            t.name = name;
+        }
+        let value = tag_value_for_writing(&t.value);
+        if value != t.value {
+            let value = value.into_owned();
+            changes.push(Change::new(
+                None,
+                Some(t.value.clone()),
+                Some(value.clone()),
+                format!("line breaks in the {} tag written as spaces", t.name),
+            ));
+            t.value = value;
+        }
+    }
+}
+
+fn fix_result(
+    terminator: Option<&ResultToken>,
+    tags: &mut Vec<Tag>,
+    variant: Variant,
+    info: &MainInfo,
+    changes: &mut Vec<Change>,
+) {
+    let rules = variant.rules();
+    let first = rules.first_mover();
+    let has_format = tags.iter().any(|t| t.name == "ResultFormat");
+    let tag = tags
+        .iter()
+        .find(|t| t.name == "Result")
+        .map(|t| t.value.trim().to_string());
+    let term = terminator
+        .map(|r| r.text.trim().to_string())
+        .filter(|t| t != "*");
+    let known = |s: &str| !matches!(outcome::parse(s), Outcome::Unknown);
+    let (want, why) = if let Some((winner, why)) = &info.winner {
+        let o = Outcome::won_by(*winner, first);
+        let text = outcome::standard_string(o, rules).to_string();
+        match &tag {
+            Some(t) if has_format && outcome::parse(t) == o => (t.clone(), String::new()),
+            _ => (text, format!("Result: {why}")),
+        }
+    } else {
+        let (base, from) = match (&tag, &term) {
+            (Some(t), _) if known(t) => (t.clone(), "the Result tag"),
+            (_, Some(r)) if known(r) => (r.clone(), "the result ending the movetext"),
+            (Some(t), _) => (t.clone(), "the Result tag"),
+            (None, _) => return,
+        };
+        let o = outcome::parse(&base);
+        let text = match o {
+            Outcome::FirstWon | Outcome::SecondWon | Outcome::Draw | Outcome::BothLost
+                if !has_format =>
+            {
+                outcome::standard_string(o, rules).to_string()
+            }
+            _ => base.clone(),
+        };
+        let why = if text != base {
+            format!(
+                "Result from {from}, in the form of the {} result type",
+                rules.name
+            )
+        } else {
+            format!("Result from {from}")
+        };
+        (text, why)
+    };
+    match tags.iter_mut().find(|t| t.name == "Result") {
+        Some(t) => {
+            if t.value.trim() != want {
+                changes.push(Change::new(
+                    None,
+                    Some(t.value.clone()),
+                    Some(want.clone()),
+                    why,
+                ));
+                t.value = want;
+            }
+        }
+        None => {
+            changes.push(Change::new(None, None, Some(want.clone()), why));
+            tags.push(Tag::new("Result", want, Span::default()));
+        }
+    }
+}
+
+/// A date tag value as `YYYY.MM.DD` (`?` for unknown digits), when it means one date only;
+/// `None` if it already has that form or cannot be mended.
+///
+/// Accepted: `2003-05-01`, `2003/5/1`, `2003.5.1`, `2003.05.01.`, `2003` and `2003.` (day
+/// and month unknown), `2003.05`, `?`, `????`, and day-month-year with a four-digit year
+/// (`1.1.1965`, `25-12-2004`) when the day is above 12 or equal to the month — otherwise
+/// day and month could be either way round, and the value is kept.
+pub fn mend_date(value: &str) -> Option<String> {
+    let v = value.trim();
+    if v.is_empty() || is_pdn_date(v) {
+        return None;
+    }
+    if v == "?" || v == "????" {
+        return Some("????.??.??".into());
+    }
+    let parts: Vec<&str> = v
+        .trim_end_matches('.')
+        .split(['.', '-', '/'])
+        .map(str::trim)
+        .collect();
+    let num = |s: &str| -> Option<u32> {
+        (!s.is_empty() && s.len() <= 4 && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse().ok())
+            .flatten()
+    };
+    let unknown = |s: &str| !s.is_empty() && s.bytes().all(|b| b == b'?');
+    let year = |s: &str| s.len() == 4 && (num(s).is_some() || unknown(s));
+    let part2 = |s: &str, max: u32| -> Option<String> {
+        if unknown(s) && s.len() <= 2 {
+            return Some("??".into());
+        }
+        let n = num(s)?;
+        (s.len() <= 2 && (1..=max).contains(&n)).then(|| format!("{n:02}"))
+    };
+    let out = match parts.as_slice() {
+        [y] if year(y) => format!("{y}.??.??"),
+        [y, m] if year(y) => format!("{y}.{}.??", part2(m, 12)?),
+        [y, m, d] if year(y) => format!("{y}.{}.{}", part2(m, 12)?, part2(d, 31)?),
+        [a, b, y] if year(y) && num(a).is_some() && num(b).is_some() => {
+            let (x, z) = (num(a)?, num(b)?);
+            // Day first only when the first part cannot be a month, or both agree.
+            if !((x > 12 && z <= 12) || x == z) {
+                return None;
+            }
+            let (d, m) = (x, z);
+            if !(1..=31).contains(&d) || !(1..=12).contains(&m) {
+                return None;
+            }
+            format!("{y}.{m:02}.{d:02}")
+        }
+        _ => return None,
+    };
+    (out != v && is_pdn_date(&out)).then_some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dates_mended_only_when_unambiguous() {
+        assert_eq!(mend_date("2003-05-01").as_deref(), Some("2003.05.01"));
+        assert_eq!(mend_date("2003/5/1").as_deref(), Some("2003.05.01"));
+        assert_eq!(mend_date("2003.5.1").as_deref(), Some("2003.05.01"));
+        assert_eq!(mend_date("1950.").as_deref(), Some("1950.??.??"));
+        assert_eq!(mend_date("1950").as_deref(), Some("1950.??.??"));
+        assert_eq!(mend_date("2003.05").as_deref(), Some("2003.05.??"));
+        assert_eq!(mend_date("?").as_deref(), Some("????.??.??"));
+        assert_eq!(mend_date("1.1.1965").as_deref(), Some("1965.01.01"));
+        assert_eq!(mend_date("25-12-2004").as_deref(), Some("2004.12.25"));
+        assert_eq!(mend_date("03-12-2006"), None, "3 December or 12 March");
+        assert_eq!(mend_date("2003.05.01"), None, "already right");
+        assert_eq!(mend_date("2003.13.01"), None);
+        assert_eq!(mend_date("12.03.96"), None);
+        assert_eq!(mend_date("2003.05.01-2003.05.10"), None);
+        assert_eq!(mend_date("May 2003"), None);
+        assert_eq!(mend_date(""), None);
+    }
+}
