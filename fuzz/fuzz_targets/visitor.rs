@@ -134,10 +134,12 @@ fuzz_target!(|data: &[u8]| {
         if g.encoding != pdn::syntax::Encoding::Utf8 {
             continue;
         }
-        // Tags come in file order with the elements (a comment may precede them), while a
-        // `Game` keeps them apart: compare the tags and the rest separately.
+        // Tags and the result come in file order with the elements (a comment may precede
+        // the tags, or follow a result that a stray `*` in a variation gave), while a `Game`
+        // keeps them apart: compare them and the rest separately.
         let split = |v: Vec<El>| -> (Vec<El>, Vec<El>) {
-            v.into_iter().partition(|e| matches!(e, El::Tag(..)))
+            v.into_iter()
+                .partition(|e| matches!(e, El::Tag(..) | El::Result(..)))
         };
         assert_eq!(split(els), split(elements(g)), "elements of game {index}");
         let want: Vec<String> = g.errors.iter().map(|e| e.message.clone()).collect();

@@ -56,10 +56,12 @@ impl Default for WriteOptions {
     }
 }
 
-/// A comment's text as the writer writes it between `{` and `}`: `}` becomes `)`, and a run
-/// of white space holding a line break and followed by `[` becomes one space.
+/// A comment's text as the writer writes it between `{` and `}`: `}` becomes `)`, a run of
+/// white space holding a line break and followed by `[` becomes one space, and NUL becomes
+/// U+FFFD (no text holds it, and NULs between letters would make a reader take the file for
+/// UTF-16).
 pub fn comment_for_writing(text: &str) -> Cow<'_, str> {
-    if !text.contains(['}', '[']) {
+    if !text.contains(['}', '[', '\0']) {
         return Cow::Borrowed(text);
     }
     let b = text.as_bytes();
@@ -70,6 +72,12 @@ pub fn comment_for_writing(text: &str) -> Cow<'_, str> {
             b'}' => {
                 out.push_str(&text[last..i]);
                 out.push(')');
+                i += 1;
+                last = i;
+            }
+            0 => {
+                out.push_str(&text[last..i]);
+                out.push('\u{FFFD}');
                 i += 1;
                 last = i;
             }
@@ -95,12 +103,17 @@ pub fn comment_for_writing(text: &str) -> Cow<'_, str> {
 }
 
 /// A tag value as the writer writes it (before escaping `"` and `\`): every line break (CR
-/// LF, CR or LF) becomes one space.
+/// LF, CR or LF) becomes one space, and NUL becomes U+FFFD (as in comments).
 pub fn tag_value_for_writing(value: &str) -> Cow<'_, str> {
-    if !value.contains(['\r', '\n']) {
+    if !value.contains(['\r', '\n', '\0']) {
         return Cow::Borrowed(value);
     }
-    Cow::Owned(value.replace("\r\n", " ").replace(['\r', '\n'], " "))
+    Cow::Owned(
+        value
+            .replace("\r\n", " ")
+            .replace(['\r', '\n'], " ")
+            .replace('\0', "\u{FFFD}"),
+    )
 }
 
 /// The seven standard tags, in the order they are written.

@@ -8,6 +8,7 @@
 
 use crate::support::syntax as support;
 
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 use pdn::syntax::{Game, Item, Reader, read_games};
@@ -312,4 +313,30 @@ fn floods_of_nags_and_comments_are_cut_with_one_error() {
     let g = &read_games(text.as_bytes())[0];
     assert!(g.errors.is_empty(), "{:?}", g.errors);
     assert_eq!(g.body.items.len(), max + 2);
+}
+
+/// What the fuzzers found (fixtures/fuzz/): comments and tag values holding NUL bytes were
+/// written as they were, and the written file read back as UTF-16 (NULs between letters);
+/// a comment after a stray `*` in a variation. Both read whole, streamed alike, and what is
+/// written reads back without an error.
+#[test]
+fn fuzz_findings_read_write_and_read_back() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/fuzz");
+    let nul = std::fs::read(dir.join("nul-comments-round-trip.pdn")).unwrap();
+    assert!(nul.contains(&0), "the fixture holds NUL bytes");
+    let games = survive("nul comments", &nul);
+    let text = write_all(&games);
+    assert!(!text.contains('\0'), "no NUL is written");
+    let star = std::fs::read(dir.join("comment-after-stray-star.pdn")).unwrap();
+    let games = survive("stray star", &star);
+    assert_eq!(games.len(), 1);
+    let g = &games[0];
+    assert_eq!(g.result.as_ref().map(|r| r.text.as_str()), Some("*"));
+    assert!(
+        g.body
+            .items
+            .iter()
+            .any(|i| matches!(i, Item::Comment(c) if c.text.starts_with("^^^"))),
+        "the text after the `*` is kept as a comment"
+    );
 }

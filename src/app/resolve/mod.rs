@@ -410,14 +410,16 @@ impl<V: Spec> Resolver<V> {
         (self.found.len() > before).then_some(Quirk::HubOrder)
     }
 
-    /// Among the moves found for a spec, the one whose every stop is written, when there is
-    /// one: a full route names its move, also where its squares could be read as some of the
+    /// Among the moves found for a spec with intermediate squares, the one whose every stop
+    /// is written, when there is one: a full route names its move, also where its squares could be read as some of the
     /// stops of a longer capture (with immediate removal a king's route of three stops and one
     /// of four may share all three).
     fn exact_route(&mut self, spec: &MoveSpec) -> Option<usize> {
         let mut exact: Option<usize> = None;
         for reading in &spec.readings {
-            if !matches!(self.load_bits(reading), Squares::Bits) || self.bits.len() < 2 {
+            // From and destination alone are the short form of any route (`f8:b4` may be
+            // one man's capture or a king's four): only written stops name a route.
+            if !matches!(self.load_bits(reading), Squares::Bits) || self.bits.len() < 3 {
                 continue;
             }
             for &i in &self.found {
