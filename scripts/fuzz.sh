@@ -28,5 +28,5 @@ for t in "${targets[@]}"; do
     echo "== $t for ${seconds}s (seeds: ${seeds[*]})"
     cargo fuzz run "$t" "corpus/$t" "${seeds[@]}" -- \
         -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
-        -print_final_stats=1 2>&1 | grep -E "^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==|SUMMARY|Done )" || true
+        -print_final_stats=1 2>&1 | grep -a -E "^(#[0-9]+ +DONE|stat::number_of_executed_units|stat::peak_rss_mb|==[0-9]+==|SUMMARY|Done )" || true
 done
