@@ -4,8 +4,9 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use pdn::app::diagnostic::Format;
-use pdn::app::validate::{Options, render_report, validate};
+use pdn::app::diagnostic::{Format, Palette};
+use pdn::app::findings::{Policy, render_game};
+use pdn::app::validate::{Options, validate};
 use pdn::rules::Variant;
 use pdn::syntax::read_games;
 
@@ -32,8 +33,16 @@ fuzz_target!(|data: &[u8]| {
                 assert!(!d.message.is_empty(), "empty diagnostic message");
             }
             for format in [Format::Human, Format::Short, Format::Json] {
+                let r = render_game(
+                    format,
+                    &Palette::PLAIN,
+                    &Policy::default(),
+                    "fuzz.pdn",
+                    g,
+                    &report,
+                );
                 out.clear();
-                render_report(format, "fuzz.pdn", g, &report, &mut out);
+                out.push_str(&r.text);
             }
         }
     }
