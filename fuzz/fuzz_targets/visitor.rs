@@ -45,8 +45,8 @@ impl Visitor for Collect {
             Some(s) => s.to_owned(),
             None => decode_references(&raw).into_owned(),
         };
-        self.els
-            .push(El::Tag(name, value.decode_utf8_lossy().into_owned(), span));
+        // The value as a `Game` holds it: character references decoded.
+        self.els.push(El::Tag(name, value.text().into_owned(), span));
     }
     fn game_move(&mut self, m: &MoveRef<'_>) {
         self.els
