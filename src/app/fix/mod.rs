@@ -25,7 +25,7 @@
 //! comment also holds the text the reader skipped, so nothing is lost (such comments are
 //! kept by a later `fix`; the others are written anew).
 //!
-//! **Repair** (`--repair`, see [`repair`]): corrections of the illegal moves of the main
+//! **Repair** (`--repair`, module `repair`): corrections of the illegal moves of the main
 //! line, each applied only when it clearly fits better than any other; with
 //! `--keep-irregular`, an irregular move that no correction explains and that the board
 //! allows stands, with a setup of the position after it.
