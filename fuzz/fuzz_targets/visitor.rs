@@ -46,7 +46,8 @@ impl Visitor for Collect {
             None => decode_references(&raw).into_owned(),
         };
         // The value as a `Game` holds it: character references decoded.
-        self.els.push(El::Tag(name, value.text().into_owned(), span));
+        self.els
+            .push(El::Tag(name, value.text().into_owned(), span));
     }
     fn game_move(&mut self, m: &MoveRef<'_>) {
         self.els
@@ -135,11 +136,14 @@ fuzz_target!(|data: &[u8]| {
             continue;
         }
         // Tags and the result come in file order with the elements (a comment may precede
-        // the tags, or follow a result that a stray `*` in a variation gave), while a `Game`
-        // keeps them apart: compare them and the rest separately.
-        let split = |v: Vec<El>| -> (Vec<El>, Vec<El>) {
-            v.into_iter()
-                .partition(|e| matches!(e, El::Tag(..) | El::Result(..)))
+        // the tags, or follow a result that a stray `*` in a variation gave; a tag may follow
+        // the result), while a `Game` keeps them apart: compare tags, result and the rest
+        // separately.
+        let split = |v: Vec<El>| -> (Vec<El>, Vec<El>, Vec<El>) {
+            let (tags, rest): (Vec<El>, Vec<El>) =
+                v.into_iter().partition(|e| matches!(e, El::Tag(..)));
+            let (result, rest) = rest.into_iter().partition(|e| matches!(e, El::Result(..)));
+            (tags, result, rest)
         };
         assert_eq!(split(els), split(elements(g)), "elements of game {index}");
         let want: Vec<String> = g.errors.iter().map(|e| e.message.clone()).collect();
