@@ -299,8 +299,8 @@ fn capture_written_with_a_hyphen_is_tolerated() {
 }
 
 /// A full route names its move: in Thai (pieces leave at once) the king on 1 may take three
-/// pieces by 10, 3 and 12, or four by 10, 8, 3 and 12; `1x10x3x12` is the first, not an
-/// ambiguous move (found by the random-game property test).
+/// pieces by 10, 3 and 12, or four with one more stop between 10 and 3; `1x10x3x12` is the
+/// first, not an ambiguous move (found by the random-game property test).
 #[test]
 fn a_full_route_is_not_ambiguous_with_a_longer_capture_through_its_stops() {
     let pos = Thai::from_fen("B:W4,6,7,8,14:BK1,15,22,26,28,29,30").unwrap();
