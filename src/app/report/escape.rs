@@ -47,23 +47,8 @@ pub fn html(s: &str) -> String {
     out
 }
 
-/// Append a number in decimal (without going through `fmt`).
-pub fn push_num(out: &mut String, n: u64) {
-    let mut buf = [0u8; 20];
-    let mut i = buf.len();
-    let mut n = n;
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
-    }
-    for &b in &buf[i..] {
-        out.push(char::from(b));
-    }
-}
+/// Append a number in decimal (without going through `fmt`): the JSON writer's.
+pub use super::super::jsonl::push_uint as push_num;
 
 /// Append `s` as a JSON string literal that is safe inside a `<script>` element.
 pub fn push_json_str(out: &mut String, s: &str) {
