@@ -34,6 +34,25 @@ pub(super) enum Fast {
     Ended,
 }
 
+/// What one token of [`P::fast_run`] gave.
+#[derive(Clone, Copy)]
+enum Step {
+    /// Read; the next token starts here.
+    Next(usize),
+    /// Not read: the token goes the general way.
+    Stop,
+    /// A result that ends the game was read.
+    Ended,
+}
+
+impl Step {
+    /// A token read up to `next`, if any.
+    #[inline(always)]
+    fn or_stop(next: Option<usize>) -> Step {
+        next.map_or(Step::Stop, Step::Next)
+    }
+}
+
 /// Byte classes for the fast paths.
 static CLASSES: [u8; 256] = {
     let mut t = [0u8; 256];
@@ -314,121 +333,139 @@ impl<'a, S: Sink> P<'a, S> {
                 }
                 break;
             }
-            let c = b[n1];
-            if c == b'.' {
-                // `12. 32-28` and `12.32-28` at fixed offsets (see above).
-                if n1 == 2 && b[0] != b'0' {
-                    let glued = b[3].is_ascii_digit();
-                    if glued | ((b[3] == b' ') & b[4].is_ascii_digit()) {
-                        self.set_number(MoveNumber {
-                            number: w.square(0, 2),
-                            second_player: false,
-                            span: sp(p, p + 3),
-                        });
-                        p += if glued { 3 } else { 4 };
-                        continue;
-                    }
-                }
-                let number = w.square(0, n1);
-                if number == 0 {
-                    break;
-                }
-                let (end, next) = if b[n1 + 1].is_ascii_digit() {
-                    // `12.32-28`
-                    (p + n1 + 1, p + n1 + 1)
-                } else if b[n1 + 1] == b' ' && b[n1 + 2].is_ascii_digit() {
-                    // `12. 32-28`
-                    (p + n1 + 1, p + n1 + 2)
-                } else if b[n1 + 1] == b'.' {
-                    if b[n1 + 2] != b'.' || b[n1 + 3] == b'.' {
-                        break;
-                    }
-                    let end = p + n1 + 3;
-                    (end, skip_ws(s, end))
-                } else {
-                    let end = p + n1 + 1;
-                    let q = skip_ws(s, end);
-                    // `12. ...` goes the general way.
-                    if q >= s.len() || (q > end && s[q] == b'.') {
-                        break;
-                    }
-                    (end, q)
-                };
-                if n1 == 2 && number < 10 {
-                    self.note(ToleratedKind::LeadingZeros, sp(p, end));
-                }
-                self.set_number(MoveNumber {
-                    number,
-                    second_player: end - p == n1 + 3,
-                    span: sp(p, end),
-                });
-                p = next;
-                continue;
-            }
-            // A move: the second byte that is not a digit ends it.
-            let len = w.second_other();
-            let n2 = len.wrapping_sub(n1 + 1);
-            if n2.wrapping_sub(1) > 1 {
-                if n2 == 0 && b[len] == b' ' {
-                    // `4- 9`, `15x 4`: the second square padded to two columns.
-                    match self.fast_padded(b, p, n1, w.square(0, n1), movelike_result) {
-                        Some(next) => {
-                            p = next;
-                            continue;
-                        }
-                        None => break,
-                    }
-                }
-                break;
-            }
-            let capture = c == b'x';
-            if !capture && c != b'-' {
-                break;
-            }
-            let from = w.square(0, n1);
-            let to = w.square(n1 + 1, n2);
-            if from == 0 || to == 0 {
-                if self.fast_result(b, p, len, capture) {
-                    return Fast::Ended;
-                }
-                break;
-            }
-            if capture && b[len] == b'x' {
-                match self.fast_long_capture(p, from, n1) {
-                    Some(next) => {
-                        p = next;
-                        continue;
-                    }
-                    None => break,
-                }
-            }
-            if !capture && (movelike_result || (len == 3 && from == 1 && to == 1)) {
-                if self.fast_result(b, p, len, capture) {
-                    return Fast::Ended;
-                }
-                break;
-            }
-            let e = p + len;
-            let Some(next) = after_move(s, e) else {
-                break;
-            };
-            if (n1 == 2 && from < 10) || (n2 == 2 && to < 10) {
-                self.note(ToleratedKind::LeadingZeros, sp(p, e));
-            }
-            let kind = if capture {
-                MoveKind::Capture('x')
+            let step = if b[n1] == b'.' {
+                self.fast_number(b, w, p, n1)
             } else {
-                MoveKind::Normal
+                self.fast_move(b, w, p, n1, movelike_result)
             };
-            let squares = Squares::pair(Square::Num(from), Square::Num(to));
-            self.emit_move(squares, kind, None, sp(p, e));
-            p = next;
+            match step {
+                Step::Next(next) => p = next,
+                Step::Stop => break,
+                Step::Ended => return Fast::Ended,
+            }
         }
         self.pos = p;
         if p == first {
             Fast::Nothing
         } else {
             Fast::Read
+        }
+    }
+
+    /// A move number at `p` (`12.`, `12...`, its `n1` digits then `.`), for
+    /// [`P::fast_run`]: read as [`P::number_led`] reads it.
+    #[inline(always)]
+    fn fast_number(&mut self, b: &[u8; 16], w: Word, p: usize, n1: usize) -> Step {
+        let s = self.s;
+        // `12. 32-28` and `12.32-28` at fixed offsets (see `fast_run`).
+        if n1 == 2 && b[0] != b'0' {
+            let glued = b[3].is_ascii_digit();
+            if glued | ((b[3] == b' ') & b[4].is_ascii_digit()) {
+                self.set_number(MoveNumber {
+                    number: w.square(0, 2),
+                    second_player: false,
+                    span: sp(p, p + 3),
+                });
+                return Step::Next(p + if glued { 3 } else { 4 });
+            }
+        }
+        let number = w.square(0, n1);
+        if number == 0 {
+            return Step::Stop;
+        }
+        let (end, next) = if b[n1 + 1].is_ascii_digit() {
+            // `12.32-28`
+            (p + n1 + 1, p + n1 + 1)
+        } else if b[n1 + 1] == b' ' && b[n1 + 2].is_ascii_digit() {
+            // `12. 32-28`
+            (p + n1 + 1, p + n1 + 2)
+        } else if b[n1 + 1] == b'.' {
+            if b[n1 + 2] != b'.' || b[n1 + 3] == b'.' {
+                return Step::Stop;
+            }
+            let end = p + n1 + 3;
+            (end, skip_ws(s, end))
+        } else {
+            let end = p + n1 + 1;
+            let q = skip_ws(s, end);
+            // `12. ...` goes the general way.
+            if q >= s.len() || (q > end && s[q] == b'.') {
+                return Step::Stop;
+            }
+            (end, q)
+        };
+        if n1 == 2 && number < 10 {
+            self.note(ToleratedKind::LeadingZeros, sp(p, end));
+        }
+        self.set_number(MoveNumber {
+            number,
+            second_player: end - p == n1 + 3,
+            span: sp(p, end),
+        });
+        Step::Next(next)
+    }
+
+    /// A move or capture at `p` whose first square has `n1` digits, for [`P::fast_run`]
+    /// (the second byte that is not a digit ends it): read as [`P::move_token`] reads it,
+    /// or the result that looks like a move.
+    #[inline(always)]
+    fn fast_move(
+        &mut self,
+        b: &[u8; 16],
+        w: Word,
+        p: usize,
+        n1: usize,
+        movelike_result: bool,
+    ) -> Step {
+        let len = w.second_other();
+        let n2 = len.wrapping_sub(n1 + 1);
+        if n2.wrapping_sub(1) > 1 {
+            if n2 == 0 && b[len] == b' ' {
+                // `4- 9`, `15x 4`: the second square padded to two columns.
+                return Step::or_stop(self.fast_padded(b, p, n1, w.square(0, n1), movelike_result));
+            }
+            return Step::Stop;
+        }
+        let c = b[n1];
+        let capture = c == b'x';
+        if !capture && c != b'-' {
+            return Step::Stop;
+        }
+        let from = w.square(0, n1);
+        let to = w.square(n1 + 1, n2);
+        if from == 0 || to == 0 {
+            return self.fast_result_step(b, p, len, capture);
+        }
+        if capture && b[len] == b'x' {
+            return Step::or_stop(self.fast_long_capture(p, from, n1));
+        }
+        if !capture && (movelike_result || (len == 3 && from == 1 && to == 1)) {
+            return self.fast_result_step(b, p, len, capture);
+        }
+        let e = p + len;
+        let Some(next) = after_move(self.s, e) else {
+            return Step::Stop;
+        };
+        if (n1 == 2 && from < 10) || (n2 == 2 && to < 10) {
+            self.note(ToleratedKind::LeadingZeros, sp(p, e));
+        }
+        let kind = if capture {
+            MoveKind::Capture('x')
+        } else {
+            MoveKind::Normal
+        };
+        let squares = Squares::pair(Square::Num(from), Square::Num(to));
+        self.emit_move(squares, kind, None, sp(p, e));
+        Step::Next(next)
+    }
+
+    /// [`P::fast_result`] as a step of [`P::fast_run`]: the game ended, or the general way.
+    #[inline(always)]
+    fn fast_result_step(&mut self, b: &[u8; 16], p: usize, len: usize, capture: bool) -> Step {
+        if self.fast_result(b, p, len, capture) {
+            Step::Ended
+        } else {
+            Step::Stop
         }
     }
 
