@@ -550,3 +550,55 @@ fn the_command_line_reads_every_damaged_fixture_whole() {
     }
     assert_eq!(out.status.code(), Some(0));
 }
+
+/// A tag pair that lost its `[`, right after a game's result: it starts the next game, also
+/// when that game has no movetext (a file cut short, a game's tags alone), and it is never
+/// read into the game that ended. Without its `]` and with no tag line after it, it is
+/// prose, kept as a comment: still none of the ended game's tags. (The fuzzer found a game
+/// with two Event tags this way.)
+#[test]
+fn a_tag_pair_that_lost_its_bracket_after_a_result_is_none_of_that_games_tags() {
+    let head = "[Event \"A\"]\n[Result \"1-1\"]\n\n1. 32-28 19-23 1-1\n\n";
+    let events = |text: &str| -> Vec<Vec<String>> {
+        read_games(text.as_bytes())
+            .iter()
+            .map(|g| {
+                g.tags
+                    .iter()
+                    .filter(|t| t.name == "Event")
+                    .map(|t| t.value.clone())
+                    .collect()
+            })
+            .collect()
+    };
+    let a_then_b = vec![vec!["A".to_string()], vec!["B".to_string()]];
+    for tail in [
+        "Event \"B\"]\n",
+        "Event \"B\"]",
+        "Event \"B\"]\r\n[Site \"X\"]\r\n",
+        "Event \"B\"]\nSite \"Ams3. 9-13 17-14 4. 10x17 21x14 1/2-1/2\n",
+        "{a remark}\nEvent \"B\"]\n",
+        "Event \"B\"\n[Site \"X\"]\n",
+        "Event \"B\"]\n\n1. 32-28 *\n",
+    ] {
+        let text = format!("{head}{tail}");
+        assert_eq!(events(&text), a_then_b, "{tail:?}");
+        let games = read_games(text.as_bytes());
+        assert_eq!(games[0].body.moves().count(), 2, "{tail:?}");
+    }
+    for tail in ["Event \"B\"\nsome words here\n", "Event \"B\"\n"] {
+        let text = format!("{head}{tail}");
+        let games = read_games(text.as_bytes());
+        assert_eq!(events(&text), vec![vec!["A".to_string()]], "{tail:?}");
+        let comments: Vec<&str> = games[0]
+            .body
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                pdn::syntax::Item::Comment(c) => Some(c.text.as_str()),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(comments.first(), Some(&"Event \"B\""), "{tail:?}");
+    }
+}

@@ -489,7 +489,11 @@ impl<'a, S: Sink> P<'a, S> {
                 Some(b'[') => return Ok(End::Terminator),
                 Some(_) => {
                     let stop = self.segment_end(p)?;
-                    if !prose::is_prose(&self.s[p..stop]) {
+                    // A tag pair that lost its `[` starts the next game: it is none of
+                    // this one's tags.
+                    if !prose::is_prose(&self.s[p..stop])
+                        || self.lost_bracket_starts_game(p, stop)?
+                    {
                         return Ok(End::Terminator);
                     }
                     p = stop;

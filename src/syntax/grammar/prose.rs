@@ -374,6 +374,11 @@ impl<'a, S: Sink> P<'a, S> {
         let Some(t) = lost_bracket_shape(&s[start..end]) else {
             return Ok(false);
         };
+        // After a game's movetext it is none of that game's tags: [`P::ended`] leaves the
+        // line to the next game when it starts one, and reads it as prose otherwise.
+        if self.has_body {
+            return Ok(false);
+        }
         if !(t.bracket || self.has_tags || self.tag_line_at(self.next_line(end)?)?) {
             return Ok(false);
         }
@@ -404,20 +409,29 @@ impl<'a, S: Sink> P<'a, S> {
                 return Ok(Some(true));
             }
             let stop = self.segment_end(p)?;
-            let line = &self.s[p..stop];
-            let at_line_start = p == 0 || matches!(self.s[p - 1], b'\n' | b'\r');
-            if at_line_start
-                && let Some(t) = lost_bracket_shape(line)
-                && (t.bracket || self.tag_line_at(self.next_line(stop)?)?)
-            {
+            if self.lost_bracket_starts_game(p, stop)? {
                 return Ok(Some(true));
             }
-            if !is_prose(line) {
+            if !is_prose(&self.s[p..stop]) {
                 return Ok(None);
             }
             p = stop;
         }
         Ok(None)
+    }
+
+    /// The segment from `p` to `stop` (up to a comment or the end of its line) is a tag pair
+    /// that lost its `[` at the start of a line, with its `]` or before a tag line: it starts
+    /// a game (never one that has ended, nor one whose movetext has begun).
+    pub(super) fn lost_bracket_starts_game(&self, p: usize, stop: usize) -> Res<bool> {
+        let at_line_start = p == 0 || matches!(self.s[p - 1], b'\n' | b'\r');
+        if !at_line_start || self.s.get(stop) == Some(&b'{') {
+            return Ok(false);
+        }
+        let Some(t) = lost_bracket_shape(&self.s[p..stop]) else {
+            return Ok(false);
+        };
+        Ok(t.bracket || self.tag_line_at(self.next_line(stop)?)?)
     }
 
     /// In the movetext, at `pos` at the start of a line: a line of prose (a page number, a
@@ -449,19 +463,8 @@ impl<'a, S: Sink> P<'a, S> {
     /// (`Event "Open"]`, or `Event "Open"` before a tag line) starts the next game, which
     /// was not separated from this one. True if so (nothing is read).
     pub(super) fn lost_bracket_next_game(&self) -> Res<bool> {
-        let start = self.pos;
-        let s = self.s;
-        if start > 0 && !matches!(s[start - 1], b'\n' | b'\r') {
-            return Ok(false);
-        }
-        let end = self.segment_end(start)?;
-        if s.get(end) == Some(&b'{') {
-            return Ok(false);
-        }
-        let Some(t) = lost_bracket_shape(&s[start..end]) else {
-            return Ok(false);
-        };
-        Ok(t.bracket || self.tag_line_at(self.next_line(end)?)?)
+        let end = self.segment_end(self.pos)?;
+        self.lost_bracket_starts_game(self.pos, end)
     }
 
     /// Where the line after the line break at `end` starts (`end` if the file ends there).
