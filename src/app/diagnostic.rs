@@ -326,6 +326,13 @@ impl<'a> GameText<'a> {
     pub fn lines(&self) -> LineIndex {
         LineIndex::of_text(self.source.as_bytes())
     }
+
+    /// The line starts of the text up to the byte after `offset`: enough to locate every
+    /// offset up to `offset` (a CR right there is told from a CR LF).
+    pub fn lines_to(&self, offset: u32) -> LineIndex {
+        let b = self.source.as_bytes();
+        LineIndex::of_text(&b[..(offset as usize).saturating_add(2).min(b.len())])
+    }
 }
 
 /// The styles of the human and short renderings: cargo's and rustc's colours (a severity and

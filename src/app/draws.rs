@@ -167,12 +167,19 @@ impl<B: Bits> Tracker<B> {
 
     /// Advance the count of every endgame rule after the move `m` that led to `after`
     /// (`None`: start counting in `after`).
+    #[inline]
     fn count_endgames(&mut self, m: Option<&Move<B>>, after: &Position<B>) {
-        // The endgame rules all concern a lone king: a side with a single piece.
+        // The endgame rules all concern a lone king: a side with a single piece. Nearly
+        // every ply of a game has neither, and nothing is counting.
         let lone = single(after.pieces(Color::White)) || single(after.pieces(Color::Black));
-        if !lone && !self.in_endgame {
-            return;
+        if lone || self.in_endgame {
+            self.count_endgames_in(lone, m, after);
         }
+    }
+
+    /// [`Self::count_endgames`] where a side has a single piece or a rule is counting.
+    #[inline(never)]
+    fn count_endgames_in(&mut self, lone: bool, m: Option<&Move<B>>, after: &Position<B>) {
         let sig = signature(after);
         let mut counting = false;
         for (i, rule) in self.rules.draws.iter().enumerate() {

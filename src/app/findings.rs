@@ -191,7 +191,18 @@ pub fn render_game_text(
     let mut lines = None;
     for d in &report.diagnostics {
         if policy.shows(d.severity()) {
-            let lines = lines.get_or_insert_with(|| game.lines());
+            // Only as far into the game as its last finding shown (most are in its tags).
+            let lines = lines.get_or_insert_with(|| {
+                let last = report
+                    .diagnostics
+                    .iter()
+                    .filter(|d| policy.shows(d.severity()));
+                game.lines_to(
+                    last.filter_map(|d| d.span.map(|s| s.start))
+                        .max()
+                        .unwrap_or(0),
+                )
+            });
             render_styled(format, palette, file, game, lines, d, &mut r.text);
             r.ends.push(r.text.len());
         }

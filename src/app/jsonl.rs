@@ -102,12 +102,11 @@ impl<'a> Object<'a> {
         Object { out, first: true }
     }
 
+    #[inline]
     fn key(&mut self, key: &str) {
-        if !self.first {
-            self.out.push(',');
-        }
+        self.out.reserve(key.len() + 4);
+        self.out.push_str(if self.first { "\"" } else { ",\"" });
         self.first = false;
-        self.out.push('"');
         self.out.push_str(key);
         self.out.push_str("\":");
     }

@@ -112,9 +112,12 @@ pub struct Record {
     /// Variations, in all and on the main line.
     variations: u32,
     main_variations: u32,
+    /// True if a setup stands anywhere in the record.
+    any_setup: bool,
     /// The last comment of the main line: its node and its text.
     last_comment: Option<u32>,
-    comment: String,
+    /// Its bytes as read (decoded when asked for: nearly every game has comments, few ask).
+    comment: Vec<u8>,
     tags: Vec<TagRef>,
     result: Option<(Text, Span)>,
     /// Syntax errors.
@@ -167,6 +170,7 @@ impl Record {
         self.head_plain = true;
         self.variations = 0;
         self.main_variations = 0;
+        self.any_setup = false;
         self.last_comment = None;
         self.comment.clear();
         self.tags.clear();
@@ -185,15 +189,18 @@ impl Record {
                 }
                 Item::Comment(c) => {
                     if depth == 0 {
-                        self.keep_comment(&c.text);
+                        self.keep_comment(c.text.as_bytes());
                     }
                     Node::Comment { span: c.span }
                 }
                 Item::Nag(_) => Node::Nag,
-                Item::Setup(s) => Node::Setup {
-                    fen: self.keep(&s.fen),
-                    span: s.span,
-                },
+                Item::Setup(s) => {
+                    self.any_setup = true;
+                    Node::Setup {
+                        fen: self.keep(&s.fen),
+                        span: s.span,
+                    }
+                }
                 Item::Variation(v) => {
                     let at = self.nodes.len();
                     self.nodes.push(Node::Nag);
@@ -219,16 +226,22 @@ impl Record {
     }
 
     /// The text of a main-line comment about to be pushed.
-    fn keep_comment(&mut self, text: &str) {
+    fn keep_comment(&mut self, text: &[u8]) {
         self.last_comment = Some(self.nodes.len() as u32);
         self.comment.clear();
-        self.comment.push_str(text);
+        self.comment.extend_from_slice(text);
+    }
+
+    /// True if a setup (`/FEN/`) stands anywhere in the record, main line or variation.
+    pub fn any_setup(&self) -> bool {
+        self.any_setup
     }
 
     /// The last comment of the main line: its node index and its text.
-    pub fn last_comment(&self) -> Option<(usize, &str)> {
+    /// (Bytes that are not UTF-8 read as U+FFFD, as a `Game`'s comments are.)
+    pub fn last_comment(&self) -> Option<(usize, std::borrow::Cow<'_, str>)> {
         self.last_comment
-            .map(|at| (at as usize, self.comment.as_str()))
+            .map(|at| (at as usize, String::from_utf8_lossy(&self.comment)))
     }
 
     /// What the squares of the moves among the first [`HEAD`] nodes show, if no variation
@@ -468,7 +481,7 @@ impl Visitor for Filler {
 
     fn comment(&mut self, text: &[u8], _: CommentKind, span: Span) {
         if self.open.is_empty() {
-            self.record.keep_comment(&String::from_utf8_lossy(text));
+            self.record.keep_comment(text);
         }
         self.record.nodes.push(Node::Comment { span });
         self.last_move = None;
@@ -499,6 +512,7 @@ impl Visitor for Filler {
 
     fn setup(&mut self, fen: &[u8], span: Span) {
         let fen = self.keep_bytes(fen);
+        self.record.any_setup = true;
         self.record.nodes.push(Node::Setup { fen, span });
         self.last_move = None;
     }

@@ -309,7 +309,8 @@ fn probe<V: Spec>(game: Subject<'_>) -> u32 {
 /// element is a move of one reading.
 fn first_ply_fails<V: Spec>(record: &Record, start: &Position<V::B>) -> bool {
     let mut items = record.items(record.body());
-    if items.clone().any(|(_, n)| matches!(n, Node::Setup { .. })) {
+    // (A setup in a variation only costs the answer; no line is walked for it.)
+    if record.any_setup() {
         return false;
     }
     let Some((_, Node::Move(m))) =
