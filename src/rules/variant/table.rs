@@ -496,7 +496,7 @@ const TURKISH_RULES: Articles = Articles {
     game_end: "Turkish (end of game)",
 };
 
-/// Thai draughts (mak-hot). No draw rule.
+/// Thai draughts (mak-hot).
 pub const THAI: Rules = Rules {
     layout: layout(Color::Black, 8, NotationKind::Numeric, 2, false),
     start_fen: "B:W1-8:B25-32",
