@@ -7,8 +7,11 @@
 use std::io;
 
 use anyhow::Result;
+use pdn::app::export::ExportOptions;
+use pdn::app::fix::FixOptions;
 use pdn::app::gametype::FileHint;
 use pdn::app::terminal::escape;
+use pdn::app::{stats, validate};
 use pdn::rules::Variant;
 use pdn::syntax::{Game, Visitor};
 
@@ -55,24 +58,86 @@ pub(super) struct Totals {
     pub games: u64,
 }
 
+/// A command's per-game options, into which the variant the earlier games of a file showed
+/// is put for each game.
+pub(super) trait Hinted: Sync {
+    /// These options with `hint` as the file's variant hint.
+    fn hinted(&self, hint: Option<Variant>) -> Self;
+}
+
+impl Hinted for validate::Options {
+    fn hinted(&self, hint: Option<Variant>) -> Self {
+        validate::Options { hint, ..*self }
+    }
+}
+
+impl Hinted for ExportOptions {
+    fn hinted(&self, hint: Option<Variant>) -> Self {
+        ExportOptions {
+            validate: self.validate.hinted(hint),
+            ..*self
+        }
+    }
+}
+
+impl Hinted for stats::Options {
+    fn hinted(&self, hint: Option<Variant>) -> Self {
+        stats::Options {
+            validate: self.validate.hinted(hint),
+            ..*self
+        }
+    }
+}
+
+impl Hinted for FixOptions {
+    fn hinted(&self, hint: Option<Variant>) -> Self {
+        FixOptions {
+            validate: self.validate.hinted(hint),
+            ..*self
+        }
+    }
+}
+
 /// Run `work` on every game of the inputs and hand the results to `sink` in input order.
-/// `work` gets the input's index, the game and the variant the earlier games of its file
-/// showed. An error of the sink (an output that cannot be written, a closed pipe) stops
-/// the run and is returned.
-pub(super) fn run<R, W>(setup: &Setup, work: W, sink: &mut dyn Sink<R>) -> Result<Totals>
+/// `work` gets the input's index, the game and `opts` with the variant the earlier games of
+/// its file showed. An error of the sink (an output that cannot be written, a closed pipe)
+/// stops the run and is returned.
+pub(super) fn run<O, R, W>(
+    setup: &Setup,
+    opts: &O,
+    work: W,
+    sink: &mut dyn Sink<R>,
+) -> Result<Totals>
 where
+    O: Hinted,
     R: Send,
-    W: Fn(usize, Game, Option<Variant>) -> R + Sync,
+    W: Fn(usize, Game, &O) -> R + Sync,
 {
     drive(setup, sink, |progress, consume| {
         pipeline::run::<FileHint, _, _, _>(
             &setup.inputs,
             &Plan::new(setup.jobs),
             &|bytes| progress.set(bytes),
-            work,
+            |i, game, hint| work(i, game, &opts.hinted(hint)),
             consume,
         )
     })
+}
+
+/// With one job, [`run_visiting`]: each game read into a visitor, no owned `Game` built;
+/// with more, [`run`] with `work`. The visitor's output and `work`'s result are the same.
+pub(super) fn run_or_visit<O: Hinted, R: Send, V: Visitor<Output = R>>(
+    setup: &Setup,
+    opts: &O,
+    visitor: impl FnMut(usize) -> V,
+    work: impl Fn(usize, Game, &O) -> R + Sync,
+    sink: &mut dyn Sink<R>,
+) -> Result<Totals> {
+    if setup.jobs <= 1 {
+        run_visiting(setup, visitor, sink)
+    } else {
+        run(setup, opts, work, sink)
+    }
 }
 
 /// [`run`] with one job, each game read into a visitor made for its input (`visitor(i)`)

@@ -7,6 +7,7 @@ use std::path::Path;
 use anyhow::{Result, bail};
 use pdn::app::diagnostic::{Palette, Severity, paint};
 use pdn::app::terminal::escape;
+use pdn::app::validate;
 use pdn::rules::Variant;
 
 use super::Status;
@@ -28,6 +29,16 @@ pub(super) struct Setup {
 }
 
 impl Setup {
+    /// How to validate: the variant of `--variant`, board diagrams in move diagnostics if
+    /// `diagrams`; the file's variant hint is put in for each game (`batch::Hinted`).
+    pub(super) fn validate_options(&self, diagrams: bool) -> validate::Options {
+        validate::Options {
+            variant: self.variant,
+            diagrams,
+            hint: None,
+        }
+    }
+
     /// The inputs' names as they may be shown on a terminal (escaped).
     pub(super) fn shown_names(&self) -> Vec<String> {
         self.inputs

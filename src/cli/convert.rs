@@ -13,7 +13,7 @@ use std::io::{self, Seek, SeekFrom, Write};
 use anyhow::{Context, Result, bail};
 use pdn::app::export::csv::{PLY_COLUMNS, PlyRows, TagColumns, game_row, other_tags};
 use pdn::app::export::{self, ExportOptions, Notation, analyse};
-use pdn::app::validate::{self, Options, validate_with};
+use pdn::app::validate::validate_with;
 
 use super::args::{ConvertArgs, ConvertTo, NotationArg};
 use super::batch::{self, Sink};
@@ -189,11 +189,7 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
         Some(NotationArg::Algebraic) => Notation::Algebraic,
     };
     let opts = ExportOptions {
-        validate: Options {
-            variant: setup.variant,
-            diagrams: false,
-            hint: None,
-        },
+        validate: setup.validate_options(false),
         notation,
     };
     let to = a.to;
@@ -215,18 +211,8 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
     };
     let totals = batch::run(
         &setup,
-        |i, game, hint| {
-            let game = &game;
-            let opts = ExportOptions {
-                validate: validate::Options {
-                    hint,
-                    ..opts.validate
-                },
-                ..opts
-            };
-            let file = inputs[i].name.as_str();
-            convert_game(to, plies, file, game, &opts)
-        },
+        &opts,
+        |i, game, opts| convert_game(to, plies, inputs[i].name.as_str(), &game, opts),
         &mut sink,
     )?;
     let mut lost = 0;

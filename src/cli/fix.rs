@@ -8,10 +8,11 @@ use std::io::{self, Write};
 
 use anyhow::Result;
 use pdn::app::fix::{AsRead, FixOptions, audit_line, fix};
-use pdn::app::validate::Options;
+use pdn::syntax::Game;
 
 use super::args::FixArgs;
 use super::batch::{self, Sink};
+use super::input::Input;
 use super::outdir::{self, PerFile};
 use super::output::{AtomicFile, Output, shown};
 use super::progress;
@@ -164,24 +165,14 @@ pub(super) fn run(a: &FixArgs) -> Result<Status> {
     let setup = common::Setup::new(&a.input)?;
     let inputs = &setup.inputs;
     outdir::check_single(a.output.as_deref(), a.audit.as_deref(), inputs)?;
-    let dest = if let Some(dir) = &a.out_dir {
-        Dest::PerFile(PerFile::out_dir(dir, inputs, "pdn")?, None)
-    } else if a.in_place {
-        Dest::PerFile(PerFile::in_place(inputs, a.backup.clone())?, None)
-    } else {
-        Dest::Single(Output::open(a.output.as_deref())?)
-    };
+    let dest = destination(a, inputs)?;
     let audit = match &a.audit {
         Some(p) => Some(Output::open(Some(p))?),
         None => None,
     };
     let want_audit = audit.is_some();
     let opts = FixOptions {
-        validate: Options {
-            variant: setup.variant,
-            diagrams: false,
-            hint: None,
-        },
+        validate: setup.validate_options(false),
         repair: a.repair,
         keep_irregular: a.keep_irregular,
     };
@@ -198,36 +189,8 @@ pub(super) fn run(a: &FixArgs) -> Result<Status> {
     };
     let totals = batch::run(
         &setup,
-        |i, game, hint| {
-            let index = game.index;
-            let f = fix(
-                game,
-                &FixOptions {
-                    validate: Options {
-                        hint,
-                        ..opts.validate
-                    },
-                    ..opts
-                },
-            );
-            let mut text = String::new();
-            if want_audit {
-                for c in &f.changes {
-                    audit_line(&inputs[i].name, index, c, &mut text);
-                }
-            }
-            Done {
-                text: f.text,
-                audit: text,
-                changes: f.changes.len() as u64,
-                repairs: u64::from(f.repairs),
-                kept: u64::from(f.kept),
-                unrepaired: f.unrepaired,
-                errors_before: u64::from(f.errors_before),
-                errors_after: u64::from(f.errors_after),
-                as_read: f.as_read.map(|why| (why, index)),
-            }
-        },
+        &opts,
+        |i, game, opts| fix_game(game, opts, want_audit.then_some(inputs[i].name.as_str())),
         &mut sink,
     )?;
     let Out {
@@ -252,12 +215,62 @@ pub(super) fn run(a: &FixArgs) -> Result<Status> {
     if let Some(w) = audit {
         w.finish()?;
     }
+    summary(a, &totals, &t, &as_read, &files_note);
+    if let Some(note) = common::unreadable_note(&totals) {
+        progress::message(&format!("pdn: {note}"));
+    }
+    common::status(t.errors_after > 0 || lost > 0 || t.as_read > 0, &totals)
+}
+
+/// Where the fixed games go: `--out-dir`, `--in-place`, or standard output or `-o`.
+fn destination(a: &FixArgs, inputs: &[Input]) -> Result<Dest> {
+    Ok(if let Some(dir) = &a.out_dir {
+        Dest::PerFile(PerFile::out_dir(dir, inputs, "pdn")?, None)
+    } else if a.in_place {
+        Dest::PerFile(PerFile::in_place(inputs, a.backup.clone())?, None)
+    } else {
+        Dest::Single(Output::open(a.output.as_deref())?)
+    })
+}
+
+/// Fix one game; its changes as audit lines naming `audit_file`, when there is an audit.
+fn fix_game(game: Game, opts: &FixOptions, audit_file: Option<&str>) -> Done {
+    let index = game.index;
+    let f = fix(game, opts);
+    let mut audit = String::new();
+    if let Some(file) = audit_file {
+        for c in &f.changes {
+            audit_line(file, index, c, &mut audit);
+        }
+    }
+    Done {
+        text: f.text,
+        audit,
+        changes: f.changes.len() as u64,
+        repairs: u64::from(f.repairs),
+        kept: u64::from(f.kept),
+        unrepaired: f.unrepaired,
+        errors_before: u64::from(f.errors_before),
+        errors_after: u64::from(f.errors_after),
+        as_read: f.as_read.map(|why| (why, index)),
+    }
+}
+
+/// The closing lines on standard error: the totals of the run, then the games written as
+/// read (first `NAMED` of them by name), which are never silent, not even with `--quiet`.
+fn summary(
+    a: &FixArgs,
+    totals: &batch::Totals,
+    t: &Totals,
+    as_read: &[(String, usize, AsRead)],
+    files_note: &str,
+) {
     progress::note(&format!(
         "pdn fix: {} games in {} files, {} changes{}{}, {} games with problems left ({} errors before, {} after), {} written as read{files_note}",
         t.games,
         totals.files,
         t.changes,
-        repair_note(a.repair, a.keep_irregular, &t),
+        repair_note(a.repair, a.keep_irregular, t),
         match &a.audit {
             Some(p) => format!(" written to {}", shown(p)),
             None => String::new(),
@@ -286,8 +299,4 @@ pub(super) fn run(a: &FixArgs) -> Result<Status> {
             },
         ));
     }
-    if let Some(note) = common::unreadable_note(&totals) {
-        progress::message(&format!("pdn: {note}"));
-    }
-    common::status(t.errors_after > 0 || lost > 0 || t.as_read > 0, &totals)
 }

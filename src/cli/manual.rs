@@ -9,6 +9,23 @@ pub(super) struct Section {
     pub items: &'static [(&'static str, &'static str)],
 }
 
+/// The statuses of the program, all commands together.
+const STATUS_PROGRAM: Section = Section {
+    heading: "EXIT STATUS",
+    items: &[
+        (
+            "0",
+            "Done; for validate and fix, no error left in the games.",
+        ),
+        (
+            "1",
+            "validate and fix: an error finding. Every command: an input that could not be read, an output that could not be written.",
+        ),
+        ("2", "Fatal: bad usage, or nothing at all could be read."),
+        ("130", "Interrupted by Ctrl-C (128 + the signal)."),
+    ],
+};
+
 /// The statuses of `validate` and `fix`.
 const STATUS_CHECKS: Section = Section {
     heading: "EXIT STATUS",
@@ -108,6 +125,31 @@ const INPUTS: Section = Section {
     ],
 };
 
+/// What `validate` finds and how it is shown.
+const FINDINGS: Section = Section {
+    heading: "FINDINGS",
+    items: &[
+        (
+            "",
+            "Each finding has a code and a severity: error, warning or info. Errors: syntax-error, bad-fen, unknown-variant, illegal-move, missed-capture, non-maximal-capture, unfinished-capture, premature-promotion, ambiguous-move, wrong-side, moves-after-end, result-mismatch. Warnings: draw-rule, move-number, bad-tag. Information: tolerated (a non-standard construct read anyway).",
+        ),
+        (
+            "",
+            "Within a game, findings come in source order. The human format shows errors and warnings (--min-severity info adds the tolerated notes), JSON shows everything. Hidden findings are still counted: the closing lines give the count per code shown and the summary, with what was not shown. --allow silences a code (not shown, not counted), --deny makes it an error (and the exit status follows).",
+        ),
+        (
+            "",
+            "When standard output is not a terminal and standard error is, the summary line is also written to standard error.",
+        ),
+    ],
+};
+
+/// What the numbers of `stats` mean.
+const NUMBERS: Section = Section {
+    heading: "WHAT THE NUMBERS MEAN",
+    items: &[("", super::args::STATS_NOTES)],
+};
+
 /// A page's own sections, after OPTIONS.
 pub(super) struct Page {
     pub sections: &'static [Section],
@@ -115,241 +157,221 @@ pub(super) struct Page {
 }
 
 /// The page of `pdn` itself or of a command (`None`: the program).
-pub(super) fn page(command: Option<&str>) -> Page {
+pub(super) fn page(command: Option<&str>) -> &'static Page {
     match command {
-        None => Page {
-            sections: &[
-                INPUTS,
-                Section {
-                    heading: "EXIT STATUS",
-                    items: &[
-                        (
-                            "0",
-                            "Done; for validate and fix, no error left in the games.",
-                        ),
-                        (
-                            "1",
-                            "validate and fix: an error finding. Every command: an input that could not be read, an output that could not be written.",
-                        ),
-                        ("2", "Fatal: bad usage, or nothing at all could be read."),
-                        ("130", "Interrupted by Ctrl-C (128 + the signal)."),
-                    ],
-                },
-                ENVIRONMENT,
-            ],
-            examples: &[
-                (
-                    "pdn validate archive/",
-                    "Replay every game of a directory and report every illegal move.",
-                ),
-                (
-                    "pdn validate games.pdn --min-severity error",
-                    "Only the errors.",
-                ),
-                (
-                    "pdn fix archive/ --out-dir clean/ --repair --audit changes.jsonl",
-                    "Write corrected copies, with every change logged.",
-                ),
-                (
-                    "pdn convert archive/ --to csv --plies -o plies.csv",
-                    "One CSV row per ply, for DuckDB or pandas.",
-                ),
-                (
-                    "pdn stats archive/ --by player",
-                    "Results, lengths, captures, openings and a table per player.",
-                ),
-                (
-                    "pdn man --out-dir ~/.cargo/share/man/man1",
-                    "Install every man page where man(1) finds them next to ~/.cargo/bin.",
-                ),
-            ],
-        },
-        Some("validate") => Page {
-            sections: &[
-                Section {
-                    heading: "FINDINGS",
-                    items: &[
-                        (
-                            "",
-                            "Each finding has a code and a severity: error, warning or info. Errors: syntax-error, bad-fen, unknown-variant, illegal-move, missed-capture, non-maximal-capture, unfinished-capture, premature-promotion, ambiguous-move, wrong-side, moves-after-end, result-mismatch. Warnings: draw-rule, move-number, bad-tag. Information: tolerated (a non-standard construct read anyway).",
-                        ),
-                        (
-                            "",
-                            "Within a game, findings come in source order. The human format shows errors and warnings (--min-severity info adds the tolerated notes), JSON shows everything. Hidden findings are still counted: the closing lines give the count per code shown and the summary, with what was not shown. --allow silences a code (not shown, not counted), --deny makes it an error (and the exit status follows).",
-                        ),
-                        (
-                            "",
-                            "When standard output is not a terminal and standard error is, the summary line is also written to standard error.",
-                        ),
-                    ],
-                },
-                INPUTS,
-                STATUS_CHECKS,
-                ENVIRONMENT,
-            ],
-            examples: &[
-                (
-                    "pdn validate archive/",
-                    "Errors and warnings, with the source line, the rule, the legal moves and the board.",
-                ),
-                ("pdn validate archive/ --min-severity error", "Errors only."),
-                (
-                    "pdn validate archive/ --min-severity info --max-diagnostics 50",
-                    "Everything, the first 50 findings; the rest counted.",
-                ),
-                (
-                    "pdn validate archive/ --deny draw-rule --allow bad-tag",
-                    "Play after a draw by rule fails the run; tag formats are not checked.",
-                ),
-                (
-                    "pdn validate archive/ --deny warnings -f short",
-                    "One line per finding, every warning an error (as clippy's -D warnings).",
-                ),
-                (
-                    "pdn validate archive/ -f json | jq -c 'select(.type == \"diagnostic\")'",
-                    "The findings as JSON Lines; the last line is the summary with a count per code.",
-                ),
-                (
-                    "pdn validate games.pdn --variant russian",
-                    "Every game as Russian draughts, whatever its GameType.",
-                ),
-                (
-                    "pdn validate archive/ -f html -o report.html",
-                    "One self-contained page: the summary, every game with its findings on their boards, a replay viewer.",
-                ),
-            ],
-        },
-        Some("fix") => Page {
-            sections: &[INPUTS, STATUS_CHECKS, ENVIRONMENT],
-            examples: &[
-                (
-                    "pdn fix games.pdn -o clean.pdn",
-                    "Strict PDN 3.0: canonical notation, move numbers, results and tags mended.",
-                ),
-                (
-                    "pdn fix archive/ -o clean.pdn --repair --audit changes.jsonl",
-                    "Also restore the moves most probably played, every change logged.",
-                ),
-                (
-                    "pdn fix archive/ --out-dir clean/",
-                    "One file per input file, at the same path below clean/.",
-                ),
-                (
-                    "pdn fix archive/ --in-place --backup .orig",
-                    "Replace each input, keeping the original as FILE.orig.",
-                ),
-            ],
-        },
-        Some("convert") => Page {
-            sections: &[INPUTS, STATUS_DATA, ENVIRONMENT],
-            examples: &[
-                (
-                    "pdn convert games.pdn --to json -o games.jsonl",
-                    "One JSON object per game per line.",
-                ),
-                (
-                    "pdn convert archive/ --to csv --plies -o plies.csv",
-                    "One row per ply of the main line, with FEN before and after.",
-                ),
-                (
-                    "pdn convert games.pdn --to manoury",
-                    "The French book style: 1. 32-28 (19-23).",
-                ),
-                (
-                    "pdn convert games.pdn --to pdn --notation algebraic",
-                    "8x8 games with algebraic squares.",
-                ),
-            ],
-        },
-        Some("stats") => Page {
-            sections: &[
-                Section {
-                    heading: "WHAT THE NUMBERS MEAN",
-                    items: &[("", super::args::STATS_NOTES)],
-                },
-                INPUTS,
-                STATUS_DATA,
-                ENVIRONMENT,
-            ],
-            examples: &[
-                (
-                    "pdn stats archive/",
-                    "Results, variants, lengths, captures, promotions, openings, players, events, findings by code.",
-                ),
-                (
-                    "pdn stats archive/ --by player",
-                    "Also a table per player, one per variant.",
-                ),
-                (
-                    "pdn stats archive/ --format csv --by opening > openings.csv",
-                    "The openings table as CSV.",
-                ),
-                (
-                    "pdn stats archive/ --format csv --duplicates --fuzzy 20",
-                    "Games repeated, with the reason, and those alike for their first 20 plies.",
-                ),
-            ],
-        },
-        Some("diagram") => Page {
-            sections: &[STATUS_DATA, ENVIRONMENT_NONE],
-            examples: &[
-                (
-                    "pdn diagram --variant international --fen 'W:W31-50:B1-20' -o start.svg",
-                    "The start position as SVG.",
-                ),
-                (
-                    "pdn diagram games.pdn --game 3 --ply 41 --numbers -o game3.png",
-                    "The position after the 41st ply of game 3, its move drawn, square numbers on, as PNG.",
-                ),
-                (
-                    "pdn diagram --variant english --fen 'B:W21-32:B1-12' --flip --size 240 -f png > board.png",
-                    "An English board turned round, 240 pixels wide.",
-                ),
-            ],
-        },
-        Some("perft") => Page {
-            sections: &[STATUS_SIMPLE, ENVIRONMENT_NONE],
-            examples: &[
-                (
-                    "pdn perft --variant international --depth 6",
-                    "Leaf nodes of the legal-move tree from the start position.",
-                ),
-                (
-                    "pdn perft --variant english --depth 5 --divide",
-                    "The count below each legal move of the root.",
-                ),
-                (
-                    "pdn perft --variant russian --fen 'W:W21,22:B9,10' --depth 4 --json",
-                    "From a position, as JSON lines.",
-                ),
-            ],
-        },
-        Some("completions") => Page {
-            sections: &[STATUS_SIMPLE, ENVIRONMENT_NONE],
-            examples: &[
-                (
-                    "mkdir -p ~/.local/share/bash-completion/completions && pdn completions bash > ~/.local/share/bash-completion/completions/pdn",
-                    "Bash: loaded by bash-completion when pdn is first completed.",
-                ),
-                (
-                    "mkdir -p ~/.config/fish/completions && pdn completions fish > ~/.config/fish/completions/pdn.fish",
-                    "Fish.",
-                ),
-                (
-                    "mkdir -p ~/.zfunc && pdn completions zsh > ~/.zfunc/_pdn",
-                    "Zsh: with fpath+=~/.zfunc before compinit in ~/.zshrc.",
-                ),
-            ],
-        },
-        Some(_) => Page {
-            sections: &[STATUS_SIMPLE, ENVIRONMENT_NONE],
-            examples: &[
-                ("pdn man validate | man -l -", "Read the page of a command."),
-                (
-                    "pdn man --out-dir ~/.cargo/share/man/man1",
-                    "Write every page where man(1) finds them next to ~/.cargo/bin (man pdn, man pdn-validate).",
-                ),
-            ],
-        },
+        None => &PROGRAM,
+        Some("validate") => &VALIDATE,
+        Some("fix") => &FIX,
+        Some("convert") => &CONVERT,
+        Some("stats") => &STATS,
+        Some("diagram") => &DIAGRAM,
+        Some("perft") => &PERFT,
+        Some("completions") => &COMPLETIONS,
+        Some(_) => &MAN,
     }
 }
+
+/// The page of `pdn` itself.
+const PROGRAM: Page = Page {
+    sections: &[INPUTS, STATUS_PROGRAM, ENVIRONMENT],
+    examples: &[
+        (
+            "pdn validate archive/",
+            "Replay every game of a directory and report every illegal move.",
+        ),
+        (
+            "pdn validate games.pdn --min-severity error",
+            "Only the errors.",
+        ),
+        (
+            "pdn fix archive/ --out-dir clean/ --repair --audit changes.jsonl",
+            "Write corrected copies, with every change logged.",
+        ),
+        (
+            "pdn convert archive/ --to csv --plies -o plies.csv",
+            "One CSV row per ply, for DuckDB or pandas.",
+        ),
+        (
+            "pdn stats archive/ --by player",
+            "Results, lengths, captures, openings and a table per player.",
+        ),
+        (
+            "pdn man --out-dir ~/.cargo/share/man/man1",
+            "Install every man page where man(1) finds them next to ~/.cargo/bin.",
+        ),
+    ],
+};
+
+/// The page of `validate`.
+const VALIDATE: Page = Page {
+    sections: &[FINDINGS, INPUTS, STATUS_CHECKS, ENVIRONMENT],
+    examples: &[
+        (
+            "pdn validate archive/",
+            "Errors and warnings, with the source line, the rule, the legal moves and the board.",
+        ),
+        ("pdn validate archive/ --min-severity error", "Errors only."),
+        (
+            "pdn validate archive/ --min-severity info --max-diagnostics 50",
+            "Everything, the first 50 findings; the rest counted.",
+        ),
+        (
+            "pdn validate archive/ --deny draw-rule --allow bad-tag",
+            "Play after a draw by rule fails the run; tag formats are not checked.",
+        ),
+        (
+            "pdn validate archive/ --deny warnings -f short",
+            "One line per finding, every warning an error (as clippy's -D warnings).",
+        ),
+        (
+            "pdn validate archive/ -f json | jq -c 'select(.type == \"diagnostic\")'",
+            "The findings as JSON Lines; the last line is the summary with a count per code.",
+        ),
+        (
+            "pdn validate games.pdn --variant russian",
+            "Every game as Russian draughts, whatever its GameType.",
+        ),
+        (
+            "pdn validate archive/ -f html -o report.html",
+            "One self-contained page: the summary, every game with its findings on their boards, a replay viewer.",
+        ),
+    ],
+};
+
+/// The page of `fix`.
+const FIX: Page = Page {
+    sections: &[INPUTS, STATUS_CHECKS, ENVIRONMENT],
+    examples: &[
+        (
+            "pdn fix games.pdn -o clean.pdn",
+            "Strict PDN 3.0: canonical notation, move numbers, results and tags mended.",
+        ),
+        (
+            "pdn fix archive/ -o clean.pdn --repair --audit changes.jsonl",
+            "Also restore the moves most probably played, every change logged.",
+        ),
+        (
+            "pdn fix archive/ --out-dir clean/",
+            "One file per input file, at the same path below clean/.",
+        ),
+        (
+            "pdn fix archive/ --in-place --backup .orig",
+            "Replace each input, keeping the original as FILE.orig.",
+        ),
+    ],
+};
+
+/// The page of `convert`.
+const CONVERT: Page = Page {
+    sections: &[INPUTS, STATUS_DATA, ENVIRONMENT],
+    examples: &[
+        (
+            "pdn convert games.pdn --to json -o games.jsonl",
+            "One JSON object per game per line.",
+        ),
+        (
+            "pdn convert archive/ --to csv --plies -o plies.csv",
+            "One row per ply of the main line, with FEN before and after.",
+        ),
+        (
+            "pdn convert games.pdn --to manoury",
+            "The French book style: 1. 32-28 (19-23).",
+        ),
+        (
+            "pdn convert games.pdn --to pdn --notation algebraic",
+            "8x8 games with algebraic squares.",
+        ),
+    ],
+};
+
+/// The page of `stats`.
+const STATS: Page = Page {
+    sections: &[NUMBERS, INPUTS, STATUS_DATA, ENVIRONMENT],
+    examples: &[
+        (
+            "pdn stats archive/",
+            "Results, variants, lengths, captures, promotions, openings, players, events, findings by code.",
+        ),
+        (
+            "pdn stats archive/ --by player",
+            "Also a table per player, one per variant.",
+        ),
+        (
+            "pdn stats archive/ --format csv --by opening > openings.csv",
+            "The openings table as CSV.",
+        ),
+        (
+            "pdn stats archive/ --format csv --duplicates --fuzzy 20",
+            "Games repeated, with the reason, and those alike for their first 20 plies.",
+        ),
+    ],
+};
+
+/// The page of `diagram`.
+const DIAGRAM: Page = Page {
+    sections: &[STATUS_DATA, ENVIRONMENT_NONE],
+    examples: &[
+        (
+            "pdn diagram --variant international --fen 'W:W31-50:B1-20' -o start.svg",
+            "The start position as SVG.",
+        ),
+        (
+            "pdn diagram games.pdn --game 3 --ply 41 --numbers -o game3.png",
+            "The position after the 41st ply of game 3, its move drawn, square numbers on, as PNG.",
+        ),
+        (
+            "pdn diagram --variant english --fen 'B:W21-32:B1-12' --flip --size 240 -f png > board.png",
+            "An English board turned round, 240 pixels wide.",
+        ),
+    ],
+};
+
+/// The page of `perft`.
+const PERFT: Page = Page {
+    sections: &[STATUS_SIMPLE, ENVIRONMENT_NONE],
+    examples: &[
+        (
+            "pdn perft --variant international --depth 6",
+            "Leaf nodes of the legal-move tree from the start position.",
+        ),
+        (
+            "pdn perft --variant english --depth 5 --divide",
+            "The count below each legal move of the root.",
+        ),
+        (
+            "pdn perft --variant russian --fen 'W:W21,22:B9,10' --depth 4 --json",
+            "From a position, as JSON lines.",
+        ),
+    ],
+};
+
+/// The page of `completions`.
+const COMPLETIONS: Page = Page {
+    sections: &[STATUS_SIMPLE, ENVIRONMENT_NONE],
+    examples: &[
+        (
+            "mkdir -p ~/.local/share/bash-completion/completions && pdn completions bash > ~/.local/share/bash-completion/completions/pdn",
+            "Bash: loaded by bash-completion when pdn is first completed.",
+        ),
+        (
+            "mkdir -p ~/.config/fish/completions && pdn completions fish > ~/.config/fish/completions/pdn.fish",
+            "Fish.",
+        ),
+        (
+            "mkdir -p ~/.zfunc && pdn completions zsh > ~/.zfunc/_pdn",
+            "Zsh: with fpath+=~/.zfunc before compinit in ~/.zshrc.",
+        ),
+    ],
+};
+
+/// The page of `man` (and of any other command without its own).
+const MAN: Page = Page {
+    sections: &[STATUS_SIMPLE, ENVIRONMENT_NONE],
+    examples: &[
+        ("pdn man validate | man -l -", "Read the page of a command."),
+        (
+            "pdn man --out-dir ~/.cargo/share/man/man1",
+            "Write every page where man(1) finds them next to ~/.cargo/bin (man pdn, man pdn-validate).",
+        ),
+    ],
+};

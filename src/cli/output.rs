@@ -238,27 +238,31 @@ impl AtomicFile {
     }
 }
 
-impl Write for AtomicFile {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+impl AtomicFile {
+    /// What the bytes go to: the encoder of the temporary file, or the device.
+    fn writer(&mut self) -> io::Result<&mut dyn Write> {
         match &mut self.inner {
-            Some(Inner::Temp { writer, .. }) => match writer {
-                Encoder::Plain(w) => w.write(buf),
-                Encoder::Gzip(g) => g.write(buf),
-            },
-            Some(Inner::Direct(w)) => w.write(buf),
+            Some(Inner::Temp {
+                writer: Encoder::Plain(w),
+                ..
+            })
+            | Some(Inner::Direct(w)) => Ok(w),
+            Some(Inner::Temp {
+                writer: Encoder::Gzip(g),
+                ..
+            }) => Ok(g),
             None => Err(io::Error::other("output already closed")),
         }
     }
+}
+
+impl Write for AtomicFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.writer()?.write(buf)
+    }
 
     fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-        match &mut self.inner {
-            Some(Inner::Temp { writer, .. }) => match writer {
-                Encoder::Plain(w) => w.write_all(buf),
-                Encoder::Gzip(g) => g.write_all(buf),
-            },
-            Some(Inner::Direct(w)) => w.write_all(buf),
-            None => Err(io::Error::other("output already closed")),
-        }
+        self.writer()?.write_all(buf)
     }
 
     fn flush(&mut self) -> io::Result<()> {

@@ -7,7 +7,6 @@ use std::io::{self, Write};
 use anyhow::{Result, bail};
 use pdn::app::diagnostic::Format;
 use pdn::app::report::{self, FileTotals, GameHtml, Totals};
-use pdn::app::validate::Options;
 
 use super::Status;
 use super::args::ValidateArgs;
@@ -56,11 +55,7 @@ pub(super) fn run(a: &ValidateArgs) -> Result<Status> {
     // As for JSON: everything shown unless --min-severity says otherwise.
     let policy = super::validate::policy(a, Format::Json)?;
     let setup = common::Setup::new(&a.input)?;
-    let opts = Options {
-        variant: setup.variant,
-        diagrams: false,
-        hint: None,
-    };
+    let opts = setup.validate_options(false);
     let inputs = &setup.inputs;
     if let Some(p) = &a.output {
         common::not_an_input("-o", p, inputs)?;
@@ -83,15 +78,8 @@ pub(super) fn run(a: &ValidateArgs) -> Result<Status> {
         .map_err(unwritten("the report"))?;
     let totals = batch::run(
         &setup,
-        |i, game, hint| {
-            report::game_html(
-                i,
-                &inputs[i].name,
-                &game,
-                &Options { hint, ..opts },
-                &policy,
-            )
-        },
+        &opts,
+        |i, game, opts| report::game_html(i, &inputs[i].name, &game, opts, &policy),
         &mut page,
     )?;
     let Page {

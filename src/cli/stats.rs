@@ -9,7 +9,6 @@ use anyhow::{Result, bail};
 use pdn::app::record::RecordReader;
 use pdn::app::stats::{Analyser, By, Options, Stats, analyse};
 use pdn::app::terminal::escape_lines;
-use pdn::app::validate;
 
 use super::args::{StatsArgs, StatsBy, StatsFormat};
 use super::batch::{self, Sink};
@@ -49,41 +48,20 @@ pub(super) fn run(a: &StatsArgs) -> Result<Status> {
     }
     let setup = common::Setup::new(&a.input)?;
     let opts = Options {
-        validate: validate::Options {
-            variant: setup.variant,
-            diagrams: false,
-            hint: None,
-        },
+        validate: setup.validate_options(false),
         duplicates,
         fuzzy: a.fuzzy,
         min_plies: a.min_plies,
     };
     let inputs = &setup.inputs;
     let mut stats = Stats::new(duplicates, a.fuzzy, a.min_plies);
-    let totals = if setup.jobs <= 1 {
-        // Each game analysed as it is read, without an owned `Game`.
-        batch::run_visiting(
-            &setup,
-            |i| RecordReader::new(Analyser::new(i, opts)),
-            &mut stats,
-        )?
-    } else {
-        batch::run(
-            &setup,
-            |i, game, hint| {
-                let game = &game;
-                let opts = Options {
-                    validate: validate::Options {
-                        hint,
-                        ..opts.validate
-                    },
-                    ..opts
-                };
-                analyse(game, i, &opts).0
-            },
-            &mut stats,
-        )?
-    };
+    let totals = batch::run_or_visit(
+        &setup,
+        &opts,
+        |i| RecordReader::new(Analyser::new(i, opts)),
+        |i, game, opts| analyse(&game, i, opts).0,
+        &mut stats,
+    )?;
     stats.files = totals.files;
     let names: Vec<String> = inputs.iter().map(|i| i.name.clone()).collect();
     let mut out = Output::open(None)?;

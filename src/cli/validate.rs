@@ -8,7 +8,7 @@ use anyhow::{Result, bail};
 use pdn::app::diagnostic::{Code, Format, Palette, Severity};
 use pdn::app::findings::{Level, Policy, Rendered, Totals, render_game};
 use pdn::app::record::RecordReader;
-use pdn::app::validate::{Options, Validator, validate};
+use pdn::app::validate::{Validator, validate};
 
 use super::args::{CodeArg, FormatArg, ValidateArgs};
 use super::batch::{self, Sink};
@@ -47,11 +47,7 @@ pub(super) fn run(a: &ValidateArgs) -> Result<Status> {
         (_, None) => common::colour_stdout(),
     });
     let setup = common::Setup::new(&a.input)?;
-    let opts = Options {
-        variant: setup.variant,
-        diagrams: format == Format::Human,
-        hint: None,
-    };
+    let opts = setup.validate_options(format == Format::Human);
     let inputs = &setup.inputs;
     if let Some(p) = &a.output {
         common::not_an_input("-o", p, inputs)?;
@@ -61,28 +57,25 @@ pub(super) fn run(a: &ValidateArgs) -> Result<Status> {
         totals: Totals::default(),
         policy: &policy,
     };
-    let read = if setup.jobs <= 1 {
-        // Each game validated as it is read, without an owned `Game`.
-        batch::run_visiting(
-            &setup,
-            |i| {
-                let v = Validator::new(opts, format, palette, &policy, &inputs[i].name);
-                RecordReader::new(v)
-            },
-            &mut sink,
-        )?
-    } else {
-        batch::run(
-            &setup,
-            |i, game, hint| {
-                let game = &game;
-                let mut report = validate(game, &Options { hint, ..opts });
-                policy.apply(&mut report);
-                render_game(format, &palette, &policy, &inputs[i].name, game, &report)
-            },
-            &mut sink,
-        )?
-    };
+    let read = batch::run_or_visit(
+        &setup,
+        &opts,
+        |i| {
+            RecordReader::new(Validator::new(
+                opts,
+                format,
+                palette,
+                &policy,
+                &inputs[i].name,
+            ))
+        },
+        |i, game, opts| {
+            let mut report = validate(&game, opts);
+            policy.apply(&mut report);
+            render_game(format, &palette, &policy, &inputs[i].name, &game, &report)
+        },
+        &mut sink,
+    )?;
     let Out {
         mut out,
         mut totals,

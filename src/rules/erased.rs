@@ -7,27 +7,61 @@ use super::position::Position;
 use super::variant::Variant;
 use super::{Spec, with_variant};
 
-/// A position of a variant named at run time. Each arm holds the position of one variant,
-/// with that variant's bit-set type; [`VariantPosition::get`] gives it back typed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[allow(missing_docs)]
-pub enum VariantPosition {
-    International(Position<u64>),
-    English(Position<u64>),
-    Italian(Position<u64>),
-    Pool(Position<u64>),
-    Spanish(Position<u64>),
-    Russian(Position<u64>),
-    Brazilian(Position<u64>),
-    Canadian(Position<u128>),
-    Portuguese(Position<u64>),
-    Czech(Position<u64>),
-    Turkish(Position<u64>),
-    Thai(Position<u64>),
-    Frisian(Position<u64>),
-    Frysk(Position<u64>),
-    Antidraughts(Position<u64>),
-    Breakthrough(Position<u64>),
+/// The enum and its per-variant matches, from one list of the variants with their bit-set
+/// types: each match is written once here and expanded for every arm.
+macro_rules! variant_positions {
+    ($($name:ident: $bits:ty,)*) => {
+        /// A position of a variant named at run time. Each arm holds the position of one
+        /// variant, with that variant's bit-set type; [`VariantPosition::get`] gives it back
+        /// typed.
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        #[allow(missing_docs)]
+        pub enum VariantPosition {
+            $($name(Position<$bits>),)*
+        }
+
+        impl VariantPosition {
+            /// The variant of the position.
+            pub fn variant(&self) -> Variant {
+                match self {
+                    $(VariantPosition::$name(_) => Variant::$name,)*
+                }
+            }
+
+            /// A position of any bit-set type put into the arm of `variant`.
+            pub(crate) fn convert<B: Bits>(variant: Variant, pos: &Position<B>) -> VariantPosition {
+                match variant {
+                    $(Variant::$name => VariantPosition::$name(pos.with_bits::<$bits>()),)*
+                }
+            }
+
+            /// The position in the arm, with another bit-set type.
+            pub(crate) fn with_bits<B: Bits>(&self) -> Position<B> {
+                match self {
+                    $(VariantPosition::$name(p) => p.with_bits(),)*
+                }
+            }
+        }
+    };
+}
+
+variant_positions! {
+    International: u64,
+    English: u64,
+    Italian: u64,
+    Pool: u64,
+    Spanish: u64,
+    Russian: u64,
+    Brazilian: u64,
+    Canadian: u128,
+    Portuguese: u64,
+    Czech: u64,
+    Turkish: u64,
+    Thai: u64,
+    Frisian: u64,
+    Frysk: u64,
+    Antidraughts: u64,
+    Breakthrough: u64,
 }
 
 impl VariantPosition {
@@ -41,73 +75,6 @@ impl VariantPosition {
     #[inline]
     pub fn get<V: Spec>(&self) -> Option<Position<V::B>> {
         V::restore(self)
-    }
-
-    /// The variant of the position.
-    pub fn variant(&self) -> Variant {
-        match self {
-            VariantPosition::International(_) => Variant::International,
-            VariantPosition::English(_) => Variant::English,
-            VariantPosition::Italian(_) => Variant::Italian,
-            VariantPosition::Pool(_) => Variant::Pool,
-            VariantPosition::Spanish(_) => Variant::Spanish,
-            VariantPosition::Russian(_) => Variant::Russian,
-            VariantPosition::Brazilian(_) => Variant::Brazilian,
-            VariantPosition::Canadian(_) => Variant::Canadian,
-            VariantPosition::Portuguese(_) => Variant::Portuguese,
-            VariantPosition::Czech(_) => Variant::Czech,
-            VariantPosition::Turkish(_) => Variant::Turkish,
-            VariantPosition::Thai(_) => Variant::Thai,
-            VariantPosition::Frisian(_) => Variant::Frisian,
-            VariantPosition::Frysk(_) => Variant::Frysk,
-            VariantPosition::Antidraughts(_) => Variant::Antidraughts,
-            VariantPosition::Breakthrough(_) => Variant::Breakthrough,
-        }
-    }
-
-    /// A position of any bit-set type put into the arm of `variant`.
-    pub(crate) fn convert<B: Bits>(variant: Variant, pos: &Position<B>) -> VariantPosition {
-        let small = || pos.with_bits::<u64>();
-        match variant {
-            Variant::International => VariantPosition::International(small()),
-            Variant::English => VariantPosition::English(small()),
-            Variant::Italian => VariantPosition::Italian(small()),
-            Variant::Pool => VariantPosition::Pool(small()),
-            Variant::Spanish => VariantPosition::Spanish(small()),
-            Variant::Russian => VariantPosition::Russian(small()),
-            Variant::Brazilian => VariantPosition::Brazilian(small()),
-            Variant::Canadian => VariantPosition::Canadian(pos.with_bits::<u128>()),
-            Variant::Portuguese => VariantPosition::Portuguese(small()),
-            Variant::Czech => VariantPosition::Czech(small()),
-            Variant::Turkish => VariantPosition::Turkish(small()),
-            Variant::Thai => VariantPosition::Thai(small()),
-            Variant::Frisian => VariantPosition::Frisian(small()),
-            Variant::Frysk => VariantPosition::Frysk(small()),
-            Variant::Antidraughts => VariantPosition::Antidraughts(small()),
-            Variant::Breakthrough => VariantPosition::Breakthrough(small()),
-        }
-    }
-
-    /// The position in the arm, with another bit-set type.
-    pub(crate) fn with_bits<B: Bits>(&self) -> Position<B> {
-        match self {
-            VariantPosition::Canadian(p) => p.with_bits(),
-            VariantPosition::International(p)
-            | VariantPosition::English(p)
-            | VariantPosition::Italian(p)
-            | VariantPosition::Pool(p)
-            | VariantPosition::Spanish(p)
-            | VariantPosition::Russian(p)
-            | VariantPosition::Brazilian(p)
-            | VariantPosition::Portuguese(p)
-            | VariantPosition::Czech(p)
-            | VariantPosition::Turkish(p)
-            | VariantPosition::Thai(p)
-            | VariantPosition::Frisian(p)
-            | VariantPosition::Frysk(p)
-            | VariantPosition::Antidraughts(p)
-            | VariantPosition::Breakthrough(p) => p.with_bits(),
-        }
     }
 
     /// The position as a FEN in its variant's standard numbering.

@@ -48,25 +48,24 @@ pub enum Shape {
 
 impl Shape {
     /// The 8x8 board of English, Russian, Brazilian, Italian, … draughts.
-    pub const DIAGONAL_8: Shape = Shape::Diagonal {
-        width: 8,
-        height: 8,
-    };
+    pub const DIAGONAL_8: Shape = Shape::square_diagonal(8);
     /// The 10x10 board of international and Frisian draughts.
-    pub const DIAGONAL_10: Shape = Shape::Diagonal {
-        width: 10,
-        height: 10,
-    };
+    pub const DIAGONAL_10: Shape = Shape::square_diagonal(10);
     /// The 12x12 board of Canadian draughts.
-    pub const DIAGONAL_12: Shape = Shape::Diagonal {
-        width: 12,
-        height: 12,
-    };
+    pub const DIAGONAL_12: Shape = Shape::square_diagonal(12);
     /// The full 8x8 board of Turkish draughts.
     pub const FULL_8: Shape = Shape::Full {
         width: 8,
         height: 8,
     };
+
+    /// Play on the dark squares of a square board of `side` x `side`.
+    const fn square_diagonal(side: u8) -> Shape {
+        Shape::Diagonal {
+            width: side,
+            height: side,
+        }
+    }
 
     /// Number of columns.
     pub const fn width(self) -> u8 {
@@ -645,31 +644,31 @@ impl Numbering {
             NotationKind::Algebraic => layout.corner,
             NotationKind::Numeric => 0,
         };
+        // The playing squares counted from `corner`, row by row away from it: the row, the
+        // column and the internal bit of each.
+        let walk = |corner: u8| {
+            (0..h)
+                .flat_map(move |row| (0..w).map(move |col| (row, col)))
+                .filter_map(move |(row, col)| {
+                    let (r, c) = corner_rc(corner, row, col);
+                    if !playable(r, c) {
+                        return None;
+                    }
+                    let bit = to_internal(r, c).expect("layout parity matches the geometry");
+                    Some((row, col, bit))
+                })
+        };
         let mut num_to_bit = Vec::with_capacity(geo.len());
         let mut bit_to_num = [0u8; MAX_BITS];
-        for row in 0..h {
-            for col in 0..w {
-                let (r, c) = corner_rc(num_corner, row, col);
-                if !playable(r, c) {
-                    continue;
-                }
-                let bit = to_internal(r, c).expect("layout parity matches the geometry");
-                num_to_bit.push(bit as u8);
-                bit_to_num[bit as usize] = num_to_bit.len() as u8;
-            }
+        for (_, _, bit) in walk(num_corner) {
+            num_to_bit.push(bit as u8);
+            bit_to_num[bit as usize] = num_to_bit.len() as u8;
         }
         let mut alg_to_bit = vec![NONE; (w * h) as usize];
         let mut bit_to_alg = [(NONE, NONE); MAX_BITS];
-        for rank in 0..h {
-            for file in 0..w {
-                let (r, c) = corner_rc(alg_corner, rank, file);
-                if !playable(r, c) {
-                    continue;
-                }
-                let bit = to_internal(r, c).expect("layout parity matches the geometry");
-                alg_to_bit[(file * h + rank) as usize] = bit as u8;
-                bit_to_alg[bit as usize] = (file as u8, rank as u8);
-            }
+        for (rank, file, bit) in walk(alg_corner) {
+            alg_to_bit[(file * h + rank) as usize] = bit as u8;
+            bit_to_alg[bit as usize] = (file as u8, rank as u8);
         }
         Numbering {
             layout,

@@ -24,9 +24,8 @@ use encoding_rs::WINDOWS_1252;
 
 use super::game::Game;
 use super::game::{CommentKind, MoveKind, MoveNumber, Nag, Span, Square, SyntaxError, Tolerated};
-use super::grammar::{End, Sink, unescape};
+use super::grammar::{End, MoveToken, Sink, unescape};
 use super::lines::LinePos;
-use super::squares::Squares;
 use super::tagnames::decode_references;
 
 /// Receives the elements of games read by [`Reader::read_game`](super::Reader::read_game).
@@ -121,6 +120,16 @@ pub struct RawTag<'a> {
 }
 
 impl<'a> RawTag<'a> {
+    /// The value `bytes` as written, `escaped` if it holds a backslash escape, `standard` the
+    /// standard name of its tag.
+    pub(crate) fn new(bytes: &'a [u8], escaped: bool, standard: Option<&'static str>) -> Self {
+        RawTag {
+            bytes,
+            escaped,
+            standard,
+        }
+    }
+
     /// The bytes as written (`\"` and `\\` not unescaped).
     pub fn as_bytes(&self) -> &'a [u8] {
         self.bytes
@@ -276,40 +285,21 @@ impl<'v, V: Visitor> VisitorSink<'v, V> {
 }
 
 impl<V: Visitor> Sink for VisitorSink<'_, V> {
-    fn tag(
-        &mut self,
-        name: &[u8],
-        value: &[u8],
-        escaped: bool,
-        standard: Option<&'static str>,
-        span: Span,
-    ) {
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>, span: Span) {
         if self.deliver() {
-            let value = RawTag {
-                bytes: value,
-                escaped,
-                standard,
-            };
             self.visitor.tag(name, value, span);
         }
     }
 
     #[inline(always)]
-    fn push_move(
-        &mut self,
-        number: Option<MoveNumber>,
-        squares: Squares,
-        kind: MoveKind,
-        strength: Option<&[u8]>,
-        span: Span,
-    ) {
+    fn push_move(&mut self, m: MoveToken<'_>) {
         if self.deliver() {
             self.visitor.game_move(&MoveRef {
-                number,
-                squares: &squares,
-                kind,
-                strength,
-                span,
+                number: m.number,
+                squares: &m.squares,
+                kind: m.kind,
+                strength: m.strength,
+                span: m.span,
             });
         }
     }

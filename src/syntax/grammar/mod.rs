@@ -41,7 +41,7 @@ mod terminators;
 
 use annotations::Run;
 use fast::{Fast, IN_COMMENT, class};
-pub(crate) use sink::{Parsed, Sink, parse_game, unescape};
+pub(crate) use sink::{MoveToken, Parsed, Sink, parse_game, unescape};
 
 /// Variations nest at most this deep in a [`Game`](super::Game). Deeper parentheses are a syntax error;
 /// their contents stay in the deepest kept variation. This bounds the depth of the move
@@ -350,7 +350,13 @@ impl<'a, S: Sink> P<'a, S> {
         let frame = &mut self.line;
         let number = frame.pending.take();
         frame.bare_move = strength.is_none();
-        self.sink.push_move(number, squares, kind, strength, span);
+        self.sink.push_move(MoveToken {
+            number,
+            squares,
+            kind,
+            strength,
+            span,
+        });
     }
 
     /// Something other than a move went into the current line.

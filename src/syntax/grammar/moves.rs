@@ -2,11 +2,34 @@
 //! (numeric, algebraic, padded, undivided, hyphenated, with strengths), results written as
 //! moves, stray dashes and dots, detached strengths and unknown tokens.
 
+use std::ops::ControlFlow;
+
 use super::super::game::SyntaxErrorKind;
-use super::super::game::{MoveKind, MoveNumber, Square, ToleratedKind};
+use super::super::game::{MoveKind, MoveNumber, Span, Square, ToleratedKind};
 use super::super::squares::Squares;
-use super::super::token::{self, Sep, is_ws};
+use super::super::token::{self, Digits, Sep, is_ws};
 use super::{P, Res, Sink, eq_compact, prose, show, sp};
+
+/// The squares of a move token as read, and how they were written.
+struct MoveSquares<'a> {
+    squares: Squares,
+    /// End of the last square.
+    end: usize,
+    /// White space around a separator.
+    spaces: bool,
+    /// Hyphens between the squares.
+    hyphens: u32,
+    /// The first capture separator.
+    capture: Option<char>,
+    /// A square 0.
+    zero: bool,
+    /// Algebraic squares without separator (`a3b4`).
+    undivided: bool,
+    /// A numeric square with a zero before its digits.
+    leading_zero: bool,
+    /// The digits of the second square, when numeric.
+    second_digits: &'a [u8],
+}
 
 impl<'a, S: Sink> P<'a, S> {
     // ---- moves ----
@@ -108,19 +131,49 @@ impl<'a, S: Sink> P<'a, S> {
         first: Square,
         after: usize,
         digits: Option<&[u8]>,
-        mut leading_zero: bool,
+        leading_zero: bool,
     ) -> Res<bool> {
+        let mut m = MoveSquares {
+            squares: Squares::new(),
+            end: after,
+            spaces: false,
+            hyphens: 0,
+            capture: None,
+            zero: matches!(first, Square::Num(0)),
+            undivided: false,
+            leading_zero,
+            second_digits: &[],
+        };
+        m.squares.push(first);
+        if let ControlFlow::Break(done) = self.more_squares(start, &mut m, digits)? {
+            return Ok(done);
+        }
+        let end = m.end;
+        if m.squares.len() == 1 {
+            return self.lone_square(start, end, m.squares[0], digits);
+        }
+        if let Some(d1) = digits
+            && let Some(done) = self.numeric_non_move(start, &m, d1)?
+        {
+            return Ok(done);
+        }
+        let kind = self.move_kind(&m, sp(start, end));
+        self.finish_move(m.squares, kind, start, end)
+    }
+
+    /// The squares of a move token after its first and their separators, read into `m` up
+    /// to the first that does not continue it. Breaks with the token read as a result when
+    /// it is one glued to the next game's move number (`0-201.32-28`).
+    #[inline(always)]
+    fn more_squares(
+        &mut self,
+        start: usize,
+        m: &mut MoveSquares<'a>,
+        digits: Option<&[u8]>,
+    ) -> Res<ControlFlow<bool>> {
         let numeric = digits.is_some();
-        let mut squares = Squares::new();
-        squares.push(first);
-        let mut end = after;
-        let mut spaces = false;
-        let mut hyphens = 0u32;
-        let mut capture: Option<char> = None;
-        let mut zero = matches!(first, Square::Num(0));
-        let mut undivided = false;
-        let mut second_digits: &[u8] = &[];
         loop {
+            let end = m.end;
             let p1 = self.hspace_from(end)?;
             // `a3b4`: algebraic squares without separator.
             if !numeric
@@ -131,9 +184,9 @@ impl<'a, S: Sink> P<'a, S> {
                 if let Ok((rest, sq)) = token::alpha_square::<()>(&self.s[p1..]) {
                     let e = self.s.len() - rest.len();
                     self.check_end(e)?;
-                    squares.push(sq);
-                    undivided = true;
-                    end = e;
+                    m.squares.push(sq);
+                    m.undivided = true;
+                    m.end = e;
                     continue;
                 }
             }
@@ -149,37 +202,11 @@ impl<'a, S: Sink> P<'a, S> {
             if spaced && p3 == p2 {
                 break;
             }
-            let (sq, e, d) = if numeric {
-                match self.at(p3)? {
-                    Some(b'0'..=b'9') => {
-                        let Ok((rest, d)) = token::digits::<()>(&self.s[p3..]) else {
-                            break;
-                        };
-                        let e = self.s.len() - rest.len();
-                        self.check_end(e)?;
-                        let Some(v) = d.value else { break };
-                        // `32-28 - 2.`: after a spaced separator, digits and a dot are the
-                        // next move number.
-                        if spaced && self.at(e)? == Some(b'.') {
-                            break;
-                        }
-                        (Square::Num(v), e, Some(d))
-                    }
-                    _ => break,
-                }
-            } else {
-                self.at(p3 + 3)?;
-                match token::alpha_square::<()>(&self.s[p3.min(self.s.len())..]) {
-                    Ok((rest, sq)) => {
-                        let e = self.s.len() - rest.len();
-                        self.check_end(e)?;
-                        (sq, e, None)
-                    }
-                    Err(_) => break,
-                }
+            let Some((sq, e, d)) = self.square_after_separator(p3, numeric, spaced)? else {
+                break;
             };
             if let (Some(d), Some(d1)) = (d, digits)
-                && squares.len() == 1
+                && m.squares.len() == 1
                 && sep == Sep::Move
                 && d.text.len() > 1
                 && self.s.get(e) == Some(&b'.')
@@ -188,85 +215,131 @@ impl<'a, S: Sink> P<'a, S> {
                 // `0-201.32-28`: a result glued to the next game's move number.
                 let r = p3 + 1;
                 self.note(ToleratedKind::GluedResult, sp(start, r));
-                return self.result(start, r, p1 > end || p3 > p2, p1 > end || p3 > p2);
+                let spaces = p1 > end || p3 > p2;
+                return Ok(ControlFlow::Break(self.result(start, r, spaces, spaces)?));
             }
             if let Some(d) = d {
-                leading_zero |= d.leading_zero();
-                zero |= d.value == Some(0);
-                if squares.len() == 1 {
-                    second_digits = d.text;
+                m.leading_zero |= d.leading_zero();
+                m.zero |= d.value == Some(0);
+                if m.squares.len() == 1 {
+                    m.second_digits = d.text;
                 }
             }
-            spaces |= p1 > end || p3 > p2;
+            m.spaces |= p1 > end || p3 > p2;
             match sep {
-                Sep::Move => hyphens += 1,
+                Sep::Move => m.hyphens += 1,
                 Sep::Capture(c) => {
-                    capture.get_or_insert(c);
+                    m.capture.get_or_insert(c);
                 }
             }
-            squares.push(sq);
-            end = e;
+            m.squares.push(sq);
+            m.end = e;
         }
-        let span = sp(start, end);
+        Ok(ControlFlow::Continue(()))
+    }
 
-        if squares.len() == 1 {
-            return self.lone_square(start, end, squares[0], digits);
+    /// The square after a separator, at `p`, as the first square was written (`numeric` or
+    /// algebraic): the square, its end and its digits. `None` if no square of the move
+    /// stands there (after a `spaced` separator, digits and a dot are the next move number).
+    #[inline(always)]
+    fn square_after_separator(
+        &mut self,
+        p: usize,
+        numeric: bool,
+        spaced: bool,
+    ) -> Res<Option<(Square, usize, Option<Digits<'a>>)>> {
+        if !numeric {
+            self.at(p + 3)?;
+            let Ok((rest, sq)) = token::alpha_square::<()>(&self.s[p.min(self.s.len())..]) else {
+                return Ok(None);
+            };
+            let e = self.s.len() - rest.len();
+            self.check_end(e)?;
+            return Ok(Some((sq, e, None)));
         }
+        if !matches!(self.at(p)?, Some(b'0'..=b'9')) {
+            return Ok(None);
+        }
+        let Ok((rest, d)) = token::digits::<()>(&self.s[p..]) else {
+            return Ok(None);
+        };
+        let e = self.s.len() - rest.len();
+        self.check_end(e)?;
+        let Some(v) = d.value else { return Ok(None) };
+        // `32-28 - 2.`: after a spaced separator, digits and a dot are the next move number.
+        if spaced && self.at(e)? == Some(b'.') {
+            return Ok(None);
+        }
+        Ok(Some((Square::Num(v), e, Some(d))))
+    }
 
-        // Results that look like moves.
-        if let Some(d1) = digits {
-            if squares.len() == 2 && capture.is_none() && !undivided {
-                if token::standard_numeric_result(d1, second_digits) {
-                    return self.result(start, end, spaces, spaces);
-                }
-                if zero {
-                    return self.result(start, end, true, spaces);
-                }
-                if self.stack.is_empty()
-                    && self.result_tag_movelike
-                    && self
-                        .result_tag
-                        .as_deref()
-                        .is_some_and(|t| eq_compact(&self.s[start..end], t))
-                {
-                    // Only the next game (maybe after prose) or the end of the file.
-                    if self.next_game_follows(end)?.is_some() {
-                        return self.result(start, end, true, spaces);
-                    }
+    /// A numeric token of squares (`d1`: the first square's digits) that is no move: a
+    /// result written as one (`1-0`, `0-2`, the result tag's text before the next game), or
+    /// a move with square 0. `Some` with what the token gave when it is one of them.
+    #[inline]
+    fn numeric_non_move(
+        &mut self,
+        start: usize,
+        m: &MoveSquares<'a>,
+        d1: &[u8],
+    ) -> Res<Option<bool>> {
+        let (end, spaces) = (m.end, m.spaces);
+        if m.squares.len() == 2 && m.capture.is_none() && !m.undivided {
+            if token::standard_numeric_result(d1, m.second_digits) {
+                return self.result(start, end, spaces, spaces).map(Some);
+            }
+            if m.zero {
+                return self.result(start, end, true, spaces).map(Some);
+            }
+            if self.stack.is_empty()
+                && self.result_tag_movelike
+                && self
+                    .result_tag
+                    .as_deref()
+                    .is_some_and(|t| eq_compact(&self.s[start..end], t))
+            {
+                // Only the next game (maybe after prose) or the end of the file.
+                if self.next_game_follows(end)?.is_some() {
+                    return self.result(start, end, true, spaces).map(Some);
                 }
             }
-            if zero {
-                self.pos = end;
-                self.error(SyntaxErrorKind::SquareZero, span, || {
-                    "square 0 does not exist: expected squares numbered from 1".to_owned()
-                });
-                return Ok(false);
-            }
         }
+        if m.zero {
+            self.pos = end;
+            self.error(SyntaxErrorKind::SquareZero, sp(start, end), || {
+                "square 0 does not exist: expected squares numbered from 1".to_owned()
+            });
+            return Ok(Some(false));
+        }
+        Ok(None)
+    }
 
-        let kind = if let Some(c) = capture {
+    /// How the squares of a move are joined, with the notes on how they were written.
+    #[inline(always)]
+    fn move_kind(&mut self, m: &MoveSquares<'_>, span: Span) -> MoveKind {
+        let kind = if let Some(c) = m.capture {
             if c != 'x' {
                 self.note(ToleratedKind::CaptureSeparator, span);
             }
-            if hyphens > 0 {
+            if m.hyphens > 0 {
                 self.note(ToleratedKind::MixedSeparators, span);
             }
             MoveKind::Capture(c)
-        } else if undivided && hyphens == 0 {
+        } else if m.undivided && m.hyphens == 0 {
             MoveKind::Undivided
         } else {
-            if hyphens >= 2 {
+            if m.hyphens >= 2 {
                 self.note(ToleratedKind::HyphenatedLongMove, span);
             }
             MoveKind::Normal
         };
-        if spaces {
+        if m.spaces {
             self.note(ToleratedKind::SpacesInMove, span);
         }
-        if leading_zero {
+        if m.leading_zero {
             self.note(ToleratedKind::LeadingZeros, span);
         }
-        self.finish_move(squares, kind, start, end)
+        kind
     }
 
     /// A square with no separator after it: an undivided numeric move, or an error.

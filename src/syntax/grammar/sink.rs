@@ -9,31 +9,17 @@ use super::super::game::{
 };
 use super::super::squares::Squares;
 use super::super::tagnames::decode_references;
+use super::super::visitor::RawTag;
 use super::{End, Meta, NeedMore, parse_into};
 
 /// Where the grammar puts what it reads, in file order. Byte slices are the bytes of the
 /// slice being parsed (not decoded); spans are offsets into it. Variations are balanced:
 /// every `open_variation` is closed, the last ones by the end of the game.
 pub(crate) trait Sink {
-    /// A tag pair: the name, the value as written between the quotes (with `\"` and `\\`
-    /// still escaped when `escaped`), the whole pair.
-    fn tag(
-        &mut self,
-        name: &[u8],
-        value: &[u8],
-        escaped: bool,
-        standard: Option<&'static str>,
-        span: Span,
-    );
+    /// A tag pair: the name, the value as written between the quotes, the whole pair.
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>, span: Span);
     /// A move with the move number just before it and its strength.
-    fn push_move(
-        &mut self,
-        number: Option<MoveNumber>,
-        squares: Squares,
-        kind: MoveKind,
-        strength: Option<&[u8]>,
-        span: Span,
-    );
+    fn push_move(&mut self, m: MoveToken<'_>);
     /// A comment: its text without delimiters, and the whole comment.
     fn comment(&mut self, text: &[u8], kind: CommentKind, span: Span);
     /// A NAG.
@@ -49,6 +35,21 @@ pub(crate) trait Sink {
     fn late_strength(&mut self, text: &[u8]);
     /// The result or `*` that ends the game.
     fn result(&mut self, text: &[u8], span: Span);
+}
+
+/// A move as the grammar read it, for [`Sink::push_move`].
+#[derive(Debug)]
+pub(crate) struct MoveToken<'a> {
+    /// The move number token just before the move, if any.
+    pub number: Option<MoveNumber>,
+    /// The squares in the order written.
+    pub squares: Squares,
+    /// How the squares are joined.
+    pub kind: MoveKind,
+    /// A move strength written with the move.
+    pub strength: Option<&'a [u8]>,
+    /// The move itself.
+    pub span: Span,
 }
 
 /// One parsed game.
@@ -147,16 +148,9 @@ impl GameSink {
 }
 
 impl Sink for GameSink {
-    fn tag(
-        &mut self,
-        name: &[u8],
-        value: &[u8],
-        escaped: bool,
-        standard: Option<&'static str>,
-        span: Span,
-    ) {
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>, span: Span) {
         let raw = self.string(name);
-        let (name, written) = match standard {
+        let (name, written) = match value.standard_name() {
             Some(s) if s == raw => (raw, None),
             Some(s) => (s.to_owned(), Some(raw)),
             None => match decode_references(&raw) {
@@ -164,11 +158,7 @@ impl Sink for GameSink {
                 Cow::Owned(d) => (d, Some(raw)),
             },
         };
-        let mut value = if escaped {
-            self.string(&unescape(value))
-        } else {
-            self.string(value)
-        };
+        let mut value = self.string(&value.decode());
         if let Cow::Owned(d) = decode_references(&value) {
             value = d;
         }
@@ -181,24 +171,17 @@ impl Sink for GameSink {
     }
 
     #[inline(always)]
-    fn push_move(
-        &mut self,
-        number: Option<MoveNumber>,
-        squares: Squares,
-        kind: MoveKind,
-        strength: Option<&[u8]>,
-        span: Span,
-    ) {
-        let strength = strength.map(|t| self.string(t));
+    fn push_move(&mut self, m: MoveToken<'_>) {
+        let strength = m.strength.map(|t| self.string(t));
         let items = &mut self.line;
         // Room first, so that the move is built straight into the vector.
         items.reserve(1);
         items.push(Item::Move(MoveItem {
-            number,
-            squares,
-            kind,
+            number: m.number,
+            squares: m.squares,
+            kind: m.kind,
             strength,
-            span,
+            span: m.span,
         }));
     }
 

@@ -18,6 +18,7 @@ use super::super::game::SyntaxErrorKind;
 use super::super::game::ToleratedKind;
 use super::super::tagnames::{self, NameKind};
 use super::super::token;
+use super::super::visitor::RawTag;
 use super::prose::is_movetext;
 use super::{P, Res, Sink, compact, sp, unescape};
 
@@ -267,7 +268,7 @@ impl<'a, S: Sink> P<'a, S> {
         }
         self.has_tags = true;
         self.sink
-            .tag(name, value, escaped, standard, sp(start, end));
+            .tag(name, RawTag::new(value, escaped, standard), sp(start, end));
         self.pos = end;
     }
 
