@@ -228,6 +228,19 @@ fn king_reach<B: Bits>(geo: &Geometry<B>, rules: &Rules, sq: u32, d: Dir, empty:
     }
 }
 
+impl Options {
+    /// The men of the side to move split into those that move as men and those that move as
+    /// kings ([`Options::men_as_kings`]: all of them, or none).
+    #[inline(always)]
+    fn split_men<B: Bits>(&self, men: B) -> (B, B) {
+        if self.men_as_kings {
+            (B::ZERO, men)
+        } else {
+            (men, B::ZERO)
+        }
+    }
+}
+
 /// The king of `side` barred from non-capturing moves by the Frisian same-king limit.
 #[inline(always)]
 fn barred_king<B: Bits>(rules: &Rules, pos: &Position<B>) -> B {
@@ -254,15 +267,10 @@ fn generate_quiet<B: Bits, C: Config>(
     out: &mut MoveList<B>,
 ) {
     let rules = cfg.rules();
-    let opts = cfg.options();
     let side = pos.side();
     let empty = geo.mask & !pos.occupied();
     let promo = geo.promotion_row(side);
-    let (men, as_kings) = if opts.men_as_kings {
-        (B::ZERO, pos.men_of(side))
-    } else {
-        (pos.men_of(side), B::ZERO)
-    };
+    let (men, as_kings) = cfg.options().split_men(pos.men_of(side));
     for d in rules.man_move_dirs(side).iter() {
         let shift = geo.shift(d);
         for to in (geo.step(men, d) & empty).iter() {
@@ -290,16 +298,12 @@ fn generate_captures<B: Bits, C: Config>(
     out: &mut MoveList<B>,
 ) {
     let rules = cfg.rules();
-    let opts = cfg.options();
     let side = pos.side();
     let them = side.other();
-    let men = pos.men_of(side);
     let kings = pos.kings_of(side);
-    let (men, as_kings) = if opts.men_as_kings {
-        (B::ZERO, men)
-    } else {
-        (man_capturers(geo, rules, pos, men), B::ZERO)
-    };
+    let (men, as_kings) = cfg.options().split_men(pos.men_of(side));
+    // Of the men, only those with a first jump start a search.
+    let men = man_capturers(geo, rules, pos, men);
     let movers = kings | as_kings;
     if men.is_empty() && movers.is_empty() {
         return;

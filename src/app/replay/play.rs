@@ -13,6 +13,14 @@ use super::super::resolve::{self, Illegal, MoveSpec, Quirk, Resolution, Separato
 use super::spec::{spec_into, square_bit, to_spec};
 use super::{LOOKAHEAD, LineState, Observer, Played, Replayer};
 
+/// A recorded move as the resolver takes it: the item, its readings, and the items after it
+/// on its line (for a capture written one jump per move, and to choose among readings).
+struct Recorded<'g, 's> {
+    item: &'g MoveItem,
+    spec: &'s MoveSpec,
+    rest: Items<'g>,
+}
+
 impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
     /// Replay one recorded move; returns how many of the following items it also used (the
     /// later fragments of a capture written one jump per move).
@@ -40,7 +48,12 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         let used = if spec_into(m, &mut spec) {
             let (diags, ply, main) = (self.diags.len(), st.next_ply, st.main);
             let rest = self.record.items_after(line, at);
-            let used = self.play_spec(m, &spec, rest, st);
+            let recorded = Recorded {
+                item: m,
+                spec: &spec,
+                rest,
+            };
+            let used = self.play_spec(recorded, st);
             if main
                 && !self.probe
                 && self.diags[diags..]
@@ -70,18 +83,17 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
     }
 
     /// Replay a recorded move through the resolver (what [`Self::quick`] does not cover).
-    fn play_spec(
-        &mut self,
-        m: &'g MoveItem,
-        spec: &MoveSpec,
-        rest: Items<'g>,
-        st: &mut LineState<V::B>,
-    ) -> usize {
+    fn play_spec(&mut self, recorded: Recorded<'g, '_>, st: &mut LineState<V::B>) -> usize {
         self.resolver.crossed = st.crossed & st.pos.pieces(st.pos.side());
         self.resolver.set_position(&st.pos);
         if self.probe && st.main {
-            return self.probe_spec(m, spec, rest, st);
+            return self.probe_spec(recorded, st);
         }
+        let Recorded {
+            item: m,
+            spec,
+            rest,
+        } = recorded;
         if let Some(why) = self.game_over(&st.pos) {
             let mut d = self.move_diag(Code::MovesAfterEnd, m, st, why);
             d.legal = Some(self.resolver.legal_texts());
@@ -251,13 +263,12 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
 
     /// [`Self::play_spec`] in probe mode on the main line: the move played if the full
     /// replay would play it without an error, else the replay halts at its ply.
-    fn probe_spec(
-        &mut self,
-        m: &'g MoveItem,
-        spec: &MoveSpec,
-        rest: Items<'g>,
-        st: &mut LineState<V::B>,
-    ) -> usize {
+    fn probe_spec(&mut self, recorded: Recorded<'g, '_>, st: &mut LineState<V::B>) -> usize {
+        let Recorded {
+            item: m,
+            spec,
+            rest,
+        } = recorded;
         let ply = st.next_ply;
         if self.game_over(&st.pos).is_some() {
             self.halt(ply);
@@ -447,15 +458,10 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                 }
                 match node {
                     Node::Move(m) => {
-                        let Some(spec) = to_spec(m) else { break };
-                        match self.look.legal_index(&p, &spec) {
-                            Some(index) => {
-                                let mv = self.look.legal().moves()[index];
-                                p = p.after(&mv, V::RULES);
-                                n += 1;
-                            }
-                            None => break,
+                        if !self.look_ahead_play(&mut p, m) {
+                            break;
                         }
+                        n += 1;
                     }
                     Node::Setup { .. } => break,
                     _ => {}
@@ -466,5 +472,21 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             }
         }
         best.1
+    }
+
+    /// Play a recorded move in `pos` if it names one legal move there, through the
+    /// look-ahead's own resolver (which leaves the replay's alone): true if it was played.
+    pub(super) fn look_ahead_play(&mut self, pos: &mut Position<V::B>, m: &MoveItem) -> bool {
+        let Some(spec) = to_spec(m) else {
+            return false;
+        };
+        match self.look.legal_index(pos, &spec) {
+            Some(index) => {
+                let mv = self.look.legal().moves()[index];
+                *pos = pos.after(&mv, V::RULES);
+                true
+            }
+            None => false,
+        }
     }
 }

@@ -128,15 +128,10 @@ impl<V: Spec, O: Observer> Replayer<'_, V, O> {
                 Node::Setup { .. } => break,
             };
             last_move = matches!(node, Node::Move(_));
-            let Some(spec) = to_spec(m) else { break };
-            match self.look.legal_index(&pos, &spec) {
-                Some(index) => {
-                    let mv = self.look.legal().moves()[index];
-                    pos = pos.after(&mv, V::RULES);
-                    n += 1;
-                }
-                None => break,
+            if !self.look_ahead_play(&mut pos, m) {
+                break;
             }
+            n += 1;
         }
         n
     }

@@ -404,26 +404,37 @@ mod tests {
         let r = record("1. 32-28 19-23 *\n");
         assert!(!first_ply_fails::<International>(&r, &intl));
         assert!(first_ply_fails::<English>(&r, &eng));
-        // Onto a taken square in international (37-32: a man of its own), and onto an
-        // empty one (32-27).
-        assert!(first_ply_fails::<International>(
-            &record("1. 37-32 *\n"),
-            &intl
-        ));
-        assert!(!first_ply_fails::<International>(
-            &record("1. 32-27 *\n"),
-            &intl
-        ));
-        // From an empty square.
-        assert!(first_ply_fails::<International>(
-            &record("1. 27-22 *\n"),
-            &intl
-        ));
-        // A setup first: no answer without a replay.
-        assert!(!first_ply_fails::<International>(
-            &record("/FEN \"W:W32:B1\"/ 1. 37-32 *\n"),
-            &intl
-        ));
+        for (text, fails) in [
+            // Onto a taken square (37-32: a man of its own), and onto an empty one.
+            ("1. 37-32 *\n", true),
+            ("1. 32-27 *\n", false),
+            // From an empty square.
+            ("1. 27-22 *\n", true),
+            // A setup first, or in a variation: no answer without a replay.
+            ("/FEN \"W:W32:B1\"/ 1. 37-32 *\n", false),
+            ("1. 37-32 (/FEN \"W:W32:B1\"/ 32-28) *\n", false),
+        ] {
+            assert_eq!(
+                first_ply_fails::<International>(&record(text), &intl),
+                fails,
+                "{text}"
+            );
+        }
+        // From a FEN start (the position of a FEN tag): its pieces, not the standard ones.
+        let fen = International::from_fen("B:W32,K45:B10,19").expect("FEN");
+        for (text, fails) in [
+            ("1... 19-23 *\n", false),
+            ("1... 10x19 *\n", true),
+            ("1... 17-21 *\n", true),
+            ("1... 19-24 *\n", false),
+            ("1... 32-28 *\n", true),
+        ] {
+            assert_eq!(
+                first_ply_fails::<International>(&record(text), &fen),
+                fails,
+                "{text}"
+            );
+        }
         // And the variant chosen for a tagless game is the one a full replay of every
         // candidate picks.
         let g = &read_games(b"1. 32-28 19-23 *\n")[0];
