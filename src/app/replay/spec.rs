@@ -43,7 +43,7 @@ pub fn spec_into(m: &MoveItem, spec: &mut MoveSpec) -> bool {
     }
     let squares = &mut spec.readings[0];
     squares.clear();
-    squares.extend(m.squares.iter().map(|s| square_name(*s)));
+    squares.extend(m.squares.iter().map(|&s| SquareName::from(s)));
     if spec.separator == Separator::None
         && squares.len() == 1
         && let SquareName::Number(n) = squares[0]
@@ -57,10 +57,13 @@ pub fn spec_into(m: &MoveItem, spec: &mut MoveSpec) -> bool {
     true
 }
 
-fn square_name(s: Square) -> SquareName {
-    match s {
-        Square::Num(n) => SquareName::Number(n),
-        Square::Alg { file, rank } => SquareName::Algebraic { file, rank },
+/// A square as the reader wrote it, as the rules name it (the one bridge between the two).
+impl From<Square> for SquareName {
+    fn from(s: Square) -> SquareName {
+        match s {
+            Square::Num(n) => SquareName::Number(n),
+            Square::Alg { file, rank } => SquareName::Algebraic { file, rank },
+        }
     }
 }
 

@@ -7,6 +7,7 @@ mod result;
 mod tags;
 mod visit;
 
+use crate::rules::fen::SquareName;
 use crate::rules::{Color, Position, Spec, Variant, with_variant};
 use crate::syntax::Game;
 
@@ -259,7 +260,7 @@ fn first_mover_of<V: Spec>(game: &Record, setup: &crate::rules::fen::Setup) -> C
         _ => None,
     });
     if let Some(sq) = first {
-        let name = square_name(sq);
+        let name = SquareName::from(sq);
         if let Ok(pos) = setup.position(V::numbering(), V::geometry(), V::RULES.first_mover())
             && let Ok(bit) = name.resolve(V::numbering())
             && let Some(p) = pos.piece_at(bit)
@@ -268,15 +269,6 @@ fn first_mover_of<V: Spec>(game: &Record, setup: &crate::rules::fen::Setup) -> C
         }
     }
     V::RULES.first_mover()
-}
-
-fn square_name(sq: crate::syntax::Square) -> crate::rules::fen::SquareName {
-    match sq {
-        crate::syntax::Square::Num(n) => crate::rules::fen::SquareName::Number(n),
-        crate::syntax::Square::Alg { file, rank } => {
-            crate::rules::fen::SquareName::Algebraic { file, rank }
-        }
-    }
 }
 
 /// What replaying a game found: plies, diagnostics, whether the main line was complete, and
@@ -325,7 +317,7 @@ fn first_ply_fails<V: Spec>(record: &Record, start: &Position<V::B>) -> bool {
     {
         return false;
     }
-    let bit = |sq| square_name(sq).resolve(V::numbering()).ok();
+    let bit = |sq| SquareName::from(sq).resolve(V::numbering()).ok();
     let from = bit(m.squares[0]);
     let own = from
         .and_then(|b| start.piece_at(b))
