@@ -9,10 +9,12 @@
 
 use std::hint::black_box;
 use std::io::Read;
-use std::path::{Path, PathBuf};
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pdn::syntax::{CommentKind, GameEnd, MoveRef, RawTag, Reader, Span, Visitor};
+
+mod support;
+use support::{corpus, pdn_files};
 
 /// Touches every tag, move (its squares) and comment, and counts errors.
 struct Count(usize);
@@ -37,40 +39,10 @@ impl Visitor for Count {
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-fn corpus() -> PathBuf {
-    let dir = match std::env::var_os("PDN_CORPUS") {
-        Some(p) => PathBuf::from(p),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
-    };
-    assert!(
-        dir.is_dir(),
-        "corpus not found at {} (set PDN_CORPUS)",
-        dir.display()
-    );
-    dir
-}
-
-fn collect(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("corpus directory")
-        .map(|e| e.expect("entry").path())
-        .collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            collect(&p, out);
-        } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pdn")) {
-            out.push(p);
-        }
-    }
-}
-
 /// Every PDN file of the corpus, each followed by a line break.
 fn corpus_bytes() -> Vec<u8> {
-    let mut files = Vec::new();
-    collect(&corpus(), &mut files);
     let mut all = Vec::new();
-    for f in files {
+    for f in pdn_files(&corpus()) {
         all.extend(std::fs::read(&f).expect("corpus file"));
         all.push(b'\n');
     }

@@ -26,37 +26,18 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use pdn::app::export::record::Form;
-use pdn::app::export::{ExportOptions, analyse};
+use pdn::app::export::{Analysed, ExportOptions, analyse};
 use pdn::app::fix::{FixOptions, fix};
 use pdn::app::validate::{Options, validate};
 use pdn::rules::Variant;
 use pdn::syntax::{Game, Item, read_games};
 
+mod support;
+use support::{corpus, pdn_files};
+
 /// The allocator of the `pdn` binary, so that the figures are those of the tool.
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
-fn corpus() -> PathBuf {
-    match std::env::var_os("PDN_CORPUS") {
-        Some(p) => PathBuf::from(p),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
-    }
-}
-
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let Ok(rd) = std::fs::read_dir(dir) else {
-        return;
-    };
-    let mut entries: Vec<PathBuf> = rd.map(|e| e.unwrap().path()).collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            files(&p, out);
-        } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pdn")) {
-            out.push(p);
-        }
-    }
-}
 
 /// SplitMix64.
 struct Rng(u64);
@@ -106,21 +87,42 @@ const KINDS: [&str; 14] = [
     "missing-move#",
 ];
 
+/// A kind counted in the total row and drawn for games of several slips: not the separator
+/// (no error), not the `#` kinds (the same slips, numbered otherwise).
+fn mixed(kind: &str) -> bool {
+    kind != "separator" && !kind.ends_with('#')
+}
+
+/// The kinds that [`mixed`] takes, in order.
+fn mixed_kinds() -> Vec<&'static str> {
+    KINDS.iter().copied().filter(|k| mixed(k)).collect()
+}
+
 fn game_type(v: Variant) -> u32 {
     v.game_type()
+}
+
+/// Validation in `variant`.
+fn in_variant(variant: Variant) -> Options {
+    Options {
+        variant: Some(variant),
+        ..Options::default()
+    }
+}
+
+/// The exporter's analysis of a game replayed in `variant`.
+fn analysed(game: &Game, variant: Variant) -> Analysed<'_> {
+    let opts = ExportOptions {
+        validate: in_variant(variant),
+        ..ExportOptions::default()
+    };
+    analyse(game, &opts)
 }
 
 /// The main line of a game in canonical notation (`None` if it is not clean: an error of
 /// the main line, a setup or an unknown move in it).
 fn main_line(game: &Game, variant: Variant) -> Option<Vec<String>> {
-    let opts = ExportOptions {
-        validate: Options {
-            variant: Some(variant),
-            ..Options::default()
-        },
-        ..ExportOptions::default()
-    };
-    let a = analyse(game, &opts);
+    let a = analysed(game, variant);
     let mut out = Vec::new();
     for item in &a.normal.body.items {
         match item {
@@ -140,14 +142,7 @@ fn main_line(game: &Game, variant: Variant) -> Option<Vec<String>> {
 
 /// The main line of a game as written (canonical where legal, syntactic else).
 fn written_line(game: &Game, variant: Variant) -> Vec<String> {
-    let opts = ExportOptions {
-        validate: Options {
-            variant: Some(variant),
-            ..Options::default()
-        },
-        ..ExportOptions::default()
-    };
-    let a = analyse(game, &opts);
+    let a = analysed(game, variant);
     a.normal
         .body
         .items
@@ -160,13 +155,7 @@ fn written_line(game: &Game, variant: Variant) -> Vec<String> {
 }
 
 fn has_main_error(game: &Game, variant: Variant) -> bool {
-    let r = validate(
-        game,
-        &Options {
-            variant: Some(variant),
-            ..Options::default()
-        },
-    );
+    let r = validate(game, &in_variant(variant));
     r.diagnostics.iter().any(|d| {
         d.severity() == pdn::app::diagnostic::Severity::Error
             && d.code.is_move_code()
@@ -228,8 +217,7 @@ fn record_numbered(variant: Variant, c: &Clean, left_out: &[usize]) -> String {
 }
 
 fn clean_games(variant: Variant, dir: &str) -> Vec<Clean> {
-    let mut paths = Vec::new();
-    files(&corpus().join(dir), &mut paths);
+    let paths = pdn_files(&corpus().join(dir));
     let mut seen = HashSet::new();
     let mut out = Vec::new();
     for p in paths {
@@ -257,23 +245,12 @@ fn clean_games(variant: Variant, dir: &str) -> Vec<Clean> {
                 .map(str::to_string)
                 .filter(|f| !f.trim().is_empty());
             // Who moves first: from the replay's first record.
-            let first_moves_first = {
-                let a = analyse(
-                    &g,
-                    &ExportOptions {
-                        validate: Options {
-                            variant: Some(variant),
-                            ..Options::default()
-                        },
-                        ..ExportOptions::default()
-                    },
-                );
-                a.rec
-                    .records
-                    .iter()
-                    .find(|r| r.main)
-                    .is_none_or(|r| r.side == variant.rules().first_mover())
-            };
+            let first_moves_first = analysed(&g, variant)
+                .rec
+                .records
+                .iter()
+                .find(|r| r.main)
+                .is_none_or(|r| r.side == variant.rules().first_mover());
             let mut h: u64 = 1469598103934665603;
             for b in key.bytes() {
                 h = (h ^ u64::from(b)).wrapping_mul(1099511628211);
@@ -650,7 +627,7 @@ fn main() {
                 judge(variant, c, &written, &text, &[], &mut row, show);
             }
             print_row(kind, &row);
-            if *kind != "separator" && !kind.ends_with('#') {
+            if mixed(kind) {
                 total.add(&row);
             }
         }
@@ -689,11 +666,7 @@ fn print_row(name: &str, r: &Row) {
 
 /// Games with two slips of random kinds, at least 16 plies apart.
 fn two_slips(variant: Variant, games: &[Clean], n_squares: u32, n: usize, show: bool) {
-    let kinds: Vec<&str> = KINDS
-        .iter()
-        .copied()
-        .filter(|k| *k != "separator" && !k.ends_with('#'))
-        .collect();
+    let kinds = mixed_kinds();
     let mut rng = Rng(0x7770 ^ u64::from(variant.game_type()));
     let mut row = Row::default();
     let mut used = 0;
@@ -755,11 +728,7 @@ fn two_slips(variant: Variant, games: &[Clean], n_squares: u32, n: usize, show: 
 /// `fix --repair` on the clean games with 5% of them slipped (kinds in turn), in process on
 /// one thread: plies per second.
 fn speed(variant: Variant, games: &[Clean], n_squares: u32, out_dir: Option<&Path>) {
-    let kinds: Vec<&str> = KINDS
-        .iter()
-        .copied()
-        .filter(|k| *k != "separator" && !k.ends_with('#'))
-        .collect();
+    let kinds = mixed_kinds();
     let mut rng = Rng(0xFA57 ^ u64::from(variant.game_type()));
     let mut text = String::new();
     let mut bad = 0;

@@ -3,8 +3,6 @@
 //! `validate --jobs 1` reads (the report rendered as JSON, no owned `Game`), and the replay
 //! alone on games already read.
 
-use std::path::{Path, PathBuf};
-
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pdn::app::diagnostic::{Format, Palette};
 use pdn::app::findings::Policy;
@@ -12,35 +10,15 @@ use pdn::app::record::RecordReader;
 use pdn::app::validate::{Options, Validator, validate};
 use pdn::syntax::{Game, Reader, read_games};
 
+mod support;
+use support::{corpus, pdn_files};
+
 /// The allocator of the `pdn` binary, so that the figures are those of the tool.
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
-fn corpus() -> PathBuf {
-    match std::env::var_os("PDN_CORPUS") {
-        Some(p) => PathBuf::from(p),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
-    }
-}
-
-fn files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<PathBuf> = std::fs::read_dir(dir)
-        .expect("the shared corpus")
-        .map(|e| e.unwrap().path())
-        .collect();
-    entries.sort();
-    for p in entries {
-        if p.is_dir() {
-            files(&p, out);
-        } else if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("pdn")) {
-            out.push(p);
-        }
-    }
-}
-
 fn bench(c: &mut Criterion) {
-    let mut paths = Vec::new();
-    files(&corpus().join("international"), &mut paths);
+    let paths = pdn_files(&corpus().join("international"));
     let texts: Vec<Vec<u8>> = paths.iter().map(|p| std::fs::read(p).unwrap()).collect();
     let games: Vec<Vec<Game>> = texts.iter().map(|t| read_games(t)).collect();
     let opts = Options::default();

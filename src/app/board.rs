@@ -4,6 +4,19 @@ use std::fmt::Write as _;
 
 use crate::rules::{Bits, Color, NotationKind, Position, Role, Spec};
 
+/// The letter of what stands on square `bit`: `w`/`b` a man, `W`/`B` a king, `.` nothing.
+pub(crate) fn piece_char<B: Bits>(pos: &Position<B>, bit: u32) -> char {
+    match pos.piece_at(bit) {
+        None => '.',
+        Some(p) => match (p.color, p.role) {
+            (Color::White, Role::Man) => 'w',
+            (Color::White, Role::King) => 'W',
+            (Color::Black, Role::Man) => 'b',
+            (Color::Black, Role::King) => 'B',
+        },
+    }
+}
+
 /// A diagram of the position as the real board looks from White's side: `w`/`b` men,
 /// `W`/`B` kings, `.` empty playing squares, blanks for the other squares; square numbers
 /// (or ranks and files) at the edges; the side to move below.
@@ -26,16 +39,7 @@ pub fn diagram<V: Spec>(pos: &Position<V::B>) -> String {
                 None => row.push(' '),
                 Some(bit) => {
                     numbers.push(num.number_of_bit(bit));
-                    let ch = match pos.piece_at(bit) {
-                        None => '.',
-                        Some(p) => match (p.color, p.role) {
-                            (Color::White, Role::Man) => 'w',
-                            (Color::White, Role::King) => 'W',
-                            (Color::Black, Role::Man) => 'b',
-                            (Color::Black, Role::King) => 'B',
-                        },
-                    };
-                    row.push(ch);
+                    row.push(piece_char(pos, bit));
                 }
             }
         }

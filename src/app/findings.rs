@@ -138,7 +138,7 @@ pub struct Counts {
 }
 
 impl Counts {
-    fn of(report: &Report) -> Counts {
+    pub(crate) fn of(report: &Report) -> Counts {
         let mut c = Counts {
             plies: report.plies,
             ..Counts::default()

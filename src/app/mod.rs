@@ -8,6 +8,7 @@ pub mod export;
 pub mod findings;
 pub mod fix;
 pub mod gametype;
+mod join;
 pub mod jsonl;
 pub mod outcome;
 pub mod picture;

@@ -12,8 +12,9 @@
 use std::collections::HashMap;
 
 use crate::rules::notation::{self, SquareStyle};
-use crate::rules::{Bits, Color, Position, Role, Spec};
+use crate::rules::{Bits, Color, Position, Spec};
 
+use super::board::piece_char;
 use super::picture::{View, move_squares};
 use super::replay::{Branch, Observer, Played, PlyEvent};
 use super::report::escape::push_num;
@@ -121,18 +122,6 @@ fn key<B: Bits>(pos: &Position<B>) -> Key {
         pos.kings().to_u128(),
         pos.side() == Color::White,
     )
-}
-
-fn piece_char<B: Bits>(pos: &Position<B>, bit: u32) -> char {
-    match pos.piece_at(bit) {
-        None => '.',
-        Some(p) => match (p.color, p.role) {
-            (Color::White, Role::Man) => 'w',
-            (Color::Black, Role::Man) => 'b',
-            (Color::White, Role::King) => 'W',
-            (Color::Black, Role::King) => 'B',
-        },
-    }
 }
 
 /// The changes of a move in the page's form, from the squares whose piece changed.

@@ -27,6 +27,7 @@
 use crate::rules::Color;
 use crate::syntax::{Item, Line, MoveItem};
 
+use super::super::join::push_joined;
 use super::super::jsonl::push_str;
 use super::Analysed;
 use super::normal::Num;
@@ -216,12 +217,9 @@ impl Writer<'_, '_> {
             }
         }
         out.push_str(",\"nags\":[");
-        for (i, n) in around.nags.iter().enumerate() {
-            if i > 0 {
-                out.push(',');
-            }
-            push_u32(out, u32::from(*n));
-        }
+        push_joined(out, &around.nags, ",", |out, n| {
+            push_u32(out, u32::from(*n))
+        });
         out.push_str("],\"comments\":");
         strings(&around.comments, out);
         out.push_str(",\"variations\":[");
@@ -250,11 +248,6 @@ impl Writer<'_, '_> {
 
 fn strings(list: &[&str], out: &mut String) {
     out.push('[');
-    for (i, s) in list.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        push_str(out, s);
-    }
+    push_joined(out, list, ",", |out, s| push_str(out, s));
     out.push(']');
 }

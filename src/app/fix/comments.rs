@@ -11,8 +11,8 @@ use crate::syntax::{
 
 use super::super::diagnostic::{Code, Diagnostic, Severity};
 use super::super::validate::Report;
-use super::Change;
 use super::changes::find_move;
+use super::{Change, make_writable};
 
 /// The number of leading `{pdn: …}` comments kept in a body.
 pub(super) fn leading_own(body: &Line) -> usize {
@@ -160,17 +160,14 @@ pub(super) fn writable_comments(body: &mut Line, changes: &mut Vec<Change>) {
                         c.kind = CommentKind::Brace;
                         line_comments += 1;
                     }
-                    let w = comment_for_writing(&c.text);
-                    if w != c.text {
-                        let w = w.into_owned();
-                        changes.push(Change::new(
-                            None,
-                            Some(c.text.clone()),
-                            Some(w.clone()),
-                            "comment text made writable (`}` and a line starting with `[` cannot stand in a PDN comment)".into(),
-                        ));
-                        c.text = w;
-                    }
+                    make_writable(
+                        &mut c.text,
+                        comment_for_writing,
+                        || {
+                            "comment text made writable (`}` and a line starting with `[` cannot stand in a PDN comment)".into()
+                        },
+                        changes,
+                    );
                 }
                 Item::Variation(v) => stack.push(&mut v.line),
                 _ => {}

@@ -49,6 +49,7 @@ mod comments;
 mod repair;
 mod tags;
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use crate::syntax::{
@@ -101,6 +102,27 @@ impl Change {
             after,
             why,
         }
+    }
+
+    /// Set `field` (no move's: a tag's, a comment's) to `value`: the change, from what it was.
+    fn set(field: &mut String, value: String, why: String) -> Self {
+        let before = std::mem::replace(field, value.clone());
+        Change::new(None, Some(before), Some(value), why)
+    }
+}
+
+/// Write `field` as `writable` has it (what the strict grammar can hold), a change (`why`)
+/// where that differs.
+fn make_writable(
+    field: &mut String,
+    writable: impl FnOnce(&str) -> Cow<'_, str>,
+    why: impl FnOnce() -> String,
+    changes: &mut Vec<Change>,
+) {
+    let w = writable(field);
+    if *w != **field {
+        let w = w.into_owned();
+        changes.push(Change::set(field, w, why()));
     }
 }
 

@@ -12,8 +12,8 @@ use super::super::export::record::Recorder;
 use super::super::gametype::{self, parse_game_type};
 use super::super::outcome::{self, Outcome};
 use super::super::validate::{Report, is_pdn_date};
-use super::Change;
 use super::repair::Replay;
+use super::{Change, make_writable};
 
 /// What the replay of the main line found, for the tags.
 pub(super) struct MainInfo {
@@ -127,13 +127,11 @@ pub(super) fn fix_tags(tags: &mut Vec<Tag>, facts: &TagFacts<'_>, changes: &mut 
     {
         let want = info.plies.to_string();
         if t.value.trim() != want {
-            changes.push(Change::new(
-                None,
-                Some(t.value.clone()),
-                Some(want.clone()),
+            changes.push(Change::set(
+                &mut t.value,
+                want,
                 "PlyCount set to the plies of the main line".into(),
             ));
-            t.value = want;
         }
     }
     writable_tags(tags, changes);
@@ -183,21 +181,16 @@ fn fix_game_type(tags: &mut Vec<Tag>, facts: &TagFacts<'_>, changes: &mut Vec<Ch
                         })
                 });
             if !ok {
-                changes.push(Change::new(
-                    None,
-                    Some(t.value.clone()),
-                    Some(number.clone()),
-                    format!(
-                        "GameType set to the {} number (the value read {})",
-                        variant.name(),
-                        if parse_game_type(v).is_err() {
-                            "is not a GameType"
-                        } else {
-                            "describes another board or numbering, or no variant"
-                        }
-                    ),
-                ));
-                t.value = number;
+                let why = format!(
+                    "GameType set to the {} number (the value read {})",
+                    variant.name(),
+                    if parse_game_type(v).is_err() {
+                        "is not a GameType"
+                    } else {
+                        "describes another board or numbering, or no variant"
+                    }
+                );
+                changes.push(Change::set(&mut t.value, number, why));
             }
         }
     }
@@ -211,13 +204,8 @@ fn mend_dates(tags: &mut [Tag], changes: &mut Vec<Change>) {
             "Date" | "EventDate" | "UTCDate" | "PublicationDate"
         ) && let Some(d) = mend_date(&t.value)
         {
-            changes.push(Change::new(
-                None,
-                Some(t.value.clone()),
-                Some(d.clone()),
-                format!("{} written YYYY.MM.DD", t.name),
-            ));
-            t.value = d;
+            let why = format!("{} written YYYY.MM.DD", t.name);
+            changes.push(Change::set(&mut t.value, d, why));
         }
     }
 }
@@ -225,28 +213,18 @@ fn mend_dates(tags: &mut [Tag], changes: &mut Vec<Change>) {
 /// What the writer would change, made a change: names that are no identifiers, line breaks.
 fn writable_tags(tags: &mut [Tag], changes: &mut Vec<Change>) {
     for t in tags.iter_mut() {
-        let name = tag_name_for_writing(&t.name);
-        if name != t.name {
-            let name = name.into_owned();
-            changes.push(Change::new(
-                None,
-                Some(t.name.clone()),
-                Some(name.clone()),
-                "tag name made a PDN identifier".into(),
-            ));
-            t.name = name;
-        }
-        let value = tag_value_for_writing(&t.value);
-        if value != t.value {
-            let value = value.into_owned();
-            changes.push(Change::new(
-                None,
-                Some(t.value.clone()),
-                Some(value.clone()),
-                format!("line breaks in the {} tag written as spaces", t.name),
-            ));
-            t.value = value;
-        }
+        make_writable(
+            &mut t.name,
+            tag_name_for_writing,
+            || "tag name made a PDN identifier".into(),
+            changes,
+        );
+        make_writable(
+            &mut t.value,
+            tag_value_for_writing,
+            || format!("line breaks in the {} tag written as spaces", t.name),
+            changes,
+        );
     }
 }
 
@@ -304,13 +282,7 @@ fn fix_result(
     match tags.iter_mut().find(|t| t.name == "Result") {
         Some(t) => {
             if t.value.trim() != want {
-                changes.push(Change::new(
-                    None,
-                    Some(t.value.clone()),
-                    Some(want.clone()),
-                    why,
-                ));
-                t.value = want;
+                changes.push(Change::set(&mut t.value, want, why));
             }
         }
         None => {

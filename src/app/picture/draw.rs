@@ -296,22 +296,18 @@ pub const CROWN_SCALE: f32 = 0.78;
 
 /// A piece centred on (x, y); `square` names its square (an SVG data attribute).
 pub fn piece(canvas: &mut dyn Canvas, x: f32, y: f32, color: Color, role: Role, square: &str) {
-    let (class, fill, ring, crown) = match (color, role) {
-        (Color::White, Role::Man) => ("piece white man", palette::WHITE, palette::INK, None),
-        (Color::White, Role::King) => (
-            "piece white king",
-            palette::WHITE,
-            palette::INK,
-            Some(palette::INK),
-        ),
-        (Color::Black, Role::Man) => ("piece black man", palette::BLACK, palette::BLACK_RING, None),
-        (Color::Black, Role::King) => (
-            "piece black king",
-            palette::BLACK,
-            palette::BLACK_RING,
-            Some(palette::WHITE),
-        ),
+    let class = match (color, role) {
+        (Color::White, Role::Man) => "piece white man",
+        (Color::White, Role::King) => "piece white king",
+        (Color::Black, Role::Man) => "piece black man",
+        (Color::Black, Role::King) => "piece black king",
     };
+    // The piece's body, its inner ring and a king's crown.
+    let (fill, ring, crown_ink) = match color {
+        Color::White => (palette::WHITE, palette::INK, palette::INK),
+        Color::Black => (palette::BLACK, palette::BLACK_RING, palette::WHITE),
+    };
+    let crown = (role == Role::King).then_some(crown_ink);
     let data: &[(&str, &str)] = if square.is_empty() {
         &[]
     } else {

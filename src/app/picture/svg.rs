@@ -226,17 +226,30 @@ impl Canvas for Svg<'_> {
 /// allow (most C0 controls, U+FFFE, U+FFFF) become U+FFFD.
 pub fn push_text(out: &mut String, s: &str) {
     for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            '\t' | '\n' | '\r' => out.push(c),
-            c if (c as u32) < 0x20 || c == '\u{fffe}' || c == '\u{ffff}' => out.push('\u{fffd}'),
-            c => out.push(c),
+        match entity(c) {
+            Some(e) => out.push_str(e),
+            None if (c < ' ' && !matches!(c, '\t' | '\n' | '\r'))
+                || c == '\u{fffe}'
+                || c == '\u{ffff}' =>
+            {
+                out.push('\u{fffd}')
+            }
+            None => out.push(c),
         }
     }
+}
+
+/// The entity written for a character that is markup in XML and HTML text or a quoted
+/// attribute value (`&`, `<`, `>`, both quotes); `None` for any other.
+pub(crate) fn entity(c: char) -> Option<&'static str> {
+    Some(match c {
+        '&' => "&amp;",
+        '<' => "&lt;",
+        '>' => "&gt;",
+        '"' => "&quot;",
+        '\'' => "&#39;",
+        _ => return None,
+    })
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@
 
 use std::fmt::Write as _;
 
+use super::super::picture::svg::entity;
 use super::super::terminal::is_unsafe;
 
 /// Append `s` escaped for HTML text or a quoted attribute value. Controls other than tab and
@@ -13,20 +14,15 @@ use super::super::terminal::is_unsafe;
 /// but no raw override in the bytes, should the page be shown on a terminal).
 pub fn push_html(out: &mut String, s: &str) {
     let mut rest = s;
-    while let Some(i) = rest.find(|c: char| {
-        matches!(c, '&' | '<' | '>' | '"' | '\'')
-            || (is_unsafe(c) && !matches!(c, '\t' | '\n' | '\r'))
-    }) {
+    while let Some(i) = rest
+        .find(|c: char| entity(c).is_some() || (is_unsafe(c) && !matches!(c, '\t' | '\n' | '\r')))
+    {
         out.push_str(&rest[..i]);
         let c = rest[i..].chars().next().unwrap_or(' ');
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            c if is_bad(c) => out.push('\u{fffd}'),
-            c => {
+        match entity(c) {
+            Some(e) => out.push_str(e),
+            None if is_bad(c) => out.push('\u{fffd}'),
+            None => {
                 let _ = write!(out, "&#x{:x};", c as u32);
             }
         }

@@ -10,8 +10,9 @@ use std::fmt::Write as _;
 use crate::rules::Color;
 use crate::syntax::{Game, Item, Square};
 
-use super::super::diagnostic::{Code, Diagnostic, LineIndex, Severity};
-use super::super::findings::Policy;
+use super::super::diagnostic::{Code, Diagnostic, LineIndex};
+use super::super::findings::{Counts, Policy};
+use super::super::join::push_joined;
 use super::super::replay::Branch;
 use super::super::tree::Tree as Capture;
 use super::super::validate::{Options, Report, validate_with};
@@ -65,21 +66,21 @@ pub fn game_html(
     let mut cap = Capture::default();
     let mut report = validate_with(game, opts, &mut cap);
     policy.apply(&mut report);
-    let mut stats = GameStats {
-        plies: report.plies,
+    let Counts {
+        plies,
+        errors,
+        warnings,
+        infos,
+        codes,
+    } = Counts::of(&report);
+    let stats = GameStats {
+        plies,
+        errors,
+        warnings,
+        infos,
+        codes,
         variant: report.variant.map(|v| v.name()),
-        ..GameStats::default()
     };
-    for d in &report.diagnostics {
-        match d.severity() {
-            Severity::Error => stats.errors += 1,
-            Severity::Warning => stats.warnings += 1,
-            Severity::Info => stats.infos += 1,
-        }
-        if let Some(i) = Code::ALL.iter().position(|c| *c == d.code) {
-            stats.codes[i] += 1;
-        }
-    }
     let mut walk = Walk {
         cap: &cap,
         game,
@@ -391,12 +392,7 @@ fn finding(
             if legal.is_empty() {
                 out.push_str("none");
             }
-            for (i, m) in legal.iter().enumerate() {
-                if i > 0 {
-                    out.push(' ');
-                }
-                push_html(out, m);
-            }
+            push_joined(out, legal, " ", |out, m| push_html(out, m));
             out.push_str("</span>");
         }
         out.push_str("</p>");
@@ -455,12 +451,7 @@ fn data(out: &mut String, game: &Game, report: &Report, cap: &Capture, tree: &st
         }
         let list = |out: &mut String, v: &[u32]| {
             out.push('[');
-            for (i, x) in v.iter().enumerate() {
-                if i > 0 {
-                    out.push(',');
-                }
-                push_num(out, u64::from(*x));
-            }
+            push_joined(out, v, ",", |out, x| push_num(out, u64::from(*x)));
             out.push(']');
         };
         out.push('[');

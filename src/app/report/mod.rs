@@ -18,6 +18,7 @@ use crate::rules::Variant;
 
 use super::diagnostic::Code;
 use super::findings::Policy;
+use super::join::push_joined;
 use super::picture::{View, svg};
 use escape::{push_html, push_json_str};
 
@@ -231,12 +232,9 @@ pub fn tail(t: &Totals, policy: &Policy, out: &mut String) {
     }
     out.push_str("</div>");
     let _ = write!(out, "<p>Variants: ");
-    for (i, (v, n)) in t.variants.iter().enumerate() {
-        if i > 0 {
-            out.push_str(", ");
-        }
+    push_joined(out, &t.variants, ", ", |out, (v, n)| {
         let _ = write!(out, "{v} {n}");
-    }
+    });
     out.push_str("</p>");
     if t.codes.iter().any(|n| *n > 0) {
         out.push_str(

@@ -443,13 +443,14 @@ impl<V: Spec> Resolver<V> {
         exact
     }
 
-    /// Moves of a relaxed generator matching `self.bits` (any route).
+    /// The first move of a relaxed generator matching `self.bits` (any route), as the side
+    /// to move of `pos` would play it.
     fn relaxed_match(
         &mut self,
         pos: &Position<V::B>,
         options: Options,
         rules: &crate::rules::Rules,
-    ) -> Option<(Move<V::B>, Vec<Step>)> {
+    ) -> Option<Irregular<V::B>> {
         V::relaxed_moves(
             pos,
             rules,
@@ -469,7 +470,11 @@ impl<V: Spec> Resolver<V> {
             found = hub_order::<V::B>(&self.relaxed, &self.bits);
         }
         let i = *found.first()?;
-        Some((self.relaxed.moves()[i], self.relaxed.path(i).to_vec()))
+        Some(Irregular {
+            mv: self.relaxed.moves()[i],
+            route: self.relaxed.path(i).to_vec(),
+            side: pos.side(),
+        })
     }
 }
 

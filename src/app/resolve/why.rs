@@ -9,6 +9,16 @@ use crate::rules::{
 
 use super::{Code, Illegal, Irregular, Resolver};
 
+/// An illegal move that the board lets its player make all the same (`play`).
+fn played<B>(code: Code, rule: &'static str, message: String, play: Irregular<B>) -> Illegal<B> {
+    Illegal {
+        code,
+        message,
+        rule,
+        play: Some(play),
+    }
+}
+
 impl<V: Spec> Resolver<V> {
     /// Why the recorded move (`self.bits`) is not legal in `pos`: the first relaxation of
     /// the rules under which it is, else what is wrong with the move itself.
@@ -42,7 +52,7 @@ impl<V: Spec> Resolver<V> {
         {
             let mut other = *pos;
             other.set_side(side.other());
-            let found = self
+            let play = self
                 .relaxed_match(&other, Options::default(), rules)
                 .or_else(|| {
                     self.relaxed_match(
@@ -66,11 +76,7 @@ impl<V: Spec> Resolver<V> {
                 code: Code::WrongSide,
                 message,
                 rule: rules.articles.irregularity,
-                play: found.map(|(mv, route)| Irregular {
-                    mv,
-                    route,
-                    side: side.other(),
-                }),
+                play,
             });
         }
         None
@@ -89,22 +95,18 @@ impl<V: Spec> Resolver<V> {
             ..Options::default()
         };
         if has_capture
-            && let Some((mv, route)) = self.relaxed_match(pos, quiet_relax, rules)
-            && !mv.is_capture()
+            && let Some(play) = self.relaxed_match(pos, quiet_relax, rules)
+            && !play.mv.is_capture()
         {
-            let legal = self.legal_texts();
-            return Some(Illegal {
-                code: Code::MissedCapture,
-                message: format!(
-                    "{} played {}-{} while a capture was compulsory ({})",
-                    side_name(side),
-                    name(from),
-                    name(to),
-                    legal.join(", ")
-                ),
-                rule: rules.articles.capture_mandatory,
-                play: Some(Irregular { mv, route, side }),
-            });
+            let message = format!(
+                "{} played {}-{} while a capture was compulsory ({})",
+                side_name(side),
+                name(from),
+                name(to),
+                self.legal_texts().join(", ")
+            );
+            let rule = rules.articles.capture_mandatory;
+            return Some(played(Code::MissedCapture, rule, message, play));
         }
         None
     }
@@ -112,13 +114,13 @@ impl<V: Spec> Resolver<V> {
     /// A capture, but not the one the precedence rule demands.
     fn not_preferred(&mut self, pos: &Position<V::B>) -> Option<Illegal<V::B>> {
         let rules = V::RULES;
-        let side = pos.side();
         if rules.precedence != Precedence::Free {
             let free = Options {
                 ignore_precedence: true,
                 ..Options::default()
             };
-            if let Some((mv, route)) = self.relaxed_match(pos, free, rules) {
+            if let Some(play) = self.relaxed_match(pos, free, rules) {
+                let mv = play.mv;
                 let best = self.legal.moves().first().map_or(0, |m| m.num_captured());
                 let message = match rules.precedence {
                     Precedence::Quantity => format!(
@@ -137,12 +139,8 @@ impl<V: Spec> Resolver<V> {
                         self.legal_texts().join(", ")
                     ),
                 };
-                return Some(Illegal {
-                    code: Code::NonMaximalCapture,
-                    message,
-                    rule: rules.articles.precedence,
-                    play: Some(Irregular { mv, route, side }),
-                });
+                let rule = rules.articles.precedence;
+                return Some(played(Code::NonMaximalCapture, rule, message, play));
             }
         }
         None
@@ -151,25 +149,21 @@ impl<V: Spec> Resolver<V> {
     /// A capture stopped half-way.
     fn unfinished(&mut self, pos: &Position<V::B>) -> Option<Illegal<V::B>> {
         let rules = V::RULES;
-        let side = pos.side();
         let name = |b: u32| notation::square_name(V::numbering(), b, SquareStyle::Native);
         let partial = Options {
             partial: true,
             ignore_precedence: true,
             ..Options::default()
         };
-        if let Some((mv, route)) = self.relaxed_match(pos, partial, rules)
-            && mv.is_capture()
+        if let Some(play) = self.relaxed_match(pos, partial, rules)
+            && play.mv.is_capture()
         {
-            return Some(Illegal {
-                code: Code::UnfinishedCapture,
-                message: format!(
-                    "the capture stops on {} although the piece can capture further",
-                    name(mv.to as u32)
-                ),
-                rule: rules.articles.capture_complete,
-                play: Some(Irregular { mv, route, side }),
-            });
+            let message = format!(
+                "the capture stops on {} although the piece can capture further",
+                name(play.mv.to as u32)
+            );
+            let rule = rules.articles.capture_complete;
+            return Some(played(Code::UnfinishedCapture, rule, message, play));
         }
         None
     }
@@ -191,15 +185,16 @@ impl<V: Spec> Resolver<V> {
                 ..Options::default()
             };
             let promo = V::geometry().promotion_row(side);
-            if let Some((mut mv, route)) = self.relaxed_match(pos, as_king, rules)
-                && !mv.by_king()
+            if let Some(mut play) = self.relaxed_match(pos, as_king, rules)
+                && !play.mv.by_king()
                 && (self.crossed.has(from)
-                    || route[..route.len().saturating_sub(1)]
+                    || play.route[..play.route.len().saturating_sub(1)]
                         .iter()
                         .any(|s| promo.has(s.landing as u32)))
             {
                 // It moved as a king: let it stay one, as the record treats it.
-                mv = Move::new(mv.from as u32, mv.to as u32, mv.captured, true, false);
+                let mv = play.mv;
+                play.mv = Move::new(mv.from as u32, mv.to as u32, mv.captured, true, false);
                 let message = if self.crossed.has(from) {
                     format!(
                         "the man on {} moves as a king, but it only passed the far row during \
@@ -213,37 +208,32 @@ impl<V: Spec> Resolver<V> {
                         name(from)
                     )
                 };
-                return Some(Illegal {
-                    code: Code::PrematurePromotion,
-                    message,
-                    rule: art.passing_promotion,
-                    play: Some(Irregular { mv, route, side }),
-                });
+                let rule = art.passing_promotion;
+                return Some(played(Code::PrematurePromotion, rule, message, play));
             }
             // A man that never reached the far row moving as a king would (a step backward,
             // a flight over empty squares, a capture at a distance): premature promotion when
             // the move is legal for a king on that square under the normal rules (captures
             // compulsory, precedence on). It is played as recorded and stays a man.
-            if let Some((king_move, route)) = self.as_crowned(pos, from)
+            if let Some(mut play) = self.as_crowned(pos, from)
                 && !self.man_shaped(pos)
             {
+                // Played as recorded, by the man.
+                let king_move = play.mv;
                 let promotes = V::geometry().promotion_row(side).has(king_move.to as u32);
-                let mv = Move::new(
+                play.mv = Move::new(
                     king_move.from as u32,
                     king_move.to as u32,
                     king_move.captured,
                     promotes,
                     false,
                 );
-                return Some(Illegal {
-                    code: Code::PrematurePromotion,
-                    message: format!(
-                        "the man on {} moves as a king without having been crowned",
-                        name(from)
-                    ),
-                    rule: art.promotion,
-                    play: Some(Irregular { mv, route, side }),
-                });
+                let message = format!(
+                    "the man on {} moves as a king without having been crowned",
+                    name(from)
+                );
+                let rule = art.promotion;
+                return Some(played(Code::PrematurePromotion, rule, message, play));
             }
         }
         None
@@ -251,7 +241,7 @@ impl<V: Spec> Resolver<V> {
 
     /// The recorded move as a legal move of a king standing on `from` in place of the man
     /// there (the rest of the position and the rules unchanged), with its route.
-    fn as_crowned(&mut self, pos: &Position<V::B>, from: u32) -> Option<(Move<V::B>, Vec<Step>)> {
+    fn as_crowned(&mut self, pos: &Position<V::B>, from: u32) -> Option<Irregular<V::B>> {
         let mut crowned = *pos;
         crowned.put(
             from,
@@ -345,12 +335,12 @@ impl<V: Spec> Resolver<V> {
         let (captured, route) = recorded_captures::<V>(pos, &bits);
         let promotes = !is_king && geo.promotion_row(side).has(to);
         let mv = Move::new(from, to, captured, promotes, is_king);
-        Illegal {
-            code: Code::IllegalMove,
-            message,
+        played(
+            Code::IllegalMove,
             rule,
-            play: Some(Irregular { mv, route, side }),
-        }
+            message,
+            Irregular { mv, route, side },
+        )
     }
 
     fn reason(&self, pos: &Position<V::B>, bits: &[u32], is_king: bool) -> (String, &'static str) {

@@ -71,15 +71,18 @@ fn percentage(wins: u64, draws: u64, decided: u64) -> Option<f64> {
     (decided > 0).then(|| round2(100.0 * (wins as f64 + draws as f64 / 2.0) / decided as f64))
 }
 
-impl AddAssign<&Tally> for Tally {
-    fn add_assign(&mut self, o: &Tally) {
-        self.games += o.games;
-        self.first_wins += o.first_wins;
-        self.draws += o.draws;
-        self.second_wins += o.second_wins;
-        self.unknown += o.unknown;
-    }
+/// `+=` of a struct of counts, field by field.
+macro_rules! add_assign_fields {
+    ($t:ty: $($field:ident),+) => {
+        impl AddAssign<&$t> for $t {
+            fn add_assign(&mut self, o: &$t) {
+                $(self.$field += o.$field;)+
+            }
+        }
+    };
 }
+
+add_assign_fields!(Tally: games, first_wins, draws, second_wins, unknown);
 
 /// The points of a win and of a draw, in half points: the variant's result type (RULES.md
 /// §1.9.1), 2 and 1 under the International type, 1 and ½ otherwise.
@@ -175,16 +178,7 @@ impl PlayerTally {
     }
 }
 
-impl AddAssign<&PlayerTally> for PlayerTally {
-    fn add_assign(&mut self, o: &PlayerTally) {
-        self.games += o.games;
-        self.wins += o.wins;
-        self.draws += o.draws;
-        self.losses += o.losses;
-        self.unknown += o.unknown;
-        self.half_points += o.half_points;
-    }
-}
+add_assign_fields!(PlayerTally: games, wins, draws, losses, unknown, half_points);
 
 /// An event's games and results.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -42,22 +42,22 @@ impl Stats {
 
     /// Each result, in its variant's standard form, with its share of the games.
     fn text_results(&self, out: &mut String) {
-        let pct = |n: u64| percent(n, self.games);
-        section(out, "Results (in each variant's standard form)");
-        let mut t = Table::new(&["result", "games", "%"], "lrr");
-        for (r, n) in self.results() {
-            t.row(vec![r.to_string(), n.to_string(), pct(n)]);
-        }
-        t.render(out);
+        let title = "Results (in each variant's standard form)";
+        self.text_shares(out, title, "result", self.results());
     }
 
     /// Variants, with their share of the games.
     fn text_variants(&self, out: &mut String) {
-        let pct = |n: u64| percent(n, self.games);
-        section(out, "Variants");
-        let mut t = Table::new(&["variant", "games", "%"], "lrr");
-        for (v, n) in self.variants() {
-            t.row(vec![v.to_string(), n.to_string(), pct(n)]);
+        self.text_shares(out, "Variants", "variant", self.variants());
+    }
+
+    /// A section of games counted by `what` (one row each, as `rows` has them), with their
+    /// share of the games.
+    fn text_shares(&self, out: &mut String, title: &str, what: &str, rows: Vec<(&str, u64)>) {
+        section(out, title);
+        let mut t = Table::new(&[what, "games", "%"], "lrr");
+        for (k, n) in rows {
+            t.row(vec![k.to_string(), n.to_string(), percent(n, self.games)]);
         }
         t.render(out);
     }
@@ -108,14 +108,17 @@ impl Stats {
     /// Captures: counts, by pieces taken, the largest.
     fn text_captures(&self, out: &mut String, names: Names<'_>) {
         section(out, "Captures");
-        let mut t = Table::new(&["", ""], "lr");
-        t.row(vec!["capturing moves".into(), self.captures.to_string()]);
-        t.row(vec![
-            "multi-captures (2+ pieces)".into(),
-            self.multi_captures.to_string(),
-        ]);
-        t.row(vec!["pieces taken".into(), self.pieces.to_string()]);
-        t.render_plain(out);
+        figures(
+            out,
+            vec![
+                ("capturing moves", self.captures.to_string()),
+                (
+                    "multi-captures (2+ pieces)",
+                    self.multi_captures.to_string(),
+                ),
+                ("pieces taken", self.pieces.to_string()),
+            ],
+        );
         if !self.capture_sizes.is_empty() {
             let sizes: Vec<String> = self
                 .capture_sizes
@@ -142,17 +145,18 @@ impl Stats {
     /// Promotions and the first king.
     fn text_promotions(&self, out: &mut String, names: Names<'_>) {
         section(out, "Promotions");
-        let mut t = Table::new(&["", ""], "lr");
-        t.row(vec!["promotions".into(), self.promotions.to_string()]);
-        t.row(vec![
-            "games with a king (from the start)".into(),
-            self.games_with_king().to_string(),
-        ]);
+        let mut rows = vec![
+            ("promotions", self.promotions.to_string()),
+            (
+                "games with a king (from the start)",
+                self.games_with_king().to_string(),
+            ),
+        ];
         if let Some((mean, median)) = self.first_king() {
-            t.row(vec!["first king: mean ply".into(), mean.to_string()]);
-            t.row(vec!["first king: median ply".into(), median.to_string()]);
+            rows.push(("first king: mean ply", mean.to_string()));
+            rows.push(("first king: median ply", median.to_string()));
         }
-        t.render_plain(out);
+        figures(out, rows);
         if let Some(m) = &self.earliest_king {
             let _ = writeln!(
                 out,
@@ -398,6 +402,15 @@ fn bucket_width(max: u32) -> u32 {
 
 fn section(out: &mut String, title: &str) {
     let _ = writeln!(out, "\n{title}");
+}
+
+/// Figures with their labels, one a line (a table of two columns without a header).
+fn figures(out: &mut String, rows: Vec<(&str, String)>) {
+    let mut t = Table::new(&["", ""], "lr");
+    for (label, value) in rows {
+        t.row(vec![label.to_string(), value]);
+    }
+    t.render_plain(out);
 }
 
 /// A text table: a header, rows, and per column `l` (left) or `r` (right) alignment.
