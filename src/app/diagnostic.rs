@@ -640,18 +640,3 @@ fn source_excerpt(
     paint(out, marker, &"^".repeat(span_len.min(100)));
     out.push('\n');
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn codes_round_trip_and_have_design_severities() {
-        for c in Code::ALL {
-            assert_eq!(c.as_str().parse::<Code>(), Ok(c));
-        }
-        assert_eq!(Code::DrawRule.severity(), Severity::Warning);
-        assert_eq!(Code::Tolerated.severity(), Severity::Info);
-        assert_eq!(Code::MissedCapture.severity(), Severity::Error);
-    }
-}

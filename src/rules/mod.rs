@@ -69,7 +69,12 @@ pub trait Spec: 'static + Send + Sync {
     /// precedence the rules demand; one route per distinct move).
     #[inline]
     fn legal_moves(pos: &Position<Self::B>, out: &mut MoveList<Self::B>) {
-        movegen::generate(Self::geometry(), Fixed(Self::RULES), pos, out);
+        movegen::Gen {
+            geo: Self::geometry(),
+            cfg: Fixed(Self::RULES),
+            pos,
+        }
+        .generate(out);
     }
 
     /// Moves under changed rules or options (to explain an illegal move, or to count every
@@ -80,7 +85,12 @@ pub trait Spec: 'static + Send + Sync {
         options: Options,
         out: &mut MoveList<Self::B>,
     ) {
-        movegen::generate(Self::geometry(), Relaxed { rules, options }, pos, out);
+        movegen::Gen {
+            geo: Self::geometry(),
+            cfg: Relaxed { rules, options },
+            pos,
+        }
+        .generate(out);
     }
 
     /// True if the side to move can capture (and so must).

@@ -66,51 +66,51 @@ impl Config for Relaxed<'_> {
     }
 }
 
-/// Generate the moves of the side to move into `out`.
-#[inline(always)]
-pub(crate) fn generate<B: Bits, C: Config>(
-    geo: &Geometry<B>,
-    cfg: C,
-    pos: &Position<B>,
-    out: &mut MoveList<B>,
-) {
-    out.clear();
-    let opts = cfg.options();
-    generate_captures(geo, cfg, pos, out);
-    if out.is_empty() || opts.captures_optional {
-        generate_quiet(geo, cfg, pos, out);
-    }
+/// What moves are generated for: a position, its board and the rules (with their options).
+#[derive(Clone, Copy)]
+pub(crate) struct Gen<'a, B, C> {
+    pub geo: &'a Geometry<B>,
+    pub cfg: C,
+    pub pos: &'a Position<B>,
 }
 
-/// Number of legal moves (bulk counting for perft): captures are generated (they must be
-/// told apart), non-capturing moves are only counted.
-#[inline(always)]
-pub(crate) fn count<B: Bits, C: Config>(
-    geo: &Geometry<B>,
-    cfg: C,
-    pos: &Position<B>,
-    scratch: &mut MoveList<B>,
-) -> u64 {
-    scratch.clear();
-    generate_captures(geo, cfg, pos, scratch);
-    if !scratch.is_empty() {
-        return scratch.len() as u64;
-    }
-    let rules = cfg.rules();
-    let side = pos.side();
-    let empty = geo.mask & !pos.occupied();
-    let men = pos.men_of(side);
-    let mut n = 0;
-    for d in rules.man_move_dirs(side).iter() {
-        n += (geo.step(men, d) & empty).count() as u64;
-    }
-    let kings = pos.kings_of(side) & !barred_king(rules, pos);
-    for k in kings.iter() {
-        for d in rules.king_moves.iter() {
-            n += king_reach(geo, rules, k, d, empty).count() as u64;
+impl<B: Bits, C: Config> Gen<'_, B, C> {
+    /// Generate the moves of the side to move into `out`.
+    #[inline(always)]
+    pub(crate) fn generate(self, out: &mut MoveList<B>) {
+        out.clear();
+        self.captures(out);
+        if out.is_empty() || self.cfg.options().captures_optional {
+            self.quiet(out);
         }
     }
-    n
+
+    /// Number of legal moves (bulk counting for perft): captures are generated (they must
+    /// be told apart), non-capturing moves are only counted.
+    #[inline(always)]
+    pub(crate) fn count(self, scratch: &mut MoveList<B>) -> u64 {
+        scratch.clear();
+        self.captures(scratch);
+        if !scratch.is_empty() {
+            return scratch.len() as u64;
+        }
+        let Gen { geo, cfg, pos } = self;
+        let rules = cfg.rules();
+        let side = pos.side();
+        let empty = geo.mask & !pos.occupied();
+        let men = pos.men_of(side);
+        let mut n = 0;
+        for d in rules.man_move_dirs(side).iter() {
+            n += (geo.step(men, d) & empty).count() as u64;
+        }
+        let kings = pos.kings_of(side) & !barred_king(rules, pos);
+        for k in kings.iter() {
+            for d in rules.king_moves.iter() {
+                n += king_reach(geo, rules, k, d, empty).count() as u64;
+            }
+        }
+        n
+    }
 }
 
 /// The squares from which a man of the side to move can start a capture.
@@ -259,80 +259,76 @@ fn barred_king<B: Bits>(rules: &Rules, pos: &Position<B>) -> B {
     }
 }
 
-#[inline(always)]
-fn generate_quiet<B: Bits, C: Config>(
-    geo: &Geometry<B>,
-    cfg: C,
-    pos: &Position<B>,
-    out: &mut MoveList<B>,
-) {
-    let rules = cfg.rules();
-    let side = pos.side();
-    let empty = geo.mask & !pos.occupied();
-    let promo = geo.promotion_row(side);
-    let (men, as_kings) = cfg.options().split_men(pos.men_of(side));
-    for d in rules.man_move_dirs(side).iter() {
-        let shift = geo.shift(d);
-        for to in (geo.step(men, d) & empty).iter() {
-            let from = (to as i32 - shift) as u32;
-            out.push_quiet(Move::new(from, to, B::ZERO, promo.has(to), false));
+impl<B: Bits, C: Config> Gen<'_, B, C> {
+    /// The non-capturing moves.
+    #[inline(always)]
+    fn quiet(self, out: &mut MoveList<B>) {
+        let Gen { geo, cfg, pos } = self;
+        let rules = cfg.rules();
+        let side = pos.side();
+        let empty = geo.mask & !pos.occupied();
+        let promo = geo.promotion_row(side);
+        let (men, as_kings) = cfg.options().split_men(pos.men_of(side));
+        for d in rules.man_move_dirs(side).iter() {
+            let shift = geo.shift(d);
+            for to in (geo.step(men, d) & empty).iter() {
+                let from = (to as i32 - shift) as u32;
+                out.push_quiet(Move::new(from, to, B::ZERO, promo.has(to), false));
+            }
         }
-    }
-    let kings = pos.kings_of(side) & !barred_king(rules, pos);
-    for k in (kings | as_kings).iter() {
-        let is_king = kings.has(k);
-        for d in rules.king_moves.iter() {
-            for to in king_reach(geo, rules, k, d, empty).iter() {
-                let promotes = !is_king && promo.has(to);
-                out.push_quiet(Move::new(k, to, B::ZERO, promotes, is_king));
+        let kings = pos.kings_of(side) & !barred_king(rules, pos);
+        for k in (kings | as_kings).iter() {
+            let is_king = kings.has(k);
+            for d in rules.king_moves.iter() {
+                for to in king_reach(geo, rules, k, d, empty).iter() {
+                    let promotes = !is_king && promo.has(to);
+                    out.push_quiet(Move::new(k, to, B::ZERO, promotes, is_king));
+                }
             }
         }
     }
-}
 
-#[inline(always)]
-fn generate_captures<B: Bits, C: Config>(
-    geo: &Geometry<B>,
-    cfg: C,
-    pos: &Position<B>,
-    out: &mut MoveList<B>,
-) {
-    let rules = cfg.rules();
-    let side = pos.side();
-    let them = side.other();
-    let kings = pos.kings_of(side);
-    let (men, as_kings) = cfg.options().split_men(pos.men_of(side));
-    // Of the men, only those with a first jump start a search.
-    let men = man_capturers(geo, rules, pos, men);
-    let movers = kings | as_kings;
-    if men.is_empty() && movers.is_empty() {
-        return;
-    }
-    let mut s = Search {
-        geo,
-        cfg,
-        side,
-        promo: geo.promotion_row(side),
-        from: 0,
-        by_king: false,
-        crowned: false,
-        targets: pos.pieces(them),
-        their_kings: pos.kings_of(them),
-        empty: geo.mask & !pos.occupied(),
-        captured: B::ZERO,
-        out,
-    };
-    s.out.stack.clear();
-    for sq in men.iter() {
-        s.start(sq, false);
-        s.man(sq, None);
-        s.finish(sq);
-    }
-    for sq in movers.iter() {
-        let is_king = kings.has(sq);
-        s.start(sq, is_king);
-        s.king(sq, None, true);
-        s.finish(sq);
+    /// The captures, of the precedence the rules demand.
+    #[inline(always)]
+    fn captures(self, out: &mut MoveList<B>) {
+        let Gen { geo, cfg, pos } = self;
+        let rules = cfg.rules();
+        let side = pos.side();
+        let them = side.other();
+        let kings = pos.kings_of(side);
+        let (men, as_kings) = cfg.options().split_men(pos.men_of(side));
+        // Of the men, only those with a first jump start a search.
+        let men = man_capturers(geo, rules, pos, men);
+        let movers = kings | as_kings;
+        if men.is_empty() && movers.is_empty() {
+            return;
+        }
+        let mut s = Search {
+            geo,
+            cfg,
+            side,
+            promo: geo.promotion_row(side),
+            from: 0,
+            by_king: false,
+            crowned: false,
+            targets: pos.pieces(them),
+            their_kings: pos.kings_of(them),
+            empty: geo.mask & !pos.occupied(),
+            captured: B::ZERO,
+            out,
+        };
+        s.out.stack.clear();
+        for sq in men.iter() {
+            s.start(sq, false);
+            s.man(sq, None);
+            s.finish(sq);
+        }
+        for sq in movers.iter() {
+            let is_king = kings.has(sq);
+            s.start(sq, is_king);
+            s.king(sq, None, true);
+            s.finish(sq);
+        }
     }
 }
 

@@ -97,10 +97,15 @@ fn walk<V: Spec, C: Config>(
     let Some((list, rest)) = lists.split_last_mut() else {
         return 0;
     };
+    let moves = movegen::Gen {
+        geo: V::geometry(),
+        cfg,
+        pos,
+    };
     if depth == 1 {
-        return movegen::count(V::geometry(), cfg, pos, list);
+        return moves.count(list);
     }
-    movegen::generate(V::geometry(), cfg, pos, list);
+    moves.generate(list);
     let mut n = 0;
     for m in list.moves() {
         let child = pos.after(m, V::RULES);

@@ -390,19 +390,3 @@ impl Rules {
         self.layout.first
     }
 }
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn names_round_trip() {
-        for v in Variant::ALL {
-            assert_eq!(v.name().parse::<Variant>(), Ok(v));
-            assert_eq!(v.game_type().to_string().parse::<Variant>(), Ok(v));
-            assert_eq!(v.rules().variant, v);
-        }
-        assert_eq!("American".parse::<Variant>(), Ok(Variant::English));
-        assert!("chess".parse::<Variant>().is_err());
-    }
-}

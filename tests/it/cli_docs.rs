@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use pdn::app::diagnostic::Code;
+use pdn::app::diagnostic::{Code, Severity};
 use pdn::rules::Variant;
 
 fn pdn() -> Command {
@@ -30,6 +30,25 @@ fn commands() -> Vec<String> {
         .map(|l| l.split_whitespace().next().unwrap().to_string())
         .filter(|c| c != "help")
         .collect()
+}
+
+/// The names that `--help` and the completions offer parse back to what they name (variants
+/// also by GameType number and by alias), and the codes have DESIGN.md's severities.
+#[test]
+fn the_listed_names_parse_back() {
+    for v in Variant::ALL {
+        assert_eq!(v.name().parse::<Variant>(), Ok(v));
+        assert_eq!(v.game_type().to_string().parse::<Variant>(), Ok(v));
+        assert_eq!(v.rules().variant, v);
+    }
+    assert_eq!("American".parse::<Variant>(), Ok(Variant::English));
+    assert!("chess".parse::<Variant>().is_err());
+    for c in Code::ALL {
+        assert_eq!(c.as_str().parse::<Code>(), Ok(c));
+    }
+    assert_eq!(Code::DrawRule.severity(), Severity::Warning);
+    assert_eq!(Code::Tolerated.severity(), Severity::Info);
+    assert_eq!(Code::MissedCapture.severity(), Severity::Error);
 }
 
 #[test]

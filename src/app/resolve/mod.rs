@@ -202,6 +202,11 @@ impl<V: Spec> Resolver<V> {
         V::legal_moves(pos, &mut self.legal);
     }
 
+    /// The legal moves as [`Self::legal_texts`] writes them, joined with commas (for messages).
+    pub fn legal_list(&self) -> String {
+        self.legal_texts().join(", ")
+    }
+
     /// The legal moves written in PDN (short, full where ambiguous), for diagnostics.
     pub fn legal_texts(&self) -> Vec<String> {
         (0..self.legal.len())

@@ -103,10 +103,14 @@ impl<V: Spec> Resolver<V> {
                 side_name(side),
                 name(from),
                 name(to),
-                self.legal_texts().join(", ")
+                self.legal_list()
             );
-            let rule = rules.articles.capture_mandatory;
-            return Some(played(Code::MissedCapture, rule, message, play));
+            return Some(played(
+                Code::MissedCapture,
+                rules.articles.capture_mandatory,
+                message,
+                play,
+            ));
         }
         None
     }
@@ -114,36 +118,38 @@ impl<V: Spec> Resolver<V> {
     /// A capture, but not the one the precedence rule demands.
     fn not_preferred(&mut self, pos: &Position<V::B>) -> Option<Illegal<V::B>> {
         let rules = V::RULES;
-        if rules.precedence != Precedence::Free {
-            let free = Options {
-                ignore_precedence: true,
-                ..Options::default()
-            };
-            if let Some(play) = self.relaxed_match(pos, free, rules) {
-                let mv = play.mv;
-                let best = self.legal.moves().first().map_or(0, |m| m.num_captured());
-                let message = match rules.precedence {
-                    Precedence::Quantity => format!(
-                        "this capture takes {} piece{}, but {} must be taken (majority rule)",
-                        mv.num_captured(),
-                        plural(mv.num_captured()),
-                        best
-                    ),
-                    Precedence::KingFirst => {
-                        "a king can capture, and a king's capture comes first".to_string()
-                    }
-                    _ => format!(
-                        "this capture takes {} piece{}; the precedence rule demands another ({})",
-                        mv.num_captured(),
-                        plural(mv.num_captured()),
-                        self.legal_texts().join(", ")
-                    ),
-                };
-                let rule = rules.articles.precedence;
-                return Some(played(Code::NonMaximalCapture, rule, message, play));
-            }
+        if rules.precedence == Precedence::Free {
+            return None;
         }
-        None
+        let free = Options {
+            ignore_precedence: true,
+            ..Options::default()
+        };
+        let play = self.relaxed_match(pos, free, rules)?;
+        let taken = play.mv.num_captured();
+        let message = match rules.precedence {
+            Precedence::Quantity => {
+                let best = self.legal.moves().first().map_or(0, |m| m.num_captured());
+                format!(
+                    "this capture takes {taken} piece{}, but {best} must be taken (majority rule)",
+                    plural(taken)
+                )
+            }
+            Precedence::KingFirst => {
+                "a king can capture, and a king's capture comes first".to_string()
+            }
+            _ => format!(
+                "this capture takes {taken} piece{}; the precedence rule demands another ({})",
+                plural(taken),
+                self.legal_list()
+            ),
+        };
+        Some(played(
+            Code::NonMaximalCapture,
+            rules.articles.precedence,
+            message,
+            play,
+        ))
     }
 
     /// A capture stopped half-way.
