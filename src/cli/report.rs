@@ -34,7 +34,7 @@ impl Sink<GameHtml> for Page<'_> {
     fn game(&mut self, _: usize, done: GameHtml) -> io::Result<u64> {
         self.out.write_all(done.html.as_bytes())?;
         self.totals.add(&done.stats);
-        Ok(u64::from(done.stats.errors))
+        Ok(u64::from(done.stats.counts.errors))
     }
 
     fn file_end(&mut self, _: usize, failed: bool) -> io::Result<()> {
@@ -101,5 +101,5 @@ pub(super) fn run(a: &ValidateArgs) -> Result<Status> {
     out.write_all(tail.as_bytes())
         .map_err(unwritten("the report"))?;
     out.finish()?;
-    common::status(sum.errors > 0, &totals)
+    common::status(sum.counted.errors > 0, &totals)
 }

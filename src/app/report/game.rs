@@ -21,16 +21,8 @@ use super::escape::{push_html, push_json_str, push_num};
 /// What the summary needs of a game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameStats {
-    /// Plies of the main line replayed.
-    pub plies: u32,
-    /// Error findings.
-    pub errors: u32,
-    /// Warnings.
-    pub warnings: u32,
-    /// Notes (`tolerated`).
-    pub infos: u32,
-    /// Findings per code (indices of [`Code::ALL`]).
-    pub codes: [u32; Code::ALL.len()],
+    /// Plies replayed and findings, as `validate` counts them.
+    pub counts: Counts,
     /// The variant's name, if known.
     pub variant: Option<&'static str>,
 }
@@ -66,19 +58,8 @@ pub fn game_html(
     let mut cap = Capture::default();
     let mut report = validate_with(game, opts, &mut cap);
     policy.apply(&mut report);
-    let Counts {
-        plies,
-        errors,
-        warnings,
-        infos,
-        codes,
-    } = Counts::of(&report);
     let stats = GameStats {
-        plies,
-        errors,
-        warnings,
-        infos,
-        codes,
+        counts: Counts::of(&report),
         variant: report.variant.map(|v| v.name()),
     };
     let mut walk = Walk {
@@ -95,15 +76,15 @@ pub fn game_html(
     let unplayed = walk.unplayed;
     let id = format!("g{}-{}", file_no + 1, game.index);
     let mut html = String::with_capacity(1024 + 40 * cap.nodes.len());
-    let status = if stats.errors > 0 {
+    let status = if stats.counts.errors > 0 {
         "errors"
-    } else if stats.warnings > 0 {
+    } else if stats.counts.warnings > 0 {
         "warnings"
     } else {
         "clean"
     };
     let mut codes: Vec<&str> = Vec::new();
-    for (i, n) in stats.codes.iter().enumerate() {
+    for (i, n) in stats.counts.codes.iter().enumerate() {
         if *n > 0 {
             codes.push(Code::ALL[i].as_str());
         }
@@ -147,7 +128,7 @@ fn header(out: &mut String, file: &str, game: &Game, report: &Report, stats: &Ga
             .filter(|v| !v.is_empty() && *v != "?")
     };
     out.push_str("<header class=\"gh\" tabindex=\"0\"><span class=\"st\">");
-    let _ = match (stats.errors, stats.warnings) {
+    let _ = match (stats.counts.errors, stats.counts.warnings) {
         (0, 0) => write!(out, "✓ clean"),
         (0, w) => write!(out, "! {w} warning{}", plural(w)),
         (e, _) => write!(out, "✗ {e} error{}", plural(e)),
@@ -177,7 +158,7 @@ fn header(out: &mut String, file: &str, game: &Game, report: &Report, stats: &Ga
         out,
         "</span><span class=\"pc\">{} · {} pl.</span></header>",
         stats.variant.unwrap_or("unknown variant"),
-        stats.plies
+        stats.counts.plies
     );
 }
 
@@ -552,7 +533,7 @@ mod tests {
         );
         assert!(out.html.contains(&illegal), "{}", out.html);
         assert!(out.html.contains("a&lt;b&gt;.pdn"));
-        assert_eq!((out.stats.errors, out.stats.plies), (2, 4));
+        assert_eq!((out.stats.counts.errors, out.stats.counts.plies), (2, 4));
         assert!(
             out.html
                 .contains("\"t\":[1,2,3,{\"v\":[4,{\"c\":\"x\"},5]},6,{\"x\":\"99-98\"}]")

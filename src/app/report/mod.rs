@@ -151,22 +151,10 @@ pub struct FileTotals {
 /// The numbers of the summary, added up game by game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Totals {
-    /// Games.
-    pub games: u64,
-    /// Plies replayed.
-    pub plies: u64,
-    /// Error findings.
-    pub errors: u64,
-    /// Warnings.
-    pub warnings: u64,
-    /// Notes.
-    pub infos: u64,
-    /// Games with an error.
-    pub games_with_errors: u64,
+    /// Games, plies, findings and games with errors, added up as `validate` adds them.
+    pub counted: crate::app::findings::Totals,
     /// Games with warnings and no error.
     pub games_with_warnings: u64,
-    /// Findings per code ([`Code::ALL`] order).
-    pub codes: [u64; Code::ALL.len()],
     /// Games with the code.
     pub games_by_code: [u64; Code::ALL.len()],
     /// Games per variant (name; "unknown").
@@ -178,19 +166,13 @@ pub struct Totals {
 impl Totals {
     /// Add a game of the last file started.
     pub fn add(&mut self, s: &GameStats) {
-        self.games += 1;
-        self.plies += u64::from(s.plies);
-        self.errors += u64::from(s.errors);
-        self.warnings += u64::from(s.warnings);
-        self.infos += u64::from(s.infos);
-        if s.errors > 0 {
-            self.games_with_errors += 1;
-        } else if s.warnings > 0 {
+        let c = &s.counts;
+        self.counted.add(c);
+        if c.errors == 0 && c.warnings > 0 {
             self.games_with_warnings += 1;
         }
-        for (i, n) in s.codes.iter().enumerate() {
-            self.codes[i] += u64::from(*n);
-            self.games_by_code[i] += u64::from(*n > 0);
+        for (games, n) in self.games_by_code.iter_mut().zip(c.codes) {
+            *games += u64::from(n > 0);
         }
         let v = s.variant.unwrap_or("unknown");
         match self.variants.iter_mut().find(|(name, _)| *name == v) {
@@ -199,8 +181,8 @@ impl Totals {
         }
         if let Some(f) = self.files.last_mut() {
             f.games += 1;
-            f.errors += u64::from(s.errors);
-            f.warnings += u64::from(s.warnings);
+            f.errors += u64::from(c.errors);
+            f.warnings += u64::from(c.warnings);
         }
     }
 }
@@ -212,15 +194,16 @@ pub fn tail(t: &Totals, policy: &Policy, out: &mut String) {
         "</div></section>\n<section id=\"summary\"><h2>Summary</h2><div class=\"totals\">",
     );
     let unreadable = t.files.iter().filter(|f| f.unreadable).count();
-    let clean = t.games - t.games_with_errors - t.games_with_warnings;
+    let counted = &t.counted;
+    let clean = counted.games - counted.games_with_errors - t.games_with_warnings;
     for (class, n, label) in [
         ("", t.files.len() as u64, "files"),
-        ("", t.games, "games"),
-        ("", t.plies, "plies"),
-        ("e", t.errors, "errors"),
-        ("w", t.warnings, "warnings"),
-        ("", t.infos, "notes"),
-        ("e", t.games_with_errors, "games with errors"),
+        ("", counted.games, "games"),
+        ("", counted.plies, "plies"),
+        ("e", counted.errors, "errors"),
+        ("w", counted.warnings, "warnings"),
+        ("", counted.infos, "notes"),
+        ("e", counted.games_with_errors, "games with errors"),
         ("w", t.games_with_warnings, "games with warnings only"),
         ("c", clean, "clean games"),
         ("e", unreadable as u64, "unreadable files"),
@@ -236,13 +219,13 @@ pub fn tail(t: &Totals, policy: &Policy, out: &mut String) {
         let _ = write!(out, "{v} {n}");
     });
     out.push_str("</p>");
-    if t.codes.iter().any(|n| *n > 0) {
+    if counted.codes.iter().any(|n| *n > 0) {
         out.push_str(
             "<table class=\"codes\"><thead><tr><th>finding</th><th>severity</th>\
              <th>count</th><th>games</th></tr></thead><tbody>",
         );
         for (i, c) in Code::ALL.iter().enumerate() {
-            if t.codes[i] == 0 {
+            if counted.codes[i] == 0 {
                 continue;
             }
             let sev = policy.severity(*c).unwrap_or(c.severity()).as_str();
@@ -252,7 +235,7 @@ pub fn tail(t: &Totals, policy: &Policy, out: &mut String) {
                  <td class=\"n\">{2}</td><td class=\"n\">{3}</td></tr>",
                 c.as_str(),
                 &sev[..1],
-                t.codes[i],
+                counted.codes[i],
                 t.games_by_code[i]
             );
         }
