@@ -590,15 +590,7 @@ fn a_tag_pair_that_lost_its_bracket_after_a_result_is_none_of_that_games_tags() 
         let text = format!("{head}{tail}");
         let games = read_games(text.as_bytes());
         assert_eq!(events(&text), vec![vec!["A".to_string()]], "{tail:?}");
-        let comments: Vec<&str> = games[0]
-            .body
-            .items
-            .iter()
-            .filter_map(|i| match i {
-                pdn::syntax::Item::Comment(c) => Some(c.text.as_str()),
-                _ => None,
-            })
-            .collect();
+        let comments = crate::support::syntax::comment_texts(&games[0].body);
         assert_eq!(comments.first(), Some(&"Event \"B\""), "{tail:?}");
     }
 }

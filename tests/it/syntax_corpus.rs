@@ -214,15 +214,7 @@ fn fail_files_report_their_defect_and_keep_every_game() {
         "{:?}",
         g.errors
     );
-    let comments: Vec<_> = g
-        .body
-        .items
-        .iter()
-        .filter_map(|i| match i {
-            pdn::syntax::Item::Comment(c) => Some(c.text.as_str()),
-            _ => None,
-        })
-        .collect();
+    let comments = support::comment_texts(&g.body);
     assert_eq!(comments, [" nested { comment } "]);
     assert_eq!(g.body.moves().count(), 3);
 }

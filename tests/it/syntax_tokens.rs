@@ -606,15 +606,7 @@ fn trailing_comments_belong_to_the_last_game() {
     // After the last game's terminator, comments and prose are that game's.
     let gs = games("1. 32-28 *\n{ the end }\nPage 12\n");
     assert_eq!(gs.len(), 1);
-    let comments: Vec<_> = gs[0]
-        .body
-        .items
-        .iter()
-        .filter_map(|i| match i {
-            Item::Comment(c) => Some(c.text.as_str()),
-            _ => None,
-        })
-        .collect();
+    let comments = crate::support::syntax::comment_texts(&gs[0].body);
     assert_eq!(comments, [" the end ", "Page 12"]);
     // An unterminated comment at the end is still a game of its own (with its error).
     let gs = games("1. 32-28 *\n{ the end\n");

@@ -8,6 +8,17 @@ use pdn::syntax::{
     ordered_tags, read_games, tag_name_for_writing, tag_value_for_writing, write_game,
 };
 
+/// The texts of a line's comments (not of its variations), in order.
+pub(crate) fn comment_texts(line: &Line) -> Vec<&str> {
+    line.items
+        .iter()
+        .filter_map(|i| match i {
+            Item::Comment(c) => Some(c.text.as_str()),
+            _ => None,
+        })
+        .collect()
+}
+
 /// Write `games` as strict PDN with the canonical move text.
 pub(crate) fn write_all(games: &[Game]) -> String {
     let mut out = String::new();
