@@ -80,10 +80,26 @@ impl<B: Bits> Tracker<B> {
     }
 
     /// Account for a move that led to `after`; `ply` is its main-line ply.
+    #[inline]
     pub fn record(&mut self, m: &Move<B>, after: &Position<B>, ply: u32) {
         if self.rules.draws.is_empty() {
             return;
         }
+        // The commonest ply, checked here: an irreversible move (a man move or a capture)
+        // outside the endgames, after which every counter starts again and no rule can be
+        // reached.
+        if !(m.by_king() && !m.is_capture()) && !self.in_endgame && !lone_side(after) {
+            self.king_only = 0;
+            self.history.clear();
+            self.history.push(after.placement_key());
+            return;
+        }
+        self.record_in(m, after, ply);
+    }
+
+    /// [`Self::record`] for the other plies.
+    #[inline(never)]
+    fn record_in(&mut self, m: &Move<B>, after: &Position<B>, ply: u32) {
         let reversible = m.by_king() && !m.is_capture();
         if reversible {
             self.king_only += 1;
@@ -171,7 +187,7 @@ impl<B: Bits> Tracker<B> {
     fn count_endgames(&mut self, m: Option<&Move<B>>, after: &Position<B>) {
         // The endgame rules all concern a lone king: a side with a single piece. Nearly
         // every ply of a game has neither, and nothing is counting.
-        let lone = single(after.pieces(Color::White)) || single(after.pieces(Color::Black));
+        let lone = lone_side(after);
         if lone || self.in_endgame {
             self.count_endgames_in(lone, m, after);
         }
@@ -214,10 +230,10 @@ impl<B: Bits> Tracker<B> {
     }
 }
 
-/// True if the set holds exactly one square (without counting them all).
-#[inline]
-fn single<B: Bits>(set: B) -> bool {
-    set.any() && set == B::bit(set.lowest())
+/// True if a side has a single piece (what every endgame rule is about).
+#[inline(always)]
+fn lone_side<B: Bits>(pos: &Position<B>) -> bool {
+    pos.pieces(Color::White).count() == 1 || pos.pieces(Color::Black).count() == 1
 }
 
 /// (white men, white kings, black men, black kings).

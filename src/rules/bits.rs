@@ -33,8 +33,10 @@ pub trait Bits:
 
     /// The set holding only square `i`.
     fn bit(i: u32) -> Self;
-    /// Shift towards higher bits (`s > 0`) or lower bits (`s < 0`); bits pushed out are lost.
-    fn shift(self, s: i32) -> Self;
+    /// Shift `n` bits towards higher bits; bits pushed out are lost.
+    fn shift_up(self, n: u32) -> Self;
+    /// Shift `n` bits towards lower bits; bits pushed out are lost.
+    fn shift_down(self, n: u32) -> Self;
     /// Number of squares in the set.
     fn count(self) -> u32;
     /// Index of the lowest square; `CAPACITY` for the empty set.
@@ -77,12 +79,12 @@ macro_rules! impl_bits {
                 1 << i
             }
             #[inline(always)]
-            fn shift(self, s: i32) -> Self {
-                if s >= 0 {
-                    self << (s as u32)
-                } else {
-                    self >> (s.unsigned_abs())
-                }
+            fn shift_up(self, n: u32) -> Self {
+                self << n
+            }
+            #[inline(always)]
+            fn shift_down(self, n: u32) -> Self {
+                self >> n
             }
             #[inline(always)]
             fn count(self) -> u32 {
@@ -139,9 +141,9 @@ mod tests {
 
     #[test]
     fn shift_both_ways() {
-        assert_eq!(0b100u64.shift(2), 0b10000);
-        assert_eq!(0b100u64.shift(-2), 0b1);
-        assert_eq!(1u128.shift(100), 1u128 << 100);
+        assert_eq!(0b100u64.shift_up(2), 0b10000);
+        assert_eq!(0b100u64.shift_down(2), 0b1);
+        assert_eq!(1u128.shift_up(100), 1u128 << 100);
     }
 
     #[test]

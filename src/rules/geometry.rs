@@ -161,6 +161,15 @@ impl Dir {
         (self as u8) < 4
     }
 
+    /// True if a step in this direction goes to a higher bit (down or right: `SE`, `SW`,
+    /// `S`, `E`, the odd numbers). Every geometry lays its squares out row by row from the
+    /// top-left, so the sign of a direction's bit offset is the direction's own, and a
+    /// shift by a direction known at compile time needs no test of the offset's sign.
+    #[inline(always)]
+    pub const fn goes_up_bits(self) -> bool {
+        (self as u8) & 1 == 1
+    }
+
     /// (row, column) step on a board of the given shape.
     pub const fn delta(self, shape: Shape) -> (i32, i32) {
         let o = if shape.is_diagonal() { 2 } else { 1 };
@@ -332,7 +341,12 @@ impl<B: Bits> Geometry<B> {
                 }
                 rays[b as usize][d as usize] = ray;
             }
-            shift[d as usize] = seen.unwrap_or(0);
+            let off = seen.unwrap_or(0);
+            assert!(
+                off == 0 || (off > 0) == d.goes_up_bits(),
+                "direction against its sign"
+            );
+            shift[d as usize] = off;
         }
         let mut jumps = Box::new([[(NONE, NONE); 8]; MAX_BITS]);
         for b in mask.iter() {
@@ -436,7 +450,13 @@ impl<B: Bits> Geometry<B> {
     /// Every square of `set` moved one step in direction `d` (squares stepping off vanish).
     #[inline(always)]
     pub fn step(&self, set: B, d: Dir) -> B {
-        (set & self.from[d as usize]).shift(self.shift[d as usize])
+        let set = set & self.from[d as usize];
+        let s = self.shift[d as usize];
+        if d.goes_up_bits() {
+            set.shift_up(s.unsigned_abs())
+        } else {
+            set.shift_down(s.unsigned_abs())
+        }
     }
 
     /// The neighbour of `bit` in direction `d`, if any.
@@ -447,6 +467,26 @@ impl<B: Bits> Geometry<B> {
         } else {
             None
         }
+    }
+
+    /// True if `to` is one step from `from` in one of the directions of `dirs`.
+    #[inline(always)]
+    pub fn is_step(&self, from: u32, to: u32, dirs: DirSet) -> bool {
+        let off = to as i32 - from as i32;
+        // The directions whose offset it is (compared all at once), then their edges.
+        let mut m = 0u8;
+        for (i, s) in self.shift.iter().enumerate() {
+            m |= u8::from(*s == off) << i;
+        }
+        m &= dirs.0;
+        while m != 0 {
+            let i = m.trailing_zeros() as usize;
+            if self.from[i].has(from) {
+                return true;
+            }
+            m &= m - 1;
+        }
+        false
     }
 
     /// A short jump from `bit` in direction `d`: the square jumped over and the landing
@@ -467,7 +507,7 @@ impl<B: Bits> Geometry<B> {
     /// The square of `set` nearest to the ray origin, for a non-empty subset of a ray in `d`.
     #[inline(always)]
     pub fn nearest(&self, set: B, d: Dir) -> u32 {
-        if self.shift[d as usize] > 0 {
+        if d.goes_up_bits() {
             set.lowest()
         } else {
             set.highest()
@@ -513,6 +553,17 @@ impl<B: Bits> Geometry<B> {
     /// The direction leading from `a` to `b` along a line of this board (diagonal, or
     /// orthogonal), if they lie on one.
     pub fn direction(&self, a: u32, b: u32) -> Option<Dir> {
+        let on_board = |x: u32| x < B::CAPACITY && self.mask.has(x);
+        if on_board(a) && on_board(b) {
+            // The line through both squares lies on the board: `b` is on a ray of `a`.
+            let rays = &self.rays[a as usize & (MAX_BITS - 1)];
+            return Dir::ALL.into_iter().find(|d| rays[*d as usize].has(b));
+        }
+        self.direction_by_coords(a, b)
+    }
+
+    /// [`Self::direction`] from the squares' coordinates.
+    fn direction_by_coords(&self, a: u32, b: u32) -> Option<Dir> {
         let (ra, ca) = self.coord(a);
         let (rb, cb) = self.coord(b);
         let dr = rb as i32 - ra as i32;
@@ -863,6 +914,39 @@ mod tests {
         assert_eq!(ru.algebraic_name(ru.bit_of_number(1).unwrap()), "b8");
         assert_eq!(ru.algebraic_name(ru.bit_of_number(29).unwrap()), "a1");
         assert_eq!(ru.algebraic_name(ru.bit_of_number(32).unwrap()), "g1");
+    }
+
+    #[test]
+    fn direction_follows_the_rays_as_the_coordinates_say() {
+        fn check<B: Bits>(g: &Geometry<B>) {
+            for a in g.mask.iter() {
+                for b in g.mask.iter() {
+                    assert_eq!(g.direction(a, b), g.direction_by_coords(a, b), "{a} {b}");
+                }
+            }
+        }
+        check(diagonal_8());
+        check(diagonal_10());
+        check(diagonal_12());
+        check(full_8());
+    }
+
+    #[test]
+    fn is_step_is_a_neighbour_in_one_of_the_directions() {
+        fn check<B: Bits>(g: &Geometry<B>) {
+            for dirs in [DirSet(0x05), DirSet(0x0a), DirSet::DIAGONAL, DirSet(0xff)] {
+                for a in g.mask.iter() {
+                    for b in g.mask.iter() {
+                        let by_neighbour = dirs.iter().any(|d| g.neighbour(a, d) == Some(b));
+                        assert_eq!(g.is_step(a, b, dirs), by_neighbour, "{a} {b} {dirs:?}");
+                    }
+                }
+            }
+        }
+        check(diagonal_8());
+        check(diagonal_10());
+        check(diagonal_12());
+        check(full_8());
     }
 
     #[test]

@@ -395,11 +395,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                     return None;
                 }
             }
-        } else if !rules
-            .man_move_dirs(side)
-            .iter()
-            .any(|d| geo.neighbour(from, d) == Some(to))
-        {
+        } else if !geo.is_step(from, to, rules.man_move_dirs(side)) {
             return None;
         }
         if V::has_capture(pos) {
