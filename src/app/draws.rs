@@ -88,7 +88,7 @@ impl<B: Bits> Tracker<B> {
         // The commonest ply, checked here: an irreversible move (a man move or a capture)
         // outside the endgames, after which every counter starts again and no rule can be
         // reached.
-        if !(m.by_king() && !m.is_capture()) && !self.in_endgame && !lone_side(after) {
+        if (!m.by_king() || m.is_capture()) && !self.in_endgame && !lone_side(after) {
             self.king_only = 0;
             self.history.clear();
             self.history.push(after.placement_key());
