@@ -417,7 +417,9 @@ pub fn choose(game: &Record, over: Option<Variant>, hint: Option<Variant>) -> Ch
     {
         candidates.retain(|v| *v != h);
         candidates.insert(0, h);
-        reason = format!("{reason}; earlier games of the file are {}", h.name());
+        // (Built by hand: this runs for nearly every game of a file without GameType.)
+        reason.push_str("; earlier games of the file are ");
+        reason.push_str(h.name());
     }
     Choice {
         candidates: candidates.clone(),
@@ -451,14 +453,11 @@ fn infer(game: &Record, ev: &Evidence) -> (Vec<Variant>, String) {
             format!("square {} is beyond every board", ev.max_number),
         )
     } else if ev.max_number > 50 {
-        (
-            vec![Variant::Canadian],
-            format!("squares up to {}", ev.max_number),
-        )
+        (vec![Variant::Canadian], squares_up_to(ev.max_number))
     } else if ev.max_number > 32 {
         (
             vec![Variant::International, Variant::Frisian],
-            format!("squares up to {}", ev.max_number),
+            squares_up_to(ev.max_number),
         )
     } else if italian_tags {
         (
@@ -484,9 +483,17 @@ fn infer(game: &Record, ev: &Evidence) -> (Vec<Variant>, String) {
                 Variant::International,
                 Variant::Frisian,
             ],
-            format!("squares up to {}", ev.max_number),
+            squares_up_to(ev.max_number),
         )
     }
+}
+
+/// `squares up to N`: the commonest reason of an inference, built without the formatter.
+fn squares_up_to(n: u32) -> String {
+    let mut s = String::with_capacity(64);
+    s.push_str("squares up to ");
+    super::jsonl::push_uint(&mut s, u64::from(n));
+    s
 }
 
 /// The variant of a type number, cross-checked with the board the record shows (PDN types

@@ -440,7 +440,8 @@ impl<B: Bits> MoveList<B> {
         self.moves.push(m);
         if self.keep_paths {
             let start = self.steps.len() as u32;
-            self.steps.extend_from_slice(&self.stack);
+            // (A copying loop: a route has a few steps, too few for a call to `memcpy`.)
+            self.steps.extend(self.stack.iter().copied());
             self.spans.push((start, self.stack.len() as u32));
         }
     }

@@ -154,11 +154,12 @@ pub fn validate_record<O: Observer>(
             } else {
                 "replays furthest before an error"
             };
-            (
-                v,
-                Some(format!("no GameType: {reason}; {} {how}", v.name())),
-                done,
-            )
+            // (Built by hand: this runs for nearly every game without GameType.)
+            let mut why = String::with_capacity(48 + reason.len());
+            for part in ["no GameType: ", reason, "; ", v.name(), " ", how] {
+                why.push_str(part);
+            }
+            (v, Some(why), done)
         }
         Source::Inferred { reason, .. } => (
             choice.candidates[0],
