@@ -148,10 +148,19 @@ impl std::error::Error for FenError {}
 ///
 /// A [`FenError`] naming the first thing that is wrong.
 pub fn parse(text: &str) -> Result<Setup, FenError> {
-    let compact: String = text
-        .chars()
-        .filter(|c| !c.is_whitespace() && *c != '"')
-        .collect();
+    // White space and quotes are dropped; a FEN of plain ASCII without them (the usual
+    // one) is read in place.
+    let plain = text
+        .bytes()
+        .all(|b| b.is_ascii() && !matches!(b, b' ' | b'\t'..=b'\r' | b'"'));
+    let compact: std::borrow::Cow<'_, str> = if plain {
+        text.into()
+    } else {
+        text.chars()
+            .filter(|c| !c.is_whitespace() && *c != '"')
+            .collect::<String>()
+            .into()
+    };
     let compact = compact.trim_end_matches('.');
     if compact.is_empty() {
         return Err(FenError::Empty);

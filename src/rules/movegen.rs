@@ -4,7 +4,7 @@
 
 use super::bits::Bits;
 use super::color::Color;
-use super::geometry::{Dir, Geometry};
+use super::geometry::{Dir, DirSet, Geometry, Shape};
 use super::position::{Move, MoveList, Position, Step};
 use super::variant::{KingRange, PassingPromotion, Precedence, Removal, Rules};
 
@@ -132,6 +132,64 @@ fn man_capturers<B: Bits>(geo: &Geometry<B>, rules: &Rules, pos: &Position<B>, m
     from
 }
 
+/// [`man_capturers`] on a diagonal board of half-width `half` (a constant where the variant
+/// is known): each diagonal step is a shift by `half` or `half + 1` (`geometry`'s layout,
+/// where a step off the board lands on a ghost bit or outside the board), so no mask of
+/// the squares that can step is needed: the pieces and empty squares are all on the board.
+#[inline(always)]
+fn diagonal_man_capturers<B: Bits>(
+    half: u32,
+    rules: &Rules,
+    pos: &Position<B>,
+    men: B,
+    empty: B,
+) -> B {
+    let side = pos.side();
+    let targets = if rules.men_capture_kings {
+        pos.pieces(side.other())
+    } else {
+        pos.men_of(side.other())
+    };
+    let mut from = B::ZERO;
+    for d in rules.man_capture_dirs(side).iter() {
+        // Back from an empty square over a target, in the direction opposite to `d`.
+        let (n, up) = diagonal_shift(half, d.opposite());
+        let back = |x: B| if up { x.shift_up(n) } else { x.shift_down(n) };
+        from |= men & back(targets & back(empty));
+    }
+    from
+}
+
+/// The shift of one diagonal step in direction `d` on a diagonal board of half-width
+/// `half`: its size and whether it goes to higher bits.
+#[inline(always)]
+fn diagonal_shift(half: u32, d: Dir) -> (u32, bool) {
+    match d {
+        Dir::NW => (half + 1, false),
+        Dir::NE => (half, false),
+        Dir::SW => (half, true),
+        Dir::SE => (half + 1, true),
+        // Never asked: men of diagonal boards capture diagonally.
+        _ => (0, true),
+    }
+}
+
+/// The squares from which a man of the side to move can start a capture: through
+/// [`diagonal_man_capturers`] where the rules' board is diagonal and men capture
+/// diagonally (known at compile time for a variant's rules), else [`man_capturers`].
+#[inline(always)]
+fn capturers<B: Bits>(geo: &Geometry<B>, rules: &Rules, pos: &Position<B>, men: B) -> B {
+    match rules.shape {
+        Shape::Diagonal { width, .. }
+            if rules.man_capture_dirs(pos.side()).0 & !DirSet::DIAGONAL.0 == 0 =>
+        {
+            let empty = geo.mask & !pos.occupied();
+            diagonal_man_capturers(u32::from(width) / 2, rules, pos, men, empty)
+        }
+        _ => man_capturers(geo, rules, pos, men),
+    }
+}
+
 /// True if the side to move has a capture (the rule of mandatory capture applies).
 #[inline(always)]
 pub(crate) fn has_capture<B: Bits, C: Config>(
@@ -142,7 +200,7 @@ pub(crate) fn has_capture<B: Bits, C: Config>(
     let rules = cfg.rules();
     let side = pos.side();
     let men = pos.men_of(side);
-    if man_capturers(geo, rules, pos, men).any() {
+    if capturers(geo, rules, pos, men).any() {
         return true;
     }
     let kings = pos.kings_of(side);
@@ -298,7 +356,7 @@ impl<B: Bits, C: Config> Gen<'_, B, C> {
         let kings = pos.kings_of(side);
         let (men, as_kings) = cfg.options().split_men(pos.men_of(side));
         // Of the men, only those with a first jump start a search.
-        let men = man_capturers(geo, rules, pos, men);
+        let men = capturers(geo, rules, pos, men);
         let movers = kings | as_kings;
         if men.is_empty() && movers.is_empty() {
             return;
@@ -541,6 +599,42 @@ impl<B: Bits, C: Config> Search<'_, '_, B, C> {
                 }
                 (n << 40) | ((self.by_king as u64) << 32) | (k << 24) | order
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Spec;
+    use crate::rules::geometry::{diagonal_8, diagonal_10, diagonal_12};
+
+    /// The layout's promise behind [`diagonal_man_capturers`]: a diagonal step is a plain
+    /// shift, whatever leaves the board landing on no square of it.
+    #[test]
+    fn a_diagonal_step_is_a_shift_on_every_diagonal_board() {
+        fn check<B: Bits>(g: &Geometry<B>, half: u32) {
+            for d in DirSet::DIAGONAL.iter() {
+                let (n, up) = diagonal_shift(half, d);
+                let shift = |x: B| if up { x.shift_up(n) } else { x.shift_down(n) };
+                assert_eq!(g.step(g.mask, d), shift(g.mask) & g.mask, "{d:?}");
+                for b in g.mask.iter() {
+                    let one = B::bit(b);
+                    assert_eq!(g.step(one, d), shift(one) & g.mask, "{d:?} {b}");
+                }
+            }
+        }
+        check(diagonal_8(), 4);
+        check(diagonal_10(), 5);
+        check(diagonal_12(), 6);
+    }
+
+    /// [`capturers`] reads the board from the rules: it is the geometry's.
+    #[test]
+    fn every_variant_plays_on_the_board_its_rules_name() {
+        for v in crate::rules::Variant::ALL {
+            let same = crate::with_variant!(v, V => V::geometry().shape == V::RULES.shape);
+            assert!(same, "{v:?}");
         }
     }
 }

@@ -186,8 +186,9 @@ impl<V: Spec> Resolver<V> {
             legal: MoveList::new(),
             routes: MoveList::new(),
             relaxed: MoveList::new(),
-            bits: Vec::with_capacity(16),
-            found: Vec::with_capacity(8),
+            // (No memory until used: most games never resolve a move the slow way.)
+            bits: Vec::new(),
+            found: Vec::new(),
             crossed: V::B::ZERO,
         }
     }
