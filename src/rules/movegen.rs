@@ -528,6 +528,9 @@ impl<B: Bits, C: Config> Search<'_, '_, B, C> {
             // A capture must go on when it can: of several landing squares, only those from
             // which the capture continues may be chosen, if there are any.
             let mut lands = lands;
+            // True when no landing square goes on: each ends the capture, as the search
+            // from it would find (it asks what `can_continue` asked).
+            let mut ends = false;
             if !opts.partial && lands.count() > 1 {
                 let going_on = lands
                     .iter()
@@ -535,13 +538,19 @@ impl<B: Bits, C: Config> Search<'_, '_, B, C> {
                     .fold(B::ZERO, |acc, l| acc | B::bit(l));
                 if going_on.any() {
                     lands = going_on;
+                } else {
+                    ends = true;
                 }
             }
             for l in lands.iter() {
                 if let Some(top) = self.out.stack.last_mut() {
                     top.landing = l as u8;
                 }
-                self.king(l, Some(d), l == first || opts.every_landing);
+                if ends {
+                    self.record(l);
+                } else {
+                    self.king(l, Some(d), l == first || opts.every_landing);
+                }
             }
             self.untake(t);
         }
