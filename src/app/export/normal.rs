@@ -101,7 +101,7 @@ pub fn normalize(
         let mut kept = Vec::new();
         for i in &src[..keep] {
             if let Item::Comment(c) = i {
-                if c.text.trim_start().starts_with("pdn: syntax-error") {
+                if OwnComment::of(&c.text) == Some(OwnComment::SyntaxError) {
                     kept.push(i.clone());
                 } else {
                     n.out.own_comments.push(c.text.clone());
@@ -116,9 +116,48 @@ pub fn normalize(
     n.out
 }
 
+/// A comment that `pdn fix` wrote about a problem of a game (`{pdn: …}` before its first
+/// move). Such comments are markers in the file, read back by a later run of `fix`: the only
+/// place that knows their text is here.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OwnComment {
+    /// `pdn: syntax-error …`: a syntax error, with the text the reader skipped (kept by a
+    /// later run, since the text is no longer in the game).
+    SyntaxError,
+    /// Any other `pdn: …` comment (what was left to repair; written again by a later run).
+    Problem,
+}
+
+impl OwnComment {
+    /// The start of every comment `pdn fix` writes.
+    const PREFIX: &'static str = "pdn:";
+    /// The start of a [`OwnComment::SyntaxError`] comment.
+    const SYNTAX_ERROR: &'static str = "pdn: syntax-error";
+
+    /// What a comment's text is, if `pdn fix` wrote it.
+    pub fn of(text: &str) -> Option<OwnComment> {
+        let text = text.trim_start();
+        if text.starts_with(Self::SYNTAX_ERROR) {
+            Some(OwnComment::SyntaxError)
+        } else if text.starts_with(Self::PREFIX) {
+            Some(OwnComment::Problem)
+        } else {
+            None
+        }
+    }
+
+    /// How a comment of this kind starts (`pdn: syntax-error`, `pdn:`).
+    pub fn prefix(self) -> &'static str {
+        match self {
+            OwnComment::SyntaxError => Self::SYNTAX_ERROR,
+            OwnComment::Problem => Self::PREFIX,
+        }
+    }
+}
+
 /// True for a comment `pdn fix` wrote about a problem (`pdn: …`).
 pub fn is_own_comment(text: &str) -> bool {
-    text.trim_start().starts_with("pdn:")
+    OwnComment::of(text).is_some()
 }
 
 /// The state of an output line.
@@ -341,3 +380,26 @@ static NO_MOVE: MoveItem = MoveItem {
     strength: None,
     span: Span::at(u32::MAX),
 };
+
+#[cfg(test)]
+mod tests {
+    use super::OwnComment;
+
+    #[test]
+    fn own_comments_are_told_by_their_kind_and_written_with_its_prefix() {
+        let of = OwnComment::of;
+        assert_eq!(
+            of(" pdn: syntax-error at line 3, column 1: x"),
+            Some(OwnComment::SyntaxError)
+        );
+        assert_eq!(
+            of("pdn: illegal-move at ply 4 (32-27): …"),
+            Some(OwnComment::Problem)
+        );
+        assert_eq!(of("pdn fixes nothing here"), None);
+        assert_eq!(of("a comment: pdn: syntax-error"), None);
+        for kind in [OwnComment::SyntaxError, OwnComment::Problem] {
+            assert_eq!(of(&format!("{} …", kind.prefix())), Some(kind));
+        }
+    }
+}

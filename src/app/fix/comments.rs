@@ -10,6 +10,7 @@ use crate::syntax::{
 };
 
 use super::super::diagnostic::{Code, Diagnostic, Severity};
+use super::super::export::normal::OwnComment;
 use super::super::validate::Report;
 use super::changes::find_move;
 use super::{Change, make_writable};
@@ -37,7 +38,8 @@ pub(super) fn problem_comments(
         let (line, col) = game.line_col(e.span.start);
         let skipped = game.text(e.span).trim();
         let mut s = format!(
-            "pdn: syntax-error at line {line}, column {col}: {}",
+            "{} at line {line}, column {col}: {}",
+            OwnComment::SyntaxError.prefix(),
             e.message
         );
         if !skipped.is_empty() {
@@ -53,7 +55,8 @@ pub(super) fn problem_comments(
     }
     if errors.len() > 8 {
         out.push(format!(
-            "pdn: syntax-error: {} more syntax errors",
+            "{}: {} more syntax errors",
+            OwnComment::SyntaxError.prefix(),
             errors.len() - 8
         ));
     }
@@ -66,13 +69,13 @@ pub(super) fn problem_comments(
         out.push(error_comment(game, d, left.len()));
     }
     // A syntax-error comment of an earlier run stays (it holds skipped text).
-    out.retain(|c| !(c.starts_with("pdn: syntax-error") && kept.contains(c)));
+    out.retain(|c| !(OwnComment::of(c) == Some(OwnComment::SyntaxError) && kept.contains(c)));
     out
 }
 
 /// The comment naming the first of `count` errors left.
 fn error_comment(game: &Game, d: &Diagnostic, count: usize) -> String {
-    let mut s = String::from("pdn: ");
+    let mut s = format!("{} ", OwnComment::Problem.prefix());
     if count > 1 {
         let _ = write!(s, "{count} errors left; the first: ");
     }
@@ -99,7 +102,7 @@ fn error_comment(game: &Game, d: &Diagnostic, count: usize) -> String {
 /// Add a note to the last problem comment (not to a syntax error's).
 pub(super) fn append_note(problems: &mut [String], note: &str) {
     if let Some(last) = problems.last_mut()
-        && !last.starts_with("pdn: syntax-error")
+        && OwnComment::of(last) != Some(OwnComment::SyntaxError)
     {
         last.push_str(note);
         *last = safe_comment(last);
