@@ -34,9 +34,9 @@ pub trait Bits:
     /// The set holding only square `i`.
     fn bit(i: u32) -> Self;
     /// Shift `n` bits towards higher bits; bits pushed out are lost.
-    fn shift_up(self, n: u32) -> Self;
+    fn shift_higher(self, n: u32) -> Self;
     /// Shift `n` bits towards lower bits; bits pushed out are lost.
-    fn shift_down(self, n: u32) -> Self;
+    fn shift_lower(self, n: u32) -> Self;
     /// Number of squares in the set.
     fn count(self) -> u32;
     /// Index of the lowest square; `CAPACITY` for the empty set.
@@ -79,11 +79,11 @@ macro_rules! impl_bits {
                 1 << i
             }
             #[inline(always)]
-            fn shift_up(self, n: u32) -> Self {
+            fn shift_higher(self, n: u32) -> Self {
                 self << n
             }
             #[inline(always)]
-            fn shift_down(self, n: u32) -> Self {
+            fn shift_lower(self, n: u32) -> Self {
                 self >> n
             }
             #[inline(always)]
@@ -141,9 +141,9 @@ mod tests {
 
     #[test]
     fn shift_both_ways() {
-        assert_eq!(0b100u64.shift_up(2), 0b10000);
-        assert_eq!(0b100u64.shift_down(2), 0b1);
-        assert_eq!(1u128.shift_up(100), 1u128 << 100);
+        assert_eq!(0b100u64.shift_higher(2), 0b10000);
+        assert_eq!(0b100u64.shift_lower(2), 0b1);
+        assert_eq!(1u128.shift_higher(100), 1u128 << 100);
     }
 
     #[test]

@@ -166,7 +166,7 @@ impl Dir {
     /// top-left, so the sign of a direction's bit offset is the direction's own, and a
     /// shift by a direction known at compile time needs no test of the offset's sign.
     #[inline(always)]
-    pub const fn goes_up_bits(self) -> bool {
+    pub const fn to_higher_bits(self) -> bool {
         (self as u8) & 1 == 1
     }
 
@@ -343,7 +343,7 @@ impl<B: Bits> Geometry<B> {
             }
             let off = seen.unwrap_or(0);
             assert!(
-                off == 0 || (off > 0) == d.goes_up_bits(),
+                off == 0 || (off > 0) == d.to_higher_bits(),
                 "direction against its sign"
             );
             shift[d as usize] = off;
@@ -452,10 +452,10 @@ impl<B: Bits> Geometry<B> {
     pub fn step(&self, set: B, d: Dir) -> B {
         let set = set & self.from[d as usize];
         let s = self.shift[d as usize];
-        if d.goes_up_bits() {
-            set.shift_up(s.unsigned_abs())
+        if d.to_higher_bits() {
+            set.shift_higher(s.unsigned_abs())
         } else {
-            set.shift_down(s.unsigned_abs())
+            set.shift_lower(s.unsigned_abs())
         }
     }
 
@@ -507,7 +507,7 @@ impl<B: Bits> Geometry<B> {
     /// The square of `set` nearest to the ray origin, for a non-empty subset of a ray in `d`.
     #[inline(always)]
     pub fn nearest(&self, set: B, d: Dir) -> u32 {
-        if d.goes_up_bits() {
+        if d.to_higher_bits() {
             set.lowest()
         } else {
             set.highest()

@@ -153,8 +153,14 @@ fn diagonal_man_capturers<B: Bits>(
     let mut from = B::ZERO;
     for d in rules.man_capture_dirs(side).iter() {
         // Back from an empty square over a target, in the direction opposite to `d`.
-        let (n, up) = diagonal_shift(half, d.opposite());
-        let back = |x: B| if up { x.shift_up(n) } else { x.shift_down(n) };
+        let (n, higher) = diagonal_shift(half, d.opposite());
+        let back = |x: B| {
+            if higher {
+                x.shift_higher(n)
+            } else {
+                x.shift_lower(n)
+            }
+        };
         from |= men & back(targets & back(empty));
     }
     from
@@ -624,8 +630,14 @@ mod tests {
     fn a_diagonal_step_is_a_shift_on_every_diagonal_board() {
         fn check<B: Bits>(g: &Geometry<B>, half: u32) {
             for d in DirSet::DIAGONAL.iter() {
-                let (n, up) = diagonal_shift(half, d);
-                let shift = |x: B| if up { x.shift_up(n) } else { x.shift_down(n) };
+                let (n, higher) = diagonal_shift(half, d);
+                let shift = |x: B| {
+                    if higher {
+                        x.shift_higher(n)
+                    } else {
+                        x.shift_lower(n)
+                    }
+                };
                 assert_eq!(g.step(g.mask, d), shift(g.mask) & g.mask, "{d:?}");
                 for b in g.mask.iter() {
                     let one = B::bit(b);
