@@ -371,19 +371,18 @@ impl<B: Bits> MoveList<B> {
     /// Empty the list (keeping its memory).
     #[inline(always)]
     pub fn clear(&mut self) {
-        if self.moves.capacity() == 0 {
-            // The first use: room for the moves of nearly any position at once, rather
-            // than growing through several sizes.
-            self.reserve_first();
-        }
         self.moves.clear();
         self.spans.clear();
         self.steps.clear();
         self.best = 0;
     }
 
-    #[cold]
-    fn reserve_first(&mut self) {
+    /// Before a list's first use: room for the moves of nearly any position at once, rather
+    /// than growing through several sizes (for a list made anew for every game).
+    pub fn reserve_first(&mut self) {
+        if self.moves.capacity() > 0 {
+            return;
+        }
         self.moves.reserve(32);
         if self.keep_paths {
             self.spans.reserve(32);

@@ -200,6 +200,8 @@ impl<V: Spec> Resolver<V> {
 
     /// Generate the legal moves of `pos` (also done by [`Resolver::resolve`]).
     pub fn set_position(&mut self, pos: &Position<V::B>) {
+        // (Here, not in the move generator: perft's lists need no such test per node.)
+        self.legal.reserve_first();
         V::legal_moves(pos, &mut self.legal);
     }
 
