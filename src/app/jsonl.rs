@@ -112,6 +112,7 @@ impl<'a> Object<'a> {
     }
 
     /// A string field.
+    #[inline]
     pub fn str(&mut self, key: &str, v: &str) -> &mut Self {
         self.key(key);
         push_str(self.out, v);
@@ -119,6 +120,7 @@ impl<'a> Object<'a> {
     }
 
     /// A string field, `null` when absent.
+    #[inline]
     pub fn opt_str(&mut self, key: &str, v: Option<&str>) -> &mut Self {
         match v {
             Some(v) => self.str(key, v),
@@ -127,6 +129,7 @@ impl<'a> Object<'a> {
     }
 
     /// An unsigned integer field.
+    #[inline]
     pub fn uint(&mut self, key: &str, v: u64) -> &mut Self {
         self.key(key);
         push_uint(self.out, v);
@@ -134,6 +137,7 @@ impl<'a> Object<'a> {
     }
 
     /// An unsigned integer field, `null` when absent.
+    #[inline]
     pub fn opt_uint(&mut self, key: &str, v: Option<u64>) -> &mut Self {
         match v {
             Some(v) => self.uint(key, v),
@@ -142,6 +146,7 @@ impl<'a> Object<'a> {
     }
 
     /// An array of strings, `null` when absent.
+    #[inline]
     pub fn opt_strs(&mut self, key: &str, v: Option<&[String]>) -> &mut Self {
         let Some(v) = v else { return self.null(key) };
         self.key(key);
@@ -200,6 +205,7 @@ impl<'a> Object<'a> {
     }
 
     /// A `null` field.
+    #[inline]
     pub fn null(&mut self, key: &str) -> &mut Self {
         self.key(key);
         self.out.push_str("null");
@@ -207,6 +213,7 @@ impl<'a> Object<'a> {
     }
 
     /// Close the object and end the line.
+    #[inline]
     pub fn end(&mut self) {
         self.out.push_str("}\n");
     }

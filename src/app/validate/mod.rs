@@ -101,11 +101,14 @@ pub fn validate_record<O: Observer>(
         );
     }
     for n in &game.notes {
-        let msg = if n.count > 1 {
-            format!("{} ({} times)", n.description(), n.count)
-        } else {
-            n.description().to_string()
-        };
+        // (Built by hand: nearly every game has a note.)
+        let mut msg = String::with_capacity(n.description().len() + 12);
+        msg.push_str(n.description());
+        if n.count > 1 {
+            msg.push_str(" (");
+            super::jsonl::push_uint(&mut msg, u64::from(n.count));
+            msg.push_str(" times)");
+        }
         diags.push(Diagnostic::new(Code::Tolerated, msg).at(n.span));
     }
     tags::check_tags(game, &mut diags);
