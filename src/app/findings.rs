@@ -17,7 +17,11 @@ use super::diagnostic::{
 use super::jsonl::Object;
 use super::validate::Report;
 use crate::rules::Variant;
-use crate::syntax::Game;
+use crate::syntax::{Game, LineIndex};
+
+/// Up to this many findings shown, a game's findings are located without an index of its
+/// lines ([`LineIndex::direct`]).
+const DIRECT: usize = 4;
 
 /// What the command line says of one code.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -191,8 +195,17 @@ pub fn render_game_text(
     let mut lines = None;
     for d in &report.diagnostics {
         if policy.shows(d.severity()) {
-            // Only as far into the game as its last finding shown (most are in its tags).
+            // A few findings are located by counting from the start of the game; more, through
+            // an index of its lines as far as its last finding shown (most are in its tags).
             let lines = lines.get_or_insert_with(|| {
+                let shown = report.diagnostics.iter();
+                if shown
+                    .filter(|d| policy.shows(d.severity()))
+                    .nth(DIRECT)
+                    .is_none()
+                {
+                    return LineIndex::direct();
+                }
                 let last = report
                     .diagnostics
                     .iter()

@@ -102,7 +102,9 @@ impl<'a> Object<'a> {
         Object { out, first: true }
     }
 
-    #[inline]
+    // (Always inlined, as the fields' methods are: the key is then a constant and its copy a
+    // few moves, not a call to `memcpy` for each of the 400,000 keys of a large run.)
+    #[inline(always)]
     fn key(&mut self, key: &str) {
         self.out.reserve(key.len() + 4);
         self.out.push_str(if self.first { "\"" } else { ",\"" });
@@ -112,7 +114,7 @@ impl<'a> Object<'a> {
     }
 
     /// A string field.
-    #[inline]
+    #[inline(always)]
     pub fn str(&mut self, key: &str, v: &str) -> &mut Self {
         self.key(key);
         push_str(self.out, v);
@@ -120,7 +122,7 @@ impl<'a> Object<'a> {
     }
 
     /// A string field, `null` when absent.
-    #[inline]
+    #[inline(always)]
     pub fn opt_str(&mut self, key: &str, v: Option<&str>) -> &mut Self {
         match v {
             Some(v) => self.str(key, v),
@@ -129,7 +131,7 @@ impl<'a> Object<'a> {
     }
 
     /// An unsigned integer field.
-    #[inline]
+    #[inline(always)]
     pub fn uint(&mut self, key: &str, v: u64) -> &mut Self {
         self.key(key);
         push_uint(self.out, v);
@@ -137,7 +139,7 @@ impl<'a> Object<'a> {
     }
 
     /// An unsigned integer field, `null` when absent.
-    #[inline]
+    #[inline(always)]
     pub fn opt_uint(&mut self, key: &str, v: Option<u64>) -> &mut Self {
         match v {
             Some(v) => self.uint(key, v),
@@ -146,7 +148,7 @@ impl<'a> Object<'a> {
     }
 
     /// An array of strings, `null` when absent.
-    #[inline]
+    #[inline(always)]
     pub fn opt_strs(&mut self, key: &str, v: Option<&[String]>) -> &mut Self {
         let Some(v) = v else { return self.null(key) };
         self.key(key);
@@ -205,7 +207,7 @@ impl<'a> Object<'a> {
     }
 
     /// A `null` field.
-    #[inline]
+    #[inline(always)]
     pub fn null(&mut self, key: &str) -> &mut Self {
         self.key(key);
         self.out.push_str("null");
@@ -213,7 +215,7 @@ impl<'a> Object<'a> {
     }
 
     /// Close the object and end the line.
-    #[inline]
+    #[inline(always)]
     pub fn end(&mut self) {
         self.out.push_str("}\n");
     }

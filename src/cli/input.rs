@@ -172,7 +172,12 @@ pub(super) fn open(input: &Input) -> io::Result<Box<dyn Read + Send>> {
     }
     Ok(match utf16::detect(head) {
         Some(order) => Box::new(utf16::Utf16Reader::new(buffered, order)),
-        None => Box::new(buffered),
+        // The bytes looked at, then the input itself: the reader reads into its own buffer,
+        // with no second copy through this one.
+        None => {
+            let head = io::Cursor::new(head.to_vec());
+            Box::new(head.chain(buffered.into_inner()))
+        }
     })
 }
 

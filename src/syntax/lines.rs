@@ -106,6 +106,13 @@ impl LineIndex {
         LineIndex::of_text(game.source.as_bytes())
     }
 
+    /// No index: each lookup counts from the start of the text, as [`line_col`] does. For a
+    /// handful of lookups into a text (the findings of most games) that is cheaper than
+    /// indexing its lines.
+    pub fn direct() -> LineIndex {
+        LineIndex { starts: Vec::new() }
+    }
+
     /// Index the lines of a text.
     pub fn of_text(b: &[u8]) -> LineIndex {
         // Records run at 40 to 80 bytes a line: one allocation for nearly every game.
@@ -127,6 +134,9 @@ impl LineIndex {
     /// Line and column of a byte offset into the indexed text, whose first byte is at
     /// `line`, `column`.
     pub fn locate(&self, text: &[u8], line: u32, column: u32, offset: u32) -> (u32, u32) {
+        if self.starts.is_empty() {
+            return line_col(text, line, column, offset as usize);
+        }
         let offset = offset.min(text.len() as u32);
         let k = self
             .starts
@@ -162,6 +172,9 @@ mod tests {
             let want = line_col(text.as_bytes(), 5, 3, offset);
             if text.is_char_boundary(offset.min(text.len())) {
                 assert_eq!(index.line_col(game, offset as u32), want, "{offset}");
+                assert_eq!(LineIndex::direct().line_col(game, offset as u32), want);
+                let upto = LineIndex::of_text(&text.as_bytes()[..(offset + 2).min(text.len())]);
+                assert_eq!(upto.line_col(game, offset as u32), want, "{offset}");
             }
             assert_eq!(game.line_col(offset as u32), want, "{offset}");
             // The stream count agrees at every offset but between the CR and the LF of one
