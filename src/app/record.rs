@@ -356,9 +356,10 @@ impl Record {
 
     /// The value and span of the first tag with this (standard) name.
     pub fn tag_pair(&self, name: &str) -> Option<(&str, Span)> {
+        // (Lengths first: most names are told apart without slicing the arena.)
         self.tags
             .iter()
-            .find(|t| self.text(&t.name) == name)
+            .find(|t| t.name.len() == name.len() && self.text(&t.name) == name)
             .map(|t| (self.text(&t.value), t.span))
     }
 
