@@ -143,7 +143,7 @@ impl Code {
     }
 
     /// The code of a move-resolution outcome.
-    pub fn from_resolution(c: super::resolve::Code) -> Code {
+    pub(crate) fn from_resolution(c: super::resolve::Code) -> Code {
         use super::resolve::Code as R;
         match c {
             R::IllegalMove => Code::IllegalMove,
@@ -294,7 +294,7 @@ impl<'a> GameText<'a> {
     }
 
     /// The text of a game read into a record (`source`: its bytes, which are UTF-8).
-    pub fn of_record(
+    pub(crate) fn of_record(
         record: &'a super::record::Record,
         source: &'a str,
         end: &crate::syntax::GameEnd<'_>,
@@ -329,7 +329,7 @@ impl<'a> GameText<'a> {
 
     /// The line starts of the text up to the byte after `offset`: enough to locate every
     /// offset up to `offset` (a CR right there is told from a CR LF).
-    pub fn lines_to(&self, offset: u32) -> LineIndex {
+    pub(crate) fn lines_to(&self, offset: u32) -> LineIndex {
         let b = self.source.as_bytes();
         LineIndex::of_text(&b[..(offset as usize).saturating_add(2).min(b.len())])
     }
@@ -364,7 +364,7 @@ impl Palette {
     };
 
     /// Cargo's colours.
-    pub const CARGO: Palette = Palette {
+    pub(crate) const CARGO: Palette = Palette {
         error: AnsiColor::Red.on_default().effects(Effects::BOLD),
         warning: AnsiColor::Yellow.on_default().effects(Effects::BOLD),
         info: AnsiColor::Cyan.on_default().effects(Effects::BOLD),
@@ -425,7 +425,7 @@ pub fn render(
 }
 
 /// Write one diagnostic in a format, the human and short formats in a palette's colours.
-pub fn render_styled(
+pub(crate) fn render_styled(
     format: Format,
     palette: &Palette,
     file: &str,

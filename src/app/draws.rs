@@ -5,7 +5,7 @@ use crate::rules::{Bits, Color, DrawRule, Geometry, Move, Position, Rules};
 
 /// A draw rule that was reached.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Reached {
+pub(crate) struct Reached {
     /// The ply (1-based, main line) after which the game was drawn by rule.
     pub ply: u32,
     /// Which rule, in words.
@@ -21,7 +21,7 @@ const MAX_ENDGAME: usize = 8;
 
 /// Counts what the draw rules need, ply by ply.
 #[derive(Debug)]
-pub struct Tracker<B> {
+pub(crate) struct Tracker<B> {
     rules: &'static Rules,
     /// Positions since the last irreversible move (man move or capture).
     history: Vec<(B, B, B, Color)>,
@@ -40,7 +40,7 @@ pub struct Tracker<B> {
 
 impl<B: Bits> Tracker<B> {
     /// A tracker for a game of these rules, on this board, starting in `start`.
-    pub fn new(rules: &'static Rules, geometry: &Geometry<B>, start: &Position<B>) -> Self {
+    pub(crate) fn new(rules: &'static Rules, geometry: &Geometry<B>, start: &Position<B>) -> Self {
         let needs_diagonal = rules.draws.iter().any(|r| {
             matches!(
                 r,
@@ -70,7 +70,7 @@ impl<B: Bits> Tracker<B> {
     /// Start counting afresh from a position (the start position, a setup in the movetext).
     /// An endgame configuration already on the board counts from here: every ply played
     /// in it counts.
-    pub fn reset(&mut self, pos: &Position<B>) {
+    pub(crate) fn reset(&mut self, pos: &Position<B>) {
         self.history.clear();
         self.history.push(pos.placement_key());
         self.king_only = 0;
@@ -81,7 +81,7 @@ impl<B: Bits> Tracker<B> {
 
     /// Account for a move that led to `after`; `ply` is its main-line ply.
     #[inline]
-    pub fn record(&mut self, m: &Move<B>, after: &Position<B>, ply: u32) {
+    pub(crate) fn record(&mut self, m: &Move<B>, after: &Position<B>, ply: u32) {
         if self.rules.draws.is_empty() {
             return;
         }

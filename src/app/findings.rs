@@ -105,7 +105,7 @@ impl Policy {
 }
 
 /// Sort findings by the place they are reported at (a stable sort: ties keep their order).
-pub fn in_source_order(d: &mut [Diagnostic]) {
+pub(crate) fn in_source_order(d: &mut [Diagnostic]) {
     let key = |d: &Diagnostic| d.span.map_or(0, |s| s.start);
     if !d.is_sorted_by_key(key) {
         d.sort_by_key(key);
@@ -173,7 +173,7 @@ pub fn render_game(
 }
 
 /// [`render_game`] for a game known by its text.
-pub fn render_game_text(
+pub(crate) fn render_game_text(
     format: Format,
     palette: &Palette,
     policy: &Policy,

@@ -19,7 +19,7 @@ pub struct GameType {
 
 /// What does not fit the PDN 3.0 form of a `GameType` value.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum GameTypeError {
+pub(crate) enum GameTypeError {
     /// The value does not start with a type number (the value).
     NoNumber(String),
     /// Neither one field nor five or six (the value).
@@ -70,7 +70,7 @@ impl std::error::Error for GameTypeError {}
 /// # Errors
 ///
 /// What does not fit the PDN 3.0 form.
-pub fn parse_game_type(value: &str) -> Result<GameType, GameTypeError> {
+pub(crate) fn parse_game_type(value: &str) -> Result<GameType, GameTypeError> {
     let parts: Vec<&str> = value.trim().split(',').map(str::trim).collect();
     let number: u32 = parts[0]
         .parse()
@@ -261,7 +261,7 @@ const EVIDENCE_ITEMS: u32 = HEAD as u32;
 /// What one game of a file says for certain about its variant: its GameType, or squares
 /// that only one board family has (among its first items). Used as a hint for the tagless
 /// games that follow it in the same file.
-pub fn evidence(game: &Record) -> Option<Variant> {
+pub(crate) fn evidence(game: &Record) -> Option<Variant> {
     let mut ev = Evidence::default();
     if let Some(gt) = game.tag("GameType")
         && let Ok(t) = parse_game_type(gt)
@@ -291,7 +291,7 @@ pub fn evidence(game: &Record) -> Option<Variant> {
     }
 }
 
-/// Tracks the hint of [`evidence`] along the games of a file.
+/// Tracks the hint of `evidence` along the games of a file.
 #[derive(Clone, Debug, Default)]
 pub struct FileHint {
     file: Option<usize>,
@@ -312,7 +312,7 @@ impl FileHint {
     }
 
     /// [`FileHint::observe`] for the record of a game.
-    pub fn observe_record(&mut self, file: usize, game: &Record) -> Option<Variant> {
+    pub(crate) fn observe_record(&mut self, file: usize, game: &Record) -> Option<Variant> {
         if self.file != Some(file) {
             self.file = Some(file);
             self.known = None;
@@ -510,7 +510,7 @@ fn from_number(n: u32, ev: &Evidence, layout: Option<Layout>) -> Option<Variant>
 }
 
 /// The standard `GameType` string of a variant, e.g. `20,W,10,10,N2,0`.
-pub fn standard_form(v: Variant) -> String {
+pub(crate) fn standard_form(v: Variant) -> String {
     let r = v.rules();
     let l = r.layout;
     let (w, h) = match r.shape {
@@ -530,7 +530,7 @@ pub fn standard_form(v: Variant) -> String {
 }
 
 /// True if the result type of a variant is the international one (2-0/1-1/0-2).
-pub fn international_results(v: Variant) -> bool {
+pub(crate) fn international_results(v: Variant) -> bool {
     v.rules().result_type == ResultType::International
 }
 

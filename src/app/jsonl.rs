@@ -79,7 +79,7 @@ pub fn push_uint(out: &mut String, mut n: u64) {
 
 /// Append a float as `serde_json` writes an `f64` (with the same shortest-digits algorithm,
 /// `zmij`): `2.0`, `0.5`, `1e-7`, `1e+16`; `null` when it is not finite.
-pub fn push_float(out: &mut String, v: f64) {
+pub(crate) fn push_float(out: &mut String, v: f64) {
     if v.is_finite() {
         out.push_str(zmij::Buffer::new().format_finite(v));
     } else {
@@ -123,7 +123,7 @@ impl<'a> Object<'a> {
 
     /// A string field, `null` when absent.
     #[inline(always)]
-    pub fn opt_str(&mut self, key: &str, v: Option<&str>) -> &mut Self {
+    pub(crate) fn opt_str(&mut self, key: &str, v: Option<&str>) -> &mut Self {
         match v {
             Some(v) => self.str(key, v),
             None => self.null(key),
@@ -140,7 +140,7 @@ impl<'a> Object<'a> {
 
     /// An unsigned integer field, `null` when absent.
     #[inline(always)]
-    pub fn opt_uint(&mut self, key: &str, v: Option<u64>) -> &mut Self {
+    pub(crate) fn opt_uint(&mut self, key: &str, v: Option<u64>) -> &mut Self {
         match v {
             Some(v) => self.uint(key, v),
             None => self.null(key),
@@ -149,7 +149,7 @@ impl<'a> Object<'a> {
 
     /// An array of strings, `null` when absent.
     #[inline(always)]
-    pub fn opt_strs(&mut self, key: &str, v: Option<&[String]>) -> &mut Self {
+    pub(crate) fn opt_strs(&mut self, key: &str, v: Option<&[String]>) -> &mut Self {
         let Some(v) = v else { return self.null(key) };
         self.key(key);
         self.out.push('[');
@@ -183,7 +183,7 @@ impl<'a> Object<'a> {
     }
 
     /// A float field, `null` when absent.
-    pub fn opt_float(&mut self, key: &str, v: Option<f64>) -> &mut Self {
+    pub(crate) fn opt_float(&mut self, key: &str, v: Option<f64>) -> &mut Self {
         match v {
             Some(v) => self.float(key, v),
             None => self.null(key),

@@ -22,7 +22,7 @@ pub enum Outcome {
 
 impl Outcome {
     /// The winner, if the outcome names one.
-    pub fn winner(self, first: Color) -> Option<Color> {
+    pub(crate) fn winner(self, first: Color) -> Option<Color> {
         match self {
             Outcome::FirstWon => Some(first),
             Outcome::SecondWon => Some(first.other()),
@@ -31,7 +31,7 @@ impl Outcome {
     }
 
     /// The outcome in which `winner` won.
-    pub fn won_by(winner: Color, first: Color) -> Outcome {
+    pub(crate) fn won_by(winner: Color, first: Color) -> Outcome {
         if winner == first {
             Outcome::FirstWon
         } else {
@@ -59,7 +59,7 @@ impl Outcome {
 
 /// A result string without spaces and with ASCII hyphens for dashes (`0 – 2` → `0-2`): the
 /// form [`parse`] reads.
-pub fn compact(text: &str) -> String {
+pub(crate) fn compact(text: &str) -> String {
     text.chars()
         .filter(|c| !c.is_whitespace())
         .map(|c| match c {
@@ -85,7 +85,7 @@ pub fn parse(text: &str) -> Outcome {
 }
 
 /// True if a result string belongs to the variant's result type (or is `*`).
-pub fn fits_result_type(text: &str, rules: &Rules) -> bool {
+pub(crate) fn fits_result_type(text: &str, rules: &Rules) -> bool {
     let t = text.trim();
     let set: &[&str] = match rules.result_type {
         ResultType::International => &["2-0", "0-2", "1-1", "0-0", "*"],
@@ -96,7 +96,7 @@ pub fn fits_result_type(text: &str, rules: &Rules) -> bool {
 
 /// The result values a `ResultFormat` tag allows (PDN 3.0, RULES.md §1.9.1): `None` for a
 /// format this reader does not know (then any string is accepted).
-pub fn format_allows(format: &str, value: &str) -> Option<bool> {
+pub(crate) fn format_allows(format: &str, value: &str) -> Option<bool> {
     let fold = |s: &str| -> String {
         s.chars()
             .filter(|c| !c.is_whitespace())
@@ -125,7 +125,7 @@ fn goes_score(v: &str) -> bool {
 }
 
 /// The standard result string of an outcome for a variant.
-pub fn standard_string(outcome: Outcome, rules: &Rules) -> &'static str {
+pub(crate) fn standard_string(outcome: Outcome, rules: &Rules) -> &'static str {
     let intl = rules.result_type == ResultType::International;
     match outcome {
         Outcome::FirstWon => {

@@ -21,7 +21,7 @@ pub enum Node {
     /// A move, with its move number and strength.
     Move(MoveItem),
     /// A comment (the text of the last one of the main line is kept: see
-    /// [`Record::last_comment`]).
+    /// `Record::last_comment`).
     Comment {
         /// The comment with its delimiters.
         span: Span,
@@ -46,7 +46,7 @@ pub enum Node {
 
 /// A tag pair: its standard (or decoded) name and its value, in the arena.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TagRef {
+pub(crate) struct TagRef {
     name: Text,
     value: Text,
     /// The whole tag pair.
@@ -95,7 +95,7 @@ impl SquareSummary {
 
 /// The nodes at the start of a record whose squares are summed apart
 /// ([`Record::head_squares`]).
-pub const HEAD: usize = 64;
+pub(crate) const HEAD: usize = 64;
 
 /// What validating a game needs of it (see the module documentation).
 #[derive(Clone, Debug, Default)]
@@ -134,7 +134,7 @@ impl Record {
     }
 
     /// The record of a game.
-    pub fn of_game(game: &Game) -> Record {
+    pub(crate) fn of_game(game: &Game) -> Record {
         let mut r = Record::new();
         r.fill(game);
         r
@@ -233,20 +233,20 @@ impl Record {
     }
 
     /// True if a setup (`/FEN/`) stands anywhere in the record, main line or variation.
-    pub fn any_setup(&self) -> bool {
+    pub(crate) fn any_setup(&self) -> bool {
         self.any_setup
     }
 
     /// The last comment of the main line: its node index and its text.
     /// (Bytes that are not UTF-8 read as U+FFFD, as a `Game`'s comments are.)
-    pub fn last_comment(&self) -> Option<(usize, std::borrow::Cow<'_, str>)> {
+    pub(crate) fn last_comment(&self) -> Option<(usize, std::borrow::Cow<'_, str>)> {
         self.last_comment
             .map(|at| (at as usize, String::from_utf8_lossy(&self.comment)))
     }
 
     /// What the squares of the moves among the first [`HEAD`] nodes show, if no variation
     /// starts among them (they are then the first [`HEAD`] items of the main line).
-    pub fn head_squares(&self) -> Option<SquareSummary> {
+    pub(crate) fn head_squares(&self) -> Option<SquareSummary> {
         self.head_plain.then_some(self.head)
     }
 
@@ -269,7 +269,7 @@ impl Record {
     }
 
     /// The number of variations on the main line itself.
-    pub fn main_variations(&self) -> u32 {
+    pub(crate) fn main_variations(&self) -> u32 {
         self.main_variations
     }
 
@@ -310,7 +310,7 @@ impl Record {
     }
 
     /// The items of a line after the item at node `at` (which must be one of them).
-    pub fn items_after(&self, line: LineRef, at: usize) -> Items<'_> {
+    pub(crate) fn items_after(&self, line: LineRef, at: usize) -> Items<'_> {
         let next = match &self.nodes[at] {
             Node::Variation { end, .. } => *end,
             _ => at as u32 + 1,
@@ -335,7 +335,7 @@ impl Record {
     }
 
     /// The text of a setup node (the FEN).
-    pub fn node_text(&self, node: &Node) -> &str {
+    pub(crate) fn node_text(&self, node: &Node) -> &str {
         match node {
             Node::Setup { fen, .. } => self.text(fen),
             _ => "",
@@ -355,7 +355,7 @@ impl Record {
     }
 
     /// The value and span of the first tag with this (standard) name.
-    pub fn tag_pair(&self, name: &str) -> Option<(&str, Span)> {
+    pub(crate) fn tag_pair(&self, name: &str) -> Option<(&str, Span)> {
         // (Lengths first: most names are told apart without slicing the arena.)
         self.tags
             .iter()
@@ -400,7 +400,7 @@ impl<'a> Iterator for Items<'a> {
 /// NAGs, variations and setups as nodes. Only for a game whose text is UTF-8 (a [`Game`] of
 /// any other text holds it decoded: see [`Filler::end`]).
 #[derive(Debug, Default)]
-pub struct Filler {
+pub(crate) struct Filler {
     /// The record being filled.
     pub record: Record,
     /// Nodes of the variations open, innermost last.
@@ -411,14 +411,14 @@ pub struct Filler {
 
 impl Filler {
     /// A filler with empty buffers.
-    pub fn new() -> Filler {
+    pub(crate) fn new() -> Filler {
         Filler::default()
     }
 
     /// Finish the record at the end of a game: its index, errors and notes. (For a game
     /// whose text is not UTF-8 the record does not hold the game as a [`Game`] would, which
     /// decodes it: such a game is read again into one, `GameEnd::to_game`.)
-    pub fn end(&mut self, game: &GameEnd<'_>) {
+    pub(crate) fn end(&mut self, game: &GameEnd<'_>) {
         while let Some(at) = self.open.pop() {
             self.close(at, Span::at(game.text.len() as u32));
         }
@@ -544,7 +544,7 @@ pub trait OnRecord {
     fn on_record(&mut self, record: &Record, end: &GameEnd<'_>) -> Self::Output;
 }
 
-/// A [`Visitor`] that fills a [`Record`] for each game (see [`Filler`]) and hands it, at the
+/// A [`Visitor`] that fills a [`Record`] for each game (see `Filler`) and hands it, at the
 /// end of the game, to `S`: a game is dealt with as it is read, without an owned [`Game`].
 #[derive(Debug, Default)]
 pub struct RecordReader<S> {

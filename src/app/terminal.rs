@@ -33,7 +33,7 @@ fn maybe_unsafe(s: &str) -> bool {
 }
 
 /// Append `s` with every unsafe character escaped as `\u{XX}`.
-pub fn push_escaped(out: &mut String, s: &str) {
+pub(crate) fn push_escaped(out: &mut String, s: &str) {
     if !maybe_unsafe(s) {
         out.push_str(s);
         return;
@@ -76,7 +76,7 @@ pub fn escape_lines(s: &str, tabs: bool) -> Cow<'_, str> {
 }
 
 /// How many characters `s` takes once escaped (to align a marker under escaped text).
-pub fn escaped_width(s: &str) -> usize {
+pub(crate) fn escaped_width(s: &str) -> usize {
     s.chars()
         .map(|c| {
             if is_unsafe(c) {

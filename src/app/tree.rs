@@ -22,7 +22,7 @@ use super::report::escape::push_num;
 /// FxHash (rustc's): the maps of a tree hold small integer keys; SipHash's defence against
 /// chosen keys is not needed for square sets and byte offsets.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Fx(u64);
+pub(crate) struct Fx(u64);
 
 impl std::hash::Hasher for Fx {
     fn finish(&self) -> u64 {
@@ -52,7 +52,7 @@ impl std::hash::Hasher for Fx {
 }
 
 /// A map with [`Fx`] hashing.
-pub type FxMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<Fx>>;
+pub(crate) type FxMap<K, V> = HashMap<K, V, std::hash::BuildHasherDefault<Fx>>;
 
 /// One node of the tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,7 +81,7 @@ pub struct Node {
 
 /// The observer that builds the tree.
 #[derive(Debug, Default)]
-pub struct Tree {
+pub(crate) struct Tree {
     /// The board (known from the first position).
     pub view: Option<View>,
     /// The nodes, in replay order; the first is the start position.
@@ -103,7 +103,7 @@ pub struct Tree {
 }
 
 /// A position in the page's form.
-pub fn encode<B: Bits>(view: &View, pos: &Position<B>) -> String {
+pub(crate) fn encode<B: Bits>(view: &View, pos: &Position<B>) -> String {
     let mut s = String::with_capacity(view.squares.len() + 1);
     s.push(pos.side().letter());
     for sq in &view.squares {
@@ -125,7 +125,7 @@ fn key<B: Bits>(pos: &Position<B>) -> Key {
 }
 
 /// The changes of a move in the page's form, from the squares whose piece changed.
-pub fn diff_of<B: Bits>(view: &View, before: &Position<B>, after: &Position<B>) -> String {
+pub(crate) fn diff_of<B: Bits>(view: &View, before: &Position<B>, after: &Position<B>) -> String {
     let mut out = String::new();
     if before.side() != after.side() {
         out.push('0');
@@ -203,7 +203,7 @@ impl Tree {
 
     /// The whole position at node `k` (in the page's form): its root's, with the changes of
     /// every move down to `k` applied.
-    pub fn position(&self, k: usize) -> Option<String> {
+    pub(crate) fn position(&self, k: usize) -> Option<String> {
         let mut chain = Vec::new();
         let mut at = k;
         let root = loop {

@@ -106,7 +106,7 @@ impl LineIndex {
         LineIndex::of_text(game.source.as_bytes())
     }
 
-    /// No index: each lookup counts from the start of the text, as [`line_col`] does. For a
+    /// No index: each lookup counts from the start of the text, as `line_col` does. For a
     /// handful of lookups into a text (the findings of most games) that is cheaper than
     /// indexing its lines.
     pub fn direct() -> LineIndex {

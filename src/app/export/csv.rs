@@ -361,7 +361,11 @@ impl<W: std::io::Write> Observer for PlyRows<'_, W> {
 
 /// Append a position as a PDN FEN (as [`crate::rules::fen::write`] writes it: numbers,
 /// algebraic squares on a board where every square is played).
-pub fn push_fen<B: Bits>(pos: &Position<B>, numbering: &'static Numbering, out: &mut String) {
+pub(crate) fn push_fen<B: Bits>(
+    pos: &Position<B>,
+    numbering: &'static Numbering,
+    out: &mut String,
+) {
     let names = Names {
         numbering,
         algebraic: numbering.layout.full,

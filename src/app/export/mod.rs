@@ -96,7 +96,7 @@ impl Analysed<'_> {
     }
 
     /// Append the text of a move (see [`Analysed::move_text`]).
-    pub fn push_move_text(&self, game: &Game, m: &MoveItem, form: Form, out: &mut String) {
+    pub(crate) fn push_move_text(&self, game: &Game, m: &MoveItem, form: Form, out: &mut String) {
         match (self.record(m), &self.names) {
             (Some(r), Some(names)) if r.played == super::replay::Played::Legal => {
                 self.rec.write(r, form, names, out);
@@ -136,7 +136,7 @@ pub fn names(variant: Variant, notation: Notation) -> Names {
 /// bare type number for the native names, else the extended form with the notation field
 /// changed (`25,W,8,8,N2,0` for Russian with numbers, `21,B,8,8,A0,0` for English with
 /// coordinates: the names [`Numbering`] gives those boards).
-pub fn game_type_for(variant: Variant, names: &Names) -> String {
+pub(crate) fn game_type_for(variant: Variant, names: &Names) -> String {
     let rules = variant.rules();
     let l = rules.layout;
     let native = l.notation == NotationKind::Algebraic;
@@ -160,7 +160,7 @@ pub fn analyse<'g>(game: &'g Game, opts: &ExportOptions) -> Analysed<'g> {
 }
 
 /// [`analyse`] with recorder and normalisation settings.
-pub fn analyse_with<'g>(
+pub(crate) fn analyse_with<'g>(
     game: &'g Game,
     opts: &ExportOptions,
     record: RecordOptions,

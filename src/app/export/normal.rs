@@ -16,7 +16,7 @@
 //!   dropped, so a writer numbers the moves in sequence from there.
 //! - FMJD's `*` after a move (forced move) becomes the NAG `$7` (PDN 3.0 forbids `*` as a
 //!   move strength).
-//! - With [`Settings::drop_own_comments`], comments starting with `pdn:` before the first
+//! - With `Settings::drop_own_comments`, comments starting with `pdn:` before the first
 //!   move (what `pdn fix` writes about a game it cannot repair) are dropped, so that fixing
 //!   twice gives what fixing once gave — except those about a syntax error, which hold the
 //!   text the reader skipped.
@@ -32,7 +32,7 @@ pub use crate::syntax::Num;
 
 /// What normalisation does.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Settings {
+pub(crate) struct Settings {
     /// Drop `{pdn: …}` comments before the first move.
     pub drop_own_comments: bool,
 }
@@ -62,7 +62,7 @@ pub struct Normal {
 }
 
 /// The number and side the replay gave a recorded move.
-pub fn num_of(r: &PlyRecord, first_mover: Option<Color>) -> Num {
+pub(crate) fn num_of(r: &PlyRecord, first_mover: Option<Color>) -> Num {
     Num {
         number: r.number,
         second: first_mover.is_some_and(|f| r.side != f),
@@ -72,7 +72,7 @@ pub fn num_of(r: &PlyRecord, first_mover: Option<Color>) -> Num {
 /// Normalise the move tree of `game`; `rec` holds its replay (sorted) and `diagnostics` its
 /// findings; `first_mover` is the variant's first mover (`None` if the game could not be
 /// replayed: then only the syntactic parts apply).
-pub fn normalize(
+pub(crate) fn normalize(
     game: &Game,
     rec: &Recorder,
     diagnostics: &[Diagnostic],
@@ -120,7 +120,7 @@ pub fn normalize(
 /// move). Such comments are markers in the file, read back by a later run of `fix`: the only
 /// place that knows their text is here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OwnComment {
+pub(crate) enum OwnComment {
     /// `pdn: syntax-error …`: a syntax error, with the text the reader skipped (kept by a
     /// later run, since the text is no longer in the game).
     SyntaxError,
@@ -135,7 +135,7 @@ impl OwnComment {
     const SYNTAX_ERROR: &'static str = "pdn: syntax-error";
 
     /// What a comment's text is, if `pdn fix` wrote it.
-    pub fn of(text: &str) -> Option<OwnComment> {
+    pub(crate) fn of(text: &str) -> Option<OwnComment> {
         let text = text.trim_start();
         if text.starts_with(Self::SYNTAX_ERROR) {
             Some(OwnComment::SyntaxError)
@@ -147,7 +147,7 @@ impl OwnComment {
     }
 
     /// How a comment of this kind starts (`pdn: syntax-error`, `pdn:`).
-    pub fn prefix(self) -> &'static str {
+    pub(crate) fn prefix(self) -> &'static str {
         match self {
             OwnComment::SyntaxError => Self::SYNTAX_ERROR,
             OwnComment::Problem => Self::PREFIX,
@@ -156,7 +156,7 @@ impl OwnComment {
 }
 
 /// True for a comment `pdn fix` wrote about a problem (`pdn: …`).
-pub fn is_own_comment(text: &str) -> bool {
+pub(crate) fn is_own_comment(text: &str) -> bool {
     OwnComment::of(text).is_some()
 }
 

@@ -17,7 +17,7 @@ use super::{Analysed, game_type_for};
 /// inferred, taken from a `Variant` tag or given with `--variant`), set when the one read
 /// names another variant or cannot be read, and describing the square names when they are
 /// not the variant's own.
-pub fn export_tags(a: &Analysed<'_>) -> Vec<Tag> {
+pub(crate) fn export_tags(a: &Analysed<'_>) -> Vec<Tag> {
     let mut tags = a.game.tags.clone();
     if let (Some(v), Some(names)) = (a.variant(), &a.names) {
         let native = v.rules().layout.notation == crate::rules::NotationKind::Algebraic;
@@ -44,14 +44,6 @@ pub fn export_tags(a: &Analysed<'_>) -> Vec<Tag> {
     tags
 }
 
-/// Set the value of the first tag of a name, or add the tag.
-pub fn set_tag(tags: &mut Vec<Tag>, name: &str, value: String) {
-    match tags.iter_mut().find(|t| t.name == name) {
-        Some(t) => t.value = value,
-        None => tags.push(Tag::new(name, value, Span::default())),
-    }
-}
-
 /// Write a game as strict PDN 3.0: the exported tags, the normal form of its moves, the
 /// movetext ending with the result it ended with as read when that disagrees with the
 /// `Result` tag (nothing read is lost).
@@ -74,7 +66,12 @@ pub fn write(a: &Analysed<'_>, out: &mut String) {
 /// way every PDN output is written. The moves of `parts` are those of `a.game` (their spans
 /// index its text): each is written in canonical notation when the replay of `a` found it
 /// legal, else in its syntactic normal form.
-pub fn write_with(a: &Analysed<'_>, parts: GameParts<'_>, opts: &WriteOptions, out: &mut String) {
+pub(crate) fn write_with(
+    a: &Analysed<'_>,
+    parts: GameParts<'_>,
+    opts: &WriteOptions,
+    out: &mut String,
+) {
     write_parts(
         a.game,
         parts,

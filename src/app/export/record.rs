@@ -83,7 +83,7 @@ impl Names {
 
 /// Append a number without going through `format!`.
 #[inline]
-pub fn push_u32(out: &mut String, n: u32) {
+pub(crate) fn push_u32(out: &mut String, n: u32) {
     super::super::jsonl::push_uint(out, u64::from(n));
 }
 
@@ -176,7 +176,7 @@ impl Recorder {
     }
 
     /// Every stopping square of a record: the start, then each landing square.
-    pub fn landings(&self, r: &PlyRecord) -> &[u8] {
+    pub(crate) fn landings(&self, r: &PlyRecord) -> &[u8] {
         let at = r.at as usize + usize::from(r.route);
         &self.squares[at..at + usize::from(r.landings)]
     }

@@ -7,9 +7,9 @@ use crate::rules::{Color, Role};
 use super::{Diagram, Drawn};
 
 /// Side of a square in picture units.
-pub const SQUARE: f32 = 100.0;
+pub(crate) const SQUARE: f32 = 100.0;
 /// Radius of a piece.
-pub const PIECE_RADIUS: f32 = 39.0;
+pub(crate) const PIECE_RADIUS: f32 = 39.0;
 
 /// A colour with its opacity.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,33 +27,33 @@ impl Rgba {
 pub mod palette {
     use super::Rgba;
     /// Around the board.
-    pub const PAPER: Rgba = Rgba::rgb(255, 255, 255);
+    pub(crate) const PAPER: Rgba = Rgba::rgb(255, 255, 255);
     /// The squares not played on.
-    pub const LIGHT: Rgba = Rgba::rgb(243, 240, 232);
+    pub(crate) const LIGHT: Rgba = Rgba::rgb(243, 240, 232);
     /// The playing squares.
-    pub const DARK: Rgba = Rgba::rgb(160, 154, 142);
+    pub(crate) const DARK: Rgba = Rgba::rgb(160, 154, 142);
     /// Board edge, coordinates, caption, outlines.
-    pub const INK: Rgba = Rgba::rgb(24, 24, 24);
+    pub(crate) const INK: Rgba = Rgba::rgb(24, 24, 24);
     /// Square numbers on the playing squares.
-    pub const NUMBER: Rgba = Rgba(255, 255, 255, 235);
+    pub(crate) const NUMBER: Rgba = Rgba(255, 255, 255, 235);
     /// Square numbers on a board whose squares are all light (Turkish).
-    pub const NUMBER_ON_LIGHT: Rgba = Rgba::rgb(110, 110, 110);
+    pub(crate) const NUMBER_ON_LIGHT: Rgba = Rgba::rgb(110, 110, 110);
     /// White pieces.
-    pub const WHITE: Rgba = Rgba::rgb(251, 251, 247);
+    pub(crate) const WHITE: Rgba = Rgba::rgb(251, 251, 247);
     /// Black pieces.
-    pub const BLACK: Rgba = Rgba::rgb(30, 30, 30);
+    pub(crate) const BLACK: Rgba = Rgba::rgb(30, 30, 30);
     /// The inner ring of a black piece.
-    pub const BLACK_RING: Rgba = Rgba::rgb(140, 140, 140);
+    pub(crate) const BLACK_RING: Rgba = Rgba::rgb(140, 140, 140);
     /// The move's arrow.
-    pub const ARROW: Rgba = Rgba(22, 72, 160, 225);
+    pub(crate) const ARROW: Rgba = Rgba(22, 72, 160, 225);
     /// An irregular move's arrow.
-    pub const IRREGULAR: Rgba = Rgba(192, 40, 30, 225);
+    pub(crate) const IRREGULAR: Rgba = Rgba(192, 40, 30, 225);
     /// The light edge that keeps an arrow or a mark visible on dark pieces.
-    pub const HALO: Rgba = Rgba(255, 255, 255, 200);
+    pub(crate) const HALO: Rgba = Rgba(255, 255, 255, 200);
     /// The mark of a captured piece.
-    pub const CAPTURED: Rgba = Rgba(200, 30, 20, 255);
+    pub(crate) const CAPTURED: Rgba = Rgba(200, 30, 20, 255);
     /// The outline of a captured piece that has gone.
-    pub const GHOST: Rgba = Rgba::rgb(70, 70, 70);
+    pub(crate) const GHOST: Rgba = Rgba::rgb(70, 70, 70);
 }
 
 /// A stroke.
@@ -281,7 +281,7 @@ fn board(d: &Diagram, f: &Frame, canvas: &mut dyn Canvas) {
 }
 
 /// The points of a king's crown around (0, 0).
-pub const CROWN: [(f32, f32); 7] = [
+pub(crate) const CROWN: [(f32, f32); 7] = [
     (-21.0, 13.0),
     (21.0, 13.0),
     (24.0, -11.0),
@@ -292,7 +292,7 @@ pub const CROWN: [(f32, f32); 7] = [
 ];
 
 /// The crown's size inside the piece's ring.
-pub const CROWN_SCALE: f32 = 0.78;
+pub(crate) const CROWN_SCALE: f32 = 0.78;
 
 /// A piece centred on (x, y); `square` names its square (an SVG data attribute).
 pub fn piece(canvas: &mut dyn Canvas, x: f32, y: f32, color: Color, role: Role, square: &str) {
@@ -390,7 +390,7 @@ fn halo_thin() -> Stroke {
 
 /// An arrow's line (ending at the base of its head) and head.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Shaft {
+pub(crate) struct Shaft {
     /// The line through the stopping squares.
     pub line: Vec<(f32, f32)>,
     /// The head's triangle, its tip on the last square's centre.
@@ -398,7 +398,7 @@ pub struct Shaft {
 }
 
 /// The line and head of an arrow through `pts` (None for fewer than two distinct points).
-pub fn arrow_shaft(pts: &[(f32, f32)]) -> Option<Shaft> {
+pub(crate) fn arrow_shaft(pts: &[(f32, f32)]) -> Option<Shaft> {
     const HEAD_LENGTH: f32 = 38.0;
     const HEAD_HALF_WIDTH: f32 = 20.0;
     let n = pts.len();

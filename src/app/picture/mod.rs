@@ -138,12 +138,12 @@ impl View {
     }
 
     /// The board of a variant known at run time.
-    pub fn of_variant(v: Variant) -> View {
+    pub(crate) fn of_variant(v: Variant) -> View {
         crate::rules::with_variant!(v, V => View::of::<V>())
     }
 
     /// The index in [`View::squares`] of an internal bit.
-    pub fn index_of_bit(&self, bit: u32) -> Option<usize> {
+    pub(crate) fn index_of_bit(&self, bit: u32) -> Option<usize> {
         match self.index_of_bit.get(bit as usize) {
             Some(&i) if i != u8::MAX => Some(i as usize),
             _ => None,
@@ -151,12 +151,12 @@ impl View {
     }
 
     /// The index of the square with this number.
-    pub fn index_of_number(&self, n: u32) -> Option<usize> {
+    pub(crate) fn index_of_number(&self, n: u32) -> Option<usize> {
         (n >= 1 && n as usize <= self.squares.len()).then(|| n as usize - 1)
     }
 
     /// The index of the square with this name (`32`, `c3`).
-    pub fn index_of_name(&self, name: &str) -> Option<usize> {
+    pub(crate) fn index_of_name(&self, name: &str) -> Option<usize> {
         self.squares.iter().position(|s| s.name == name)
     }
 
@@ -227,31 +227,10 @@ impl Diagram {
             options,
         }
     }
-
-    /// Draw a move of this position's game: `route` and `captured` are internal bits.
-    pub fn with_move(mut self, route: &[u32], captured: &[u32], before: bool) -> Diagram {
-        let route: Vec<usize> = route
-            .iter()
-            .filter_map(|&b| self.view.index_of_bit(b))
-            .collect();
-        let captured = captured
-            .iter()
-            .filter_map(|&b| self.view.index_of_bit(b))
-            .collect();
-        if route.len() >= 2 {
-            self.drawn = Some(Drawn {
-                route,
-                captured,
-                before,
-                irregular: false,
-            });
-        }
-        self
-    }
 }
 
 /// "White to play" or "Black to play".
-pub fn to_play(side: Color) -> &'static str {
+pub(crate) fn to_play(side: Color) -> &'static str {
     match side {
         Color::White => "White to play",
         Color::Black => "Black to play",
@@ -259,7 +238,7 @@ pub fn to_play(side: Color) -> &'static str {
 }
 
 /// The pieces of a position on a view.
-pub fn pieces_of<B: Bits>(view: &View, pos: &Position<B>) -> Vec<Placed> {
+pub(crate) fn pieces_of<B: Bits>(view: &View, pos: &Position<B>) -> Vec<Placed> {
     view.squares
         .iter()
         .enumerate()
@@ -275,7 +254,7 @@ pub fn pieces_of<B: Bits>(view: &View, pos: &Position<B>) -> Vec<Placed> {
 
 /// The stopping squares of a move (start, every landing square, destination) and its
 /// captured pieces, as internal bits.
-pub fn move_squares<B: Bits>(m: &Move<B>, route: &[Step]) -> (Vec<u32>, Vec<u32>) {
+pub(crate) fn move_squares<B: Bits>(m: &Move<B>, route: &[Step]) -> (Vec<u32>, Vec<u32>) {
     let stops = crate::rules::notation::landings(m, route);
     let mut captured: Vec<u32> = route.iter().map(|s| u32::from(s.captured)).collect();
     if captured.is_empty() {

@@ -12,7 +12,7 @@ use super::Diagram;
 use super::draw::{self, Anchor, Canvas, Rgba, Stroke};
 
 /// The fonts asked for (the PNG renderer carries DejaVu Sans itself).
-pub const FONT_FAMILY: &str = "DejaVu Sans, Verdana, Arial, sans-serif";
+pub(crate) const FONT_FAMILY: &str = "DejaVu Sans, Verdana, Arial, sans-serif";
 
 /// A standalone SVG document of a diagram.
 pub fn write(d: &Diagram) -> String {
@@ -46,7 +46,7 @@ pub fn write(d: &Diagram) -> String {
 /// The four pieces as `<symbol>`s (`pdn-white-man`, `pdn-white-king`, `pdn-black-man`,
 /// `pdn-black-king`), centred on (0, 0) in a square of 100 units: for pages that place many
 /// pieces with `<use>`.
-pub fn piece_symbols() -> String {
+pub(crate) fn piece_symbols() -> String {
     let mut out = String::new();
     for (color, role) in [
         (Color::White, Role::Man),
@@ -224,7 +224,7 @@ impl Canvas for Svg<'_> {
 
 /// Append text escaped for XML content and attribute values; characters XML 1.0 does not
 /// allow (most C0 controls, U+FFFE, U+FFFF) become U+FFFD.
-pub fn push_text(out: &mut String, s: &str) {
+pub(crate) fn push_text(out: &mut String, s: &str) {
     for c in s.chars() {
         match entity(c) {
             Some(e) => out.push_str(e),

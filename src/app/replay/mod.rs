@@ -27,7 +27,7 @@ const LOOKAHEAD: usize = 40;
 
 /// What to put into diagnostics.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Settings {
+pub(crate) struct Settings {
     /// A board diagram with each move diagnostic (human output).
     pub diagrams: bool,
 }
@@ -89,7 +89,7 @@ pub trait Observer {
 
 /// An observer that does nothing.
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Ignore;
+pub(crate) struct Ignore;
 
 impl Observer for Ignore {
     fn wants_events(&self) -> bool {
@@ -99,7 +99,7 @@ impl Observer for Ignore {
 
 /// What a replay found.
 #[derive(Debug)]
-pub struct Replayed<V: Spec> {
+pub(crate) struct Replayed<V: Spec> {
     /// Diagnostics, in the order found.
     pub diagnostics: Vec<Diagnostic>,
     /// Plies of the main line replayed.
@@ -216,7 +216,7 @@ pub enum Branch {
 }
 
 /// A replay of one game in variant `V`.
-pub struct Replayer<'g, V: Spec, O: Observer> {
+pub(crate) struct Replayer<'g, V: Spec, O: Observer> {
     record: &'g Record,
     /// The game's text (spans index into it).
     text: &'g str,
@@ -257,7 +257,7 @@ impl<V: Spec, O: Observer> std::fmt::Debug for Replayer<'_, V, O> {
 
 impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
     /// A replay of the game of `record` (whose text is `text`) from `start`.
-    pub fn new(
+    pub(crate) fn new(
         record: &'g Record,
         text: &'g str,
         start: &Position<V::B>,
@@ -295,7 +295,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
     /// replay's error diagnostics would say (outside variations), found without writing
     /// them: variations are not replayed, illegal moves are not explained, and the replay
     /// stops at the first error. Used to choose among the variants a record may be.
-    pub fn probe(mut self, start: Position<V::B>, number: u32) -> u32 {
+    pub(crate) fn probe(mut self, start: Position<V::B>, number: u32) -> u32 {
         self.probe = true;
         self.style = self.style_of(&start);
         let mut st = LineState::main(start, number);
@@ -310,7 +310,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
     }
 
     /// Replay the main line from `start`, its first move numbered `number`.
-    pub fn run(mut self, start: Position<V::B>, number: u32) -> Replayed<V> {
+    pub(crate) fn run(mut self, start: Position<V::B>, number: u32) -> Replayed<V> {
         self.observer.position::<V>(&start, true);
         self.style = self.style_of(&start);
         let mut st = LineState::main(start, number);

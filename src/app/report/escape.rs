@@ -12,7 +12,7 @@ use super::super::terminal::is_unsafe;
 /// line breaks (not allowed in HTML) become U+FFFD; bidirectional marks, embeddings,
 /// overrides and isolates are written as character references (the same text in a browser,
 /// but no raw override in the bytes, should the page be shown on a terminal).
-pub fn push_html(out: &mut String, s: &str) {
+pub(crate) fn push_html(out: &mut String, s: &str) {
     let mut rest = s;
     while let Some(i) = rest
         .find(|c: char| entity(c).is_some() || (is_unsafe(c) && !matches!(c, '\t' | '\n' | '\r')))
@@ -47,7 +47,7 @@ pub fn html(s: &str) -> String {
 pub use super::super::jsonl::push_uint as push_num;
 
 /// Append `s` as a JSON string literal that is safe inside a `<script>` element.
-pub fn push_json_str(out: &mut String, s: &str) {
+pub(crate) fn push_json_str(out: &mut String, s: &str) {
     out.push('"');
     for c in s.chars() {
         match c {

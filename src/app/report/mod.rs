@@ -30,7 +30,7 @@ const JS: &str = include_str!("report.js");
 
 /// The page's Content-Security-Policy: nothing from the network, no script or style but
 /// the page's own.
-pub fn content_security_policy() -> String {
+pub(crate) fn content_security_policy() -> String {
     format!(
         "default-src 'none'; script-src {}; style-src {}; img-src data:; \
          base-uri 'none'; form-action 'none'",
@@ -41,7 +41,7 @@ pub fn content_security_policy() -> String {
 
 /// The boards of every variant, for the page's script: for each square in number order its
 /// column, row and name; the files and ranks of algebraic boards; the first mover.
-pub fn layouts_json() -> String {
+pub(crate) fn layouts_json() -> String {
     let mut out = String::from("{");
     for (i, v) in Variant::ALL.iter().enumerate() {
         if i > 0 {

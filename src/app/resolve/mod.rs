@@ -21,7 +21,7 @@ pub enum Separator {
     None,
 }
 
-/// A move that more than one legal move fits (what [`Resolver::resolve_quick`] answers when
+/// A move that more than one legal move fits (what `Resolver::resolve_quick` answers when
 /// it cannot pick one).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ambiguous;
@@ -206,7 +206,7 @@ impl<V: Spec> Resolver<V> {
     }
 
     /// The legal moves as [`Self::legal_texts`] writes them, joined with commas (for messages).
-    pub fn legal_list(&self) -> String {
+    pub(crate) fn legal_list(&self) -> String {
         self.legal_texts().join(", ")
     }
 
@@ -254,7 +254,7 @@ impl<V: Spec> Resolver<V> {
 
     /// The legal move a recorded move means in `pos`, if exactly one (no diagnosis: for
     /// quick questions such as "is this parenthesised move a reply?").
-    pub fn legal_index(&mut self, pos: &Position<V::B>, spec: &MoveSpec) -> Option<usize> {
+    pub(crate) fn legal_index(&mut self, pos: &Position<V::B>, spec: &MoveSpec) -> Option<usize> {
         self.set_position(pos);
         self.found.clear();
         for reading in &spec.readings {
@@ -275,7 +275,7 @@ impl<V: Spec> Resolver<V> {
     /// What [`Resolver::resolve_prepared`] would answer, without finding out why a move is
     /// illegal (the legal moves of `pos` already generated): `Some(Ok(index))` for a legal
     /// move, `Some(Err(Ambiguous))` for an ambiguous one, `None` for an illegal one.
-    pub fn resolve_quick(
+    pub(crate) fn resolve_quick(
         &mut self,
         pos: &Position<V::B>,
         spec: &MoveSpec,
@@ -307,7 +307,11 @@ impl<V: Spec> Resolver<V> {
 
     /// Resolve against the legal moves already generated for `pos` by
     /// [`Resolver::set_position`].
-    pub fn resolve_prepared(&mut self, pos: &Position<V::B>, spec: &MoveSpec) -> Resolution<V::B> {
+    pub(crate) fn resolve_prepared(
+        &mut self,
+        pos: &Position<V::B>,
+        spec: &MoveSpec,
+    ) -> Resolution<V::B> {
         let mut bad = None;
         let mut quirk = None;
         self.found.clear();

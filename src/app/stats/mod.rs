@@ -39,17 +39,17 @@ pub use tally::{EventTally, OpeningKey, PlayerKey, PlayerTally, Scale, Tally};
 use duplicates::Dups;
 
 /// Opening depths, in plies.
-pub const OPENING_PLIES: [u32; 3] = [2, 4, 6];
+pub(crate) const OPENING_PLIES: [u32; 3] = [2, 4, 6];
 /// Width of the game-length histogram buckets of the JSON output, in plies.
-pub const LENGTH_BUCKET: u32 = 10;
+pub(crate) const LENGTH_BUCKET: u32 = 10;
 /// Openings per variant and depth in the shortened text output.
-pub const TOP_OPENINGS: usize = 5;
+pub(crate) const TOP_OPENINGS: usize = 5;
 /// Players in the shortened text output.
-pub const TOP_PLAYERS: usize = 10;
+pub(crate) const TOP_PLAYERS: usize = 10;
 /// The key under which games without any result are counted.
-pub const NO_RESULT: &str = "(none)";
+pub(crate) const NO_RESULT: &str = "(none)";
 /// The key under which games without an `Event` tag are counted.
-pub const NO_EVENT: &str = "(none)";
+pub(crate) const NO_EVENT: &str = "(none)";
 /// Games shorter than this many plies are not reported as duplicates (`--min-plies`).
 pub const MIN_PLIES: u32 = 10;
 

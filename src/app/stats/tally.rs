@@ -56,7 +56,7 @@ impl Tally {
     }
 
     /// The outcomes as table cells: first wins, draws, second wins, unknown.
-    pub fn outcome_cells(&self) -> [String; 4] {
+    pub(crate) fn outcome_cells(&self) -> [String; 4] {
         [
             self.first_wins.to_string(),
             self.draws.to_string(),
@@ -104,12 +104,12 @@ impl Scale {
     }
 
     /// Points for a win.
-    pub fn win_points(self) -> f64 {
+    pub(crate) fn win_points(self) -> f64 {
         self.win as f64 / 2.0
     }
 
     /// Points for a draw.
-    pub fn draw_points(self) -> f64 {
+    pub(crate) fn draw_points(self) -> f64 {
         self.draw as f64 / 2.0
     }
 }
@@ -126,7 +126,7 @@ pub struct PlayerKey {
 
 impl PlayerKey {
     /// The variant's name (`unknown` where no variant fits).
-    pub fn variant_name(&self) -> &'static str {
+    pub(crate) fn variant_name(&self) -> &'static str {
         self.variant.map_or("unknown", Variant::name)
     }
 }
@@ -150,7 +150,7 @@ pub struct PlayerTally {
 
 impl PlayerTally {
     /// The tally as table cells: games, wins, draws, losses, unknown, points.
-    pub fn cells(&self) -> [String; 6] {
+    pub(crate) fn cells(&self) -> [String; 6] {
         [
             self.games.to_string(),
             self.wins.to_string(),
@@ -345,7 +345,7 @@ impl Stats {
     }
 
     /// Mean game length in plies.
-    pub fn mean_length(&self) -> f64 {
+    pub(crate) fn mean_length(&self) -> f64 {
         if self.games == 0 {
             0.0
         } else {
@@ -354,7 +354,7 @@ impl Stats {
     }
 
     /// Median game length in plies.
-    pub fn median_length(&self) -> f64 {
+    pub(crate) fn median_length(&self) -> f64 {
         median(&self.lengths)
     }
 
@@ -365,7 +365,7 @@ impl Stats {
 
     /// Number of games by length, in buckets of `width` plies: (first ply of the bucket,
     /// games), every bucket from 0 to the longest game.
-    pub fn histogram(&self, width: u32) -> Vec<(u32, u64)> {
+    pub(crate) fn histogram(&self, width: u32) -> Vec<(u32, u64)> {
         let width = width.max(1);
         let mut out: Vec<(u32, u64)> = Vec::new();
         for (&len, &n) in &self.lengths {
@@ -383,23 +383,13 @@ impl Stats {
         (self.captures, self.multi_captures, self.pieces)
     }
 
-    /// Capturing moves by pieces taken.
-    pub fn capture_sizes(&self) -> &BTreeMap<u32, u64> {
-        &self.capture_sizes
-    }
-
-    /// The largest capture (the first of the largest).
-    pub fn largest_capture(&self) -> Option<&MoveAt> {
-        self.rafle.as_ref()
-    }
-
     /// Promotions on the main lines.
     pub fn promotions(&self) -> u64 {
         self.promotions
     }
 
     /// Games played from the start position that have a promotion.
-    pub fn games_with_king(&self) -> u64 {
+    pub(crate) fn games_with_king(&self) -> u64 {
         self.first_kings.values().sum()
     }
 
@@ -414,11 +404,6 @@ impl Stats {
                 .sum();
             (round2(sum as f64 / n as f64), median(&self.first_kings))
         })
-    }
-
-    /// The earliest first promotion (the first of the earliest).
-    pub fn earliest_king(&self) -> Option<&MoveAt> {
-        self.earliest_king.as_ref()
     }
 
     /// Diagnostics by code, in the order of DESIGN.md; codes never seen are left out.
@@ -486,12 +471,12 @@ impl Stats {
     }
 
     /// True if duplicates were looked for.
-    pub fn looks_for_duplicates(&self) -> bool {
+    pub(crate) fn looks_for_duplicates(&self) -> bool {
         self.dups.is_some()
     }
 
     /// The `--fuzzy` and `--min-plies` of duplicate detection, if duplicates were looked for.
-    pub fn duplicate_options(&self) -> Option<(Option<u32>, u32)> {
+    pub(crate) fn duplicate_options(&self) -> Option<(Option<u32>, u32)> {
         self.dups.as_ref().map(Dups::options)
     }
 }

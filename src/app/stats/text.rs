@@ -9,7 +9,7 @@ const UNKNOWN: &str = "unknown: *, 0-0, no result, or a score that is no game re
 
 impl Stats {
     /// The statistics as aligned tables. `by` shows that table in full (otherwise only the
-    /// [`TOP_OPENINGS`] most played openings per variant and depth and the [`TOP_PLAYERS`]
+    /// `TOP_OPENINGS` most played openings per variant and depth and the `TOP_PLAYERS`
     /// players with the most games of each variant).
     pub fn to_text(&self, by: Option<By>, names: Names<'_>) -> String {
         let mut out = String::new();

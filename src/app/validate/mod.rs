@@ -67,7 +67,7 @@ impl Report {
     }
 
     /// The first error diagnostic.
-    pub fn first_error(&self) -> Option<&Diagnostic> {
+    pub(crate) fn first_error(&self) -> Option<&Diagnostic> {
         self.diagnostics
             .iter()
             .find(|d| d.severity() == Severity::Error)
@@ -86,7 +86,7 @@ pub fn validate(game: &Game, opts: &Options) -> Report {
 
 /// Validate the game of a record whose text is `text`, with an observer of the replayed
 /// moves.
-pub fn validate_record<O: Observer>(
+pub(crate) fn validate_record<O: Observer>(
     game: &Record,
     text: &str,
     opts: &Options,
@@ -240,7 +240,7 @@ fn pick<O: Observer>(
 }
 
 /// The start position of a game: its FEN tag, or the variant's start. `Err` is a `bad-fen`.
-pub fn start_position<V: Spec>(game: &Record) -> Result<(Position<V::B>, bool), String> {
+pub(crate) fn start_position<V: Spec>(game: &Record) -> Result<(Position<V::B>, bool), String> {
     let Some(fen) = game
         .tag("FEN")
         .filter(|f| !f.trim().is_empty() && f.trim() != "?")
