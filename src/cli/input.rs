@@ -206,6 +206,53 @@ mod tests {
         assert_eq!(f.read(&mut [0; 8]).unwrap(), 0);
     }
 
+    /// An input longer than the bytes looked at to tell its encoding reads back whole, in
+    /// order, whatever the sizes of the reads (plain, gzip, UTF-16).
+    #[test]
+    fn an_input_reads_back_whole_past_the_bytes_looked_at() {
+        let text: Vec<u8> = (0..200_000u32)
+            .flat_map(|i| format!("{}. {}-{} ", i, i % 50 + 1, (i + 7) % 50 + 1).into_bytes())
+            .take(300_000)
+            .collect();
+        let dir = std::env::temp_dir().join(format!("pdn-input-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        std::io::Write::write_all(&mut gz, &text).unwrap();
+        let mut utf16 = vec![0xff, 0xfe];
+        utf16.extend(text.iter().flat_map(|&b| [b, 0]));
+        for (name, bytes) in [
+            ("plain.pdn", text.clone()),
+            ("gz.pdn.gz", gz.finish().unwrap()),
+            ("utf16.pdn", utf16),
+        ] {
+            let path = dir.join(name);
+            std::fs::write(&path, bytes).unwrap();
+            let input = Input {
+                name: name.to_string(),
+                source: Source::File(path),
+                size: None,
+                rel: None,
+            };
+            let mut reader = open(&input).unwrap();
+            let mut back = Vec::new();
+            let mut chunk = vec![0u8; 7_919];
+            loop {
+                let n = reader.read(&mut chunk).unwrap();
+                if n == 0 {
+                    break;
+                }
+                back.extend_from_slice(&chunk[..n]);
+            }
+            assert!(
+                back == text,
+                "{name}: {} bytes back of {}",
+                back.len(),
+                text.len()
+            );
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[test]
     fn pdn_names() {
         assert!(is_pdn_name(Path::new("a/B.PDN")));
