@@ -38,6 +38,14 @@ impl Cli {
         }
     }
 
+    /// When to colour the messages: `--color` of a command that reads games, else `auto`.
+    pub(crate) fn color(&self) -> ColorArg {
+        match &self.command {
+            Command::Diagram(a) => a.color,
+            _ => self.input().map_or(ColorArg::Auto, |i| i.color),
+        }
+    }
+
     /// The threads the command will read games with (1 for the commands that read none).
     pub(crate) fn threads(&self) -> usize {
         match &self.command {
@@ -481,6 +489,18 @@ pub(crate) struct DiagramArgs {
     /// The line under the board (default: the move drawn, or the side to play; "" for none).
     #[arg(long, value_name = "TEXT")]
     pub caption: Option<String>,
+    /// Worker threads, as every command that reads games takes it (one game is read on one).
+    #[arg(long, short = 'j', value_name = "N")]
+    pub jobs: Option<usize>,
+    /// Only errors on standard error (the command writes nothing else there).
+    #[arg(long, short = 'q')]
+    pub quiet: bool,
+    /// No progress bar (the command shows none: one game is read).
+    #[arg(long)]
+    pub no_progress: bool,
+    /// When to colour the messages on standard error.
+    #[arg(long, value_name = "WHEN", value_enum, default_value_t = ColorArg::Auto)]
+    pub color: ColorArg,
 }
 
 /// Picture format of `diagram`.

@@ -48,7 +48,7 @@ pub(crate) fn parse() -> Cli {
 /// and `fix`, no error left), 1 errors found or an input not read or an output not written,
 /// 2 fatal (bad usage, nothing could be read). A closed output pipe ends the program quietly.
 pub(crate) fn run(cli: &Cli) -> ExitCode {
-    common::set_color(cli.input().map_or(args::ColorArg::Auto, |i| i.color));
+    common::set_color(cli.color());
     let result = match &cli.command {
         Command::Validate(a) => validate::run(a),
         Command::Fix(a) => fix::run(a),

@@ -515,3 +515,49 @@ fn a_game_with_syntax_errors_is_said_and_exits_1() {
         String::from_utf8_lossy(&r.stderr)
     );
 }
+
+/// `diagram` takes the options every command that reads games takes (DESIGN.md): `--jobs`,
+/// `--quiet`, `--no-progress` and `--color`; `--color` decides whether its error is coloured,
+/// and `--quiet` keeps the error (it silences only what is not one).
+#[test]
+fn diagram_takes_the_options_of_the_commands_that_read_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let damaged = dir.path().join("damaged.pdn");
+    std::fs::write(&damaged, "[GameType \"20\"]\n1. 32-28 19-23 )) *\n").unwrap();
+    let run = |extra: &[&str]| {
+        let r = pdn()
+            .arg("diagram")
+            .arg(&damaged)
+            .args(["-o", dir.path().join("d.svg").to_str().unwrap()])
+            .args(extra)
+            .env_remove("NO_COLOR")
+            .env_remove("CLICOLOR_FORCE")
+            .output()
+            .unwrap();
+        (
+            r.status.code(),
+            String::from_utf8_lossy(&r.stderr).into_owned(),
+        )
+    };
+    let (code, plain) = run(&["--jobs", "1", "--no-progress", "--color", "never"]);
+    assert_eq!(code, Some(1), "{plain}");
+    assert!(
+        plain.contains("error") && plain.contains("syntax error"),
+        "{plain}"
+    );
+    assert!(!plain.contains('\u{1b}'), "{plain:?}");
+    let (code, coloured) = run(&["-j", "2", "--color", "always"]);
+    assert_eq!(code, Some(1), "{coloured}");
+    assert!(coloured.contains("\u{1b}["), "{coloured:?}");
+    let (code, quiet) = run(&["--quiet", "--color", "never"]);
+    assert_eq!((code, quiet), (Some(1), plain));
+    // The FEN form takes them too.
+    let r = pdn()
+        .args(["diagram", "--variant", "english", "--fen", "B:W21-32:B1-12"])
+        .args(["-q", "--no-progress", "--color", "always", "--jobs", "4"])
+        .output()
+        .unwrap();
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    assert!(r.stdout.starts_with(b"<svg") || r.stdout.starts_with(b"<?xml"));
+    assert!(r.stderr.is_empty());
+}
