@@ -198,23 +198,15 @@ pub(crate) fn render_game_text(
             // A few findings are located by counting from the start of the game; more, through
             // an index of its lines as far as its last finding shown (most are in its tags).
             let lines = lines.get_or_insert_with(|| {
-                let shown = report.diagnostics.iter();
-                if shown
-                    .filter(|d| policy.shows(d.severity()))
-                    .nth(DIRECT)
-                    .is_none()
-                {
+                let shown = || {
+                    let all = report.diagnostics.iter();
+                    all.filter(|d| policy.shows(d.severity()))
+                };
+                if shown().nth(DIRECT).is_none() {
                     return LineIndex::direct();
                 }
-                let last = report
-                    .diagnostics
-                    .iter()
-                    .filter(|d| policy.shows(d.severity()));
-                game.lines_to(
-                    last.filter_map(|d| d.span.map(|s| s.start))
-                        .max()
-                        .unwrap_or(0),
-                )
+                let last = shown().filter_map(|d| d.span.map(|s| s.start)).max();
+                game.lines_to(last.unwrap_or(0))
             });
             render_styled(format, palette, file, game, lines, d, &mut r.text);
             r.ends.push(r.text.len());

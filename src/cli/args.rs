@@ -41,18 +41,18 @@ impl Cli {
     /// When to colour the messages: `--color` of a command that reads games, else `auto`.
     pub(crate) fn color(&self) -> ColorArg {
         match &self.command {
-            Command::Diagram(a) => a.color,
-            _ => self.input().map_or(ColorArg::Auto, |i| i.color),
+            Command::Diagram(a) => a.run.color,
+            _ => self.input().map_or(ColorArg::Auto, |i| i.run.color),
         }
     }
 
     /// The threads the command will read games with (1 for the commands that read none).
     pub(crate) fn threads(&self) -> usize {
         match &self.command {
-            Command::Validate(a) => a.input.jobs(),
-            Command::Fix(a) => a.input.jobs(),
-            Command::Convert(a) => a.input.jobs(),
-            Command::Stats(a) => a.input.jobs(),
+            Command::Validate(a) => a.input.run.jobs(),
+            Command::Fix(a) => a.input.run.jobs(),
+            Command::Convert(a) => a.input.run.jobs(),
+            Command::Stats(a) => a.input.run.jobs(),
             Command::Perft(_) | Command::Diagram(_) | Command::Completions(_) | Command::Man(_) => {
                 1
             }
@@ -135,6 +135,13 @@ pub(crate) struct InputArgs {
     /// GameType number).
     #[arg(long, value_name = "V", value_parser = VariantParser)]
     pub variant: Option<pdn::rules::Variant>,
+    #[command(flatten)]
+    pub run: RunArgs,
+}
+
+/// How a command that reads games runs (DESIGN.md: every such command takes them).
+#[derive(Debug, Args)]
+pub(crate) struct RunArgs {
     /// Worker threads (default and most: the number of cores).
     #[arg(long, short = 'j', value_name = "N")]
     pub jobs: Option<usize>,
@@ -165,7 +172,7 @@ pub(super) fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
-impl InputArgs {
+impl RunArgs {
     /// The worker threads: `--jobs`, or the number of cores; never more than the cores.
     pub(crate) fn jobs(&self) -> usize {
         self.jobs.unwrap_or(usize::MAX).clamp(1, cores())
@@ -489,18 +496,10 @@ pub(crate) struct DiagramArgs {
     /// The line under the board (default: the move drawn, or the side to play; "" for none).
     #[arg(long, value_name = "TEXT")]
     pub caption: Option<String>,
-    /// Worker threads, as every command that reads games takes it (one game is read on one).
-    #[arg(long, short = 'j', value_name = "N")]
-    pub jobs: Option<usize>,
-    /// Only errors on standard error (the command writes nothing else there).
-    #[arg(long, short = 'q')]
-    pub quiet: bool,
-    /// No progress bar (the command shows none: one game is read).
-    #[arg(long)]
-    pub no_progress: bool,
-    /// When to colour the messages on standard error.
-    #[arg(long, value_name = "WHEN", value_enum, default_value_t = ColorArg::Auto)]
-    pub color: ColorArg,
+    // (One game is read, on one thread, with no progress bar; the error is coloured as
+    // `--color` says.)
+    #[command(flatten)]
+    pub run: RunArgs,
 }
 
 /// Picture format of `diagram`.

@@ -48,8 +48,8 @@ impl Setup {
     }
 
     pub(super) fn new(a: &InputArgs) -> Result<Setup> {
-        progress::set_quiet(a.quiet);
-        if let Some(note) = a.jobs_note() {
+        progress::set_quiet(a.run.quiet);
+        if let Some(note) = a.run.jobs_note() {
             progress::note(&format!("pdn: {}: {note}", label(Severity::Info)));
         }
         let (inputs, errors) = input::expand(&a.paths);
@@ -74,13 +74,13 @@ impl Setup {
             );
         }
         let total = inputs.iter().map(|i| i.size).sum::<Option<u64>>();
-        let progress = Progress::new(total, !a.quiet && !a.no_progress && !typing);
+        let progress = Progress::new(total, !a.run.quiet && !a.run.no_progress && !typing);
         Ok(Setup {
             inputs,
             missing,
             variant: a.variant,
-            jobs: a.jobs(),
-            quiet: a.quiet,
+            jobs: a.run.jobs(),
+            quiet: a.run.quiet,
             progress,
         })
     }

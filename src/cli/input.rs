@@ -214,8 +214,7 @@ mod tests {
             .flat_map(|i| format!("{}. {}-{} ", i, i % 50 + 1, (i + 7) % 50 + 1).into_bytes())
             .take(300_000)
             .collect();
-        let dir = std::env::temp_dir().join(format!("pdn-input-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = tempfile::tempdir().unwrap();
         let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
         std::io::Write::write_all(&mut gz, &text).unwrap();
         let mut utf16 = vec![0xff, 0xfe];
@@ -225,7 +224,7 @@ mod tests {
             ("gz.pdn.gz", gz.finish().unwrap()),
             ("utf16.pdn", utf16),
         ] {
-            let path = dir.join(name);
+            let path = dir.path().join(name);
             std::fs::write(&path, bytes).unwrap();
             let input = Input {
                 name: name.to_string(),
@@ -250,7 +249,6 @@ mod tests {
                 text.len()
             );
         }
-        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]
