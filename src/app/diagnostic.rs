@@ -293,23 +293,6 @@ impl<'a> GameText<'a> {
         }
     }
 
-    /// The text of a game read into a record (`source`: its bytes, which are UTF-8).
-    pub(crate) fn of_record(
-        record: &'a super::record::Record,
-        source: &'a str,
-        end: &crate::syntax::GameEnd<'_>,
-    ) -> GameText<'a> {
-        let (line, column) = end.line_col();
-        GameText {
-            index: end.index,
-            source,
-            line,
-            column,
-            white: record.tag("White"),
-            black: record.tag("Black"),
-        }
-    }
-
     /// Line and column of a byte offset into the text (as `Game::line_col`).
     pub fn line_col(&self, offset: u32) -> (u32, u32) {
         crate::syntax::line_col_of(self.source, self.line, self.column, offset)

@@ -173,7 +173,7 @@ pub fn render_game(
 }
 
 /// [`render_game`] for a game known by its text.
-pub(crate) fn render_game_text(
+pub fn render_game_text(
     format: Format,
     palette: &Palette,
     policy: &Policy,

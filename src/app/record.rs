@@ -25,9 +25,14 @@ pub enum Node {
     Comment {
         /// The comment with its delimiters.
         span: Span,
+        /// Its text, without them.
+        text: Span,
     },
     /// A numeric annotation glyph.
-    Nag,
+    Nag {
+        /// `n` of `$n`.
+        value: u16,
+    },
     /// `( … )`: its inside is the nodes after it, up to `end` (excluded).
     Variation {
         /// Index of the first node after the variation.
@@ -191,9 +196,12 @@ impl Record {
                     if depth == 0 {
                         self.keep_comment(c.text.as_bytes());
                     }
-                    Node::Comment { span: c.span }
+                    Node::Comment {
+                        span: c.span,
+                        text: comment_text(c.span, c.text.len()),
+                    }
                 }
-                Item::Nag(_) => Node::Nag,
+                Item::Nag(n) => Node::Nag { value: n.value },
                 Item::Setup(s) => {
                     self.any_setup = true;
                     Node::Setup {
@@ -203,7 +211,7 @@ impl Record {
                 }
                 Item::Variation(v) => {
                     let at = self.nodes.len();
-                    self.nodes.push(Node::Nag);
+                    self.nodes.push(Node::Nag { value: 0 });
                     self.count_variation(depth);
                     self.push_line(&v.line, depth + 1);
                     self.nodes[at] = Node::Variation {
@@ -271,6 +279,16 @@ impl Record {
     /// The number of variations on the main line itself.
     pub(crate) fn main_variations(&self) -> u32 {
         self.main_variations
+    }
+
+    /// About how many bytes of memory the record's buffers hold.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.nodes.capacity() * std::mem::size_of::<Node>()
+            + self.tags.capacity() * std::mem::size_of::<TagRef>()
+            + self.comment.capacity()
+            + self.arena.capacity()
+            + self.errors.capacity() * std::mem::size_of::<SyntaxError>()
+            + self.notes.capacity() * std::mem::size_of::<Tolerated>()
     }
 
     /// Keep a text in the arena.
@@ -367,6 +385,13 @@ impl Record {
     pub fn result(&self) -> Option<(&str, Span)> {
         self.result.as_ref().map(|(t, s)| (self.text(t), *s))
     }
+}
+
+/// Where the text of a comment of `len` bytes is, the comment being at `span`: after its
+/// opening delimiter (`{`, `%` or `;`), whatever closes it.
+fn comment_text(span: Span, len: usize) -> Span {
+    let start = span.start.saturating_add(1).min(span.end);
+    Span::new(start, start.saturating_add(len as u32).min(span.end))
 }
 
 /// The items of a line: `(node index, node)`, a variation's inside skipped.
@@ -484,12 +509,15 @@ impl Visitor for Filler {
         if self.open.is_empty() {
             self.record.keep_comment(text);
         }
-        self.record.nodes.push(Node::Comment { span });
+        self.record.nodes.push(Node::Comment {
+            span,
+            text: comment_text(span, text.len()),
+        });
         self.last_move = None;
     }
 
-    fn nag(&mut self, _: Nag) {
-        self.record.nodes.push(Node::Nag);
+    fn nag(&mut self, nag: Nag) {
+        self.record.nodes.push(Node::Nag { value: nag.value });
         self.last_move = None;
     }
 

@@ -172,16 +172,31 @@ pub(super) fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
+/// True if `PDN_JOBS_UNCAPPED` is set (not empty): `--jobs N` runs N threads even beyond
+/// the number of cores. For tests of the pipeline on small machines (the output must not
+/// depend on the number of threads); not for users, and not documented as such.
+fn uncapped() -> bool {
+    std::env::var_os("PDN_JOBS_UNCAPPED").is_some_and(|v| !v.is_empty())
+}
+
 impl RunArgs {
-    /// The worker threads: `--jobs`, or the number of cores; never more than the cores.
+    /// The worker threads: `--jobs`, or the number of cores; never more than the cores
+    /// (unless `PDN_JOBS_UNCAPPED`).
     pub(crate) fn jobs(&self) -> usize {
-        self.jobs.unwrap_or(usize::MAX).clamp(1, cores())
+        match self.jobs {
+            Some(n) if uncapped() => n.max(1),
+            _ => self.jobs.unwrap_or(usize::MAX).clamp(1, cores()),
+        }
     }
 
     /// What to say when `--jobs` asked for more threads than there are cores.
     pub(crate) fn jobs_note(&self) -> Option<String> {
         let cores = cores();
         match self.jobs {
+            Some(n) if n > cores && uncapped() => Some(format!(
+                "--jobs {n}: {n} threads on {cores} core{} (PDN_JOBS_UNCAPPED)",
+                if cores == 1 { "" } else { "s" },
+            )),
             Some(n) if n > cores => Some(format!(
                 "--jobs {n}: this machine has {cores} core{}, using {cores} thread{}",
                 if cores == 1 { "" } else { "s" },

@@ -13,7 +13,7 @@ mod manual;
 mod outdir;
 mod output;
 mod perft;
-mod pipeline;
+
 mod progress;
 mod report;
 mod stats;

@@ -34,6 +34,7 @@ pub use game::{
 };
 pub use grammar::{MAX_ANNOTATIONS_IN_A_ROW, MAX_ERRORS_PER_GAME, MAX_VARIATION_DEPTH};
 pub use lines::{LineIndex, line_col_of};
+pub(crate) use reader::game_of_text;
 pub use reader::{
     DEFAULT_BUFFER_SIZE, DEFAULT_MAX_GAME_SIZE, MAX_MAX_GAME_SIZE, Reader, read_games,
 };

@@ -349,7 +349,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         let mut follows_move = false;
         while let Some((at, node)) = items.next() {
             let was_move = follows_move;
-            if !matches!(node, Node::Comment { .. } | Node::Nag) {
+            if !matches!(node, Node::Comment { .. } | Node::Nag { .. }) {
                 follows_move = matches!(node, Node::Move(_));
             }
             if self.halted {
@@ -366,7 +366,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                 continue;
             }
             match node {
-                Node::Comment { .. } | Node::Nag => {}
+                Node::Comment { .. } | Node::Nag { .. } => {}
                 Node::Setup { span, .. } => self.setup(record.node_text(node), *span, st),
                 Node::Move(m) => {
                     if !st.stopped {

@@ -416,7 +416,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         let mut squares = spec.readings.first()?.clone();
         for (k, (_, node)) in rest.enumerate() {
             match node {
-                Node::Comment { .. } | Node::Nag => continue,
+                Node::Comment { .. } | Node::Nag { .. } => continue,
                 Node::Move(next) => {
                     let next = to_spec(next)?;
                     let more = next.readings.first()?;

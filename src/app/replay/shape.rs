@@ -72,7 +72,7 @@ impl<V: Spec, O: Observer> Replayer<'_, V, O> {
         let mut last_move = false;
         for (at, node) in record.items(record.body()) {
             match node {
-                Node::Comment { .. } | Node::Nag => continue,
+                Node::Comment { .. } | Node::Nag { .. } => continue,
                 Node::Move(_) => {
                     bare += u32::from(last_move);
                     last_move = true;
@@ -120,7 +120,7 @@ impl<V: Spec, O: Observer> Replayer<'_, V, O> {
                         }
                     }
                 }
-                Node::Comment { .. } | Node::Nag => continue,
+                Node::Comment { .. } | Node::Nag { .. } => continue,
                 Node::Variation { .. } => {
                     last_move = false;
                     continue;
@@ -183,7 +183,7 @@ pub(super) fn one_move(record: &Record, line: LineRef) -> Option<&MoveItem> {
     for (_, n) in record.items(line) {
         match n {
             Node::Move(m) if found.is_none() => found = Some(m),
-            Node::Comment { .. } | Node::Nag => {}
+            Node::Comment { .. } | Node::Nag { .. } => {}
             _ => return None,
         }
     }

@@ -32,7 +32,7 @@ mod json;
 mod tally;
 mod text;
 
-pub use analyse::{Analyser, GameRecord, analyse, analyse_record};
+pub use analyse::{GameRecord, analyse, analyse_record, analyse_ref};
 pub use duplicates::{Duplicate, Reason};
 pub use tally::{EventTally, OpeningKey, PlayerKey, PlayerTally, Scale, Tally};
 

@@ -240,9 +240,9 @@ pub fn comment_result(game: &Record) -> Option<(String, Span)> {
     }
     let (at, _) = game
         .items(game.body())
-        .filter(|(_, n)| !matches!(n, Node::Nag))
+        .filter(|(_, n)| !matches!(n, Node::Nag { .. }))
         .last()?;
-    let Node::Comment { span } = &game.nodes()[at] else {
+    let Node::Comment { span, .. } = &game.nodes()[at] else {
         return None;
     };
     let (_, text) = game.last_comment().filter(|(c, _)| *c == at)?;
