@@ -1,4 +1,4 @@
-//! Diagnostics: the codes and severities of DESIGN.md, the diagnostic record, and its three
+//! Diagnostics: the codes and severities of docs/formats.md, the diagnostic record, and its three
 //! renderings (human like a compiler, one line each, JSON Lines). In the human and short
 //! renderings every string from the input (file name, message, tags, the source line) is
 //! escaped for the terminal ([`super::terminal`]); JSON escapes as JSON does. The human and
@@ -38,7 +38,7 @@ impl Severity {
     }
 }
 
-/// The diagnostic codes (DESIGN.md). The strings are a public contract.
+/// The diagnostic codes (docs/formats.md). The strings are a public contract.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Code {
     /// Malformed PDN.
@@ -76,7 +76,7 @@ pub enum Code {
 }
 
 impl Code {
-    /// Every code, in the order of DESIGN.md.
+    /// Every code, in the order of docs/formats.md.
     pub const ALL: [Code; 16] = [
         Code::SyntaxError,
         Code::BadFen,
@@ -256,7 +256,7 @@ pub enum Format {
     Human,
     /// One line per diagnostic.
     Short,
-    /// JSON Lines (DESIGN.md).
+    /// JSON Lines (docs/formats.md).
     Json,
 }
 
@@ -426,7 +426,7 @@ pub(crate) fn render_styled(
     };
     match format {
         Format::Json => {
-            // The keys and their order are DESIGN.md's.
+            // The keys and their order are docs/formats.md's.
             Object::new(out)
                 .str("type", "diagnostic")
                 .str("code", d.code.as_str())

@@ -1,5 +1,5 @@
 //! Which variant a game is: the `GameType` tag (short and extended forms, and the known
-//! non-standard codes of RULES.md §2.3), a `Variant` tag, or what the record itself shows
+//! non-standard codes, docs/pdn.md#gametype), a `Variant` tag, or what the record itself shows
 //! (square numbers, algebraic squares, FEN, tag language). Candidates that remain are
 //! told apart by replaying the game (see `validate`).
 

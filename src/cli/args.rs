@@ -139,7 +139,7 @@ pub(crate) struct InputArgs {
     pub run: RunArgs,
 }
 
-/// How a command that reads games runs (DESIGN.md: every such command takes them).
+/// How a command that reads games runs (every such command takes them).
 #[derive(Debug, Args)]
 pub(crate) struct RunArgs {
     /// Worker threads (default and most: the number of cores).
@@ -255,14 +255,14 @@ impl SeverityArg {
     }
 }
 
-/// A diagnostic code of DESIGN.md, or `warnings` (every warning code).
+/// A diagnostic code of docs/formats.md, or `warnings` (every warning code).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum CodeArg {
     Code(Code),
     Warnings,
 }
 
-/// Every value of [`CodeArg`]: the codes in DESIGN.md's order, then `warnings`.
+/// Every value of [`CodeArg`]: the codes in docs/formats.md's order, then `warnings`.
 const CODE_ARGS: [CodeArg; Code::ALL.len() + 1] = {
     let mut a = [CodeArg::Warnings; Code::ALL.len() + 1];
     let mut i = 0;
@@ -286,7 +286,7 @@ impl ValueEnum for CodeArg {
     }
 }
 
-/// What a code means, in a few words (DESIGN.md's table).
+/// What a code means, in a few words (docs/formats.md's table).
 pub(super) fn code_help(c: Code) -> &'static str {
     match c {
         Code::SyntaxError => "error: malformed PDN",

@@ -247,7 +247,7 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
         progress::message(&format!("pdn: {note}"));
     }
     // Findings in the records are reported in the output, they are not failures
-    // (DESIGN.md): 1 only for an input not read or an output not written.
+    // (docs/exit-status.md): 1 only for an input not read or an output not written.
     common::status(lost > 0, &totals)
 }
 

@@ -71,6 +71,6 @@ pub(super) fn run(a: &StatsArgs) -> Result<Status> {
     if let Some(note) = common::unreadable_note(&totals) {
         progress::message(&format!("pdn: {note}"));
     }
-    // Findings in the records are statistics, not failures (DESIGN.md).
+    // Findings in the records are statistics, not failures (docs/exit-status.md).
     common::status(false, &totals)
 }

@@ -446,7 +446,7 @@ impl Tolerated {
     }
 }
 
-/// The kinds of non-standard constructs the reader tolerates (RULES.md §1.4, §1.12).
+/// The kinds of non-standard constructs the reader tolerates (docs/pdn.md#movetext).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum ToleratedKind {

@@ -1,4 +1,4 @@
-//! The PDN writer: strict PDN 3.0 (RULES.md §1.3) from a [`Game`] — standard tag order,
+//! The PDN writer: strict PDN 3.0 (docs/pdn.md#what-pdn-writes) from a [`Game`] — standard tag order,
 //! escaped values, numbered moves, comments, NAGs, variations and setups, lines wrapped at a
 //! width, and `*` as the only game separator — plus the syntactic normal form of a move.
 //!

@@ -191,7 +191,7 @@ impl<B: Bits> LineState<B> {
     }
 }
 
-/// How a game writes the second player's moves, decided once per game (RULES.md §1.4): in
+/// How a game writes the second player's moves, decided once per game (docs/pdn.md#movetext): in
 /// Manoury's book style the reply is in parentheses (`1. 32-28 (19-23)`), in PDN a
 /// parenthesis is always a variation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

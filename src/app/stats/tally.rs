@@ -84,7 +84,7 @@ macro_rules! add_assign_fields {
 
 add_assign_fields!(Tally: games, first_wins, draws, second_wins, unknown);
 
-/// The points of a win and of a draw, in half points: the variant's result type (RULES.md
+/// The points of a win and of a draw, in half points: the variant's result type (docs/pdn.md#results
 /// §1.9.1), 2 and 1 under the International type, 1 and ½ otherwise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Scale {
@@ -406,7 +406,7 @@ impl Stats {
         })
     }
 
-    /// Diagnostics by code, in the order of DESIGN.md; codes never seen are left out.
+    /// Diagnostics by code, in the order of docs/formats.md; codes never seen are left out.
     pub fn diagnostics(&self) -> Vec<(Code, u64)> {
         Code::ALL
             .iter()

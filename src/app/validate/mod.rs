@@ -367,7 +367,7 @@ fn run<V: Spec, O: Observer>(game: Subject<'_>, opts: &Options, observer: &mut O
     let start = match start_position::<V>(record) {
         Ok((p, _)) => p,
         Err(e) => {
-            let mut d = Diagnostic::new(Code::BadFen, e).rule("PDN 3.0 FEN (RULES.md §1.10)");
+            let mut d = Diagnostic::new(Code::BadFen, e).rule("PDN 3.0 FEN");
             if let Some((_, s)) = record.tag_pair("FEN") {
                 d = d.at(s);
             }

@@ -68,7 +68,7 @@ pub(super) fn check<V: Spec>(game: &Record, replayed: &Replayed<V>, diags: &mut 
                 ),
             )
             .at(span)
-            .rule("PDN 3.0 Result (RULES.md §1.9.1)"),
+            .rule("PDN 3.0 Result"),
         );
     }
     if let Some(t) = tag {
@@ -303,7 +303,7 @@ fn check_result_form(
                 ),
             )
             .at(span)
-            .rule("PDN 3.0 Result (RULES.md §1.9.1)"),
+            .rule("PDN 3.0 Result"),
         ),
         o => {
             let own = outcome::standard_string(o, rules);
