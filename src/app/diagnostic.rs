@@ -8,7 +8,6 @@
 use std::fmt::Write as _;
 
 use anstyle::{AnsiColor, Effects, Style};
-use serde::Serialize;
 
 use super::jsonl::Object;
 use super::terminal::{escaped_width, push_escaped};
@@ -16,8 +15,7 @@ use crate::rules::Color;
 use crate::syntax::{Game, Span};
 
 /// How serious a diagnostic is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Severity {
     /// A non-standard construct that was read anyway.
     Info,

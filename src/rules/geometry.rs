@@ -596,8 +596,7 @@ shared_geometry!(diagonal_12, u128, Shape::DIAGONAL_12);
 shared_geometry!(full_8, u64, Shape::FULL_8);
 
 /// How squares are written: numbers or algebraic coordinates (`GameType` notation letter).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum NotationKind {
     /// `N`: squares numbered 1..n.
     Numeric,

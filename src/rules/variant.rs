@@ -15,8 +15,7 @@ use super::color::Color;
 use super::geometry::{DirSet, Layout, NotationKind, Shape};
 
 /// A draughts variant.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Variant {
     /// International draughts, 10x10 (FMJD; GameType 20).
     International,

@@ -437,7 +437,10 @@ fn every_citation_points_into_docs() {
     let mut shown = Vec::new();
     for e in std::fs::read_dir(dir.path()).unwrap() {
         let p = e.unwrap().path();
-        shown.push((p.display().to_string(), std::fs::read_to_string(&p).unwrap()));
+        shown.push((
+            p.display().to_string(),
+            std::fs::read_to_string(&p).unwrap(),
+        ));
     }
     assert!(shown.len() > 5);
     for c in commands() {
@@ -487,7 +490,11 @@ fn every_citation_points_into_docs() {
             });
         }
     }
-    for c in cites.iter().copied().chain(literal_rules.iter().map(String::as_str)) {
+    for c in cites
+        .iter()
+        .copied()
+        .chain(literal_rules.iter().map(String::as_str))
+    {
         assert!(listed(c), "the citation `{c}` is in no page of docs/");
     }
     assert!(literal_rules.len() >= 5, "{literal_rules:?}");
@@ -498,7 +505,10 @@ fn every_citation_points_into_docs() {
     for line in out.lines() {
         let v: serde_json::Value = serde_json::from_str(line).unwrap();
         if let Some(rule) = v.get("rule").and_then(|r| r.as_str()) {
-            assert!(listed(rule), "validate cites `{rule}`, which no page of docs/ lists");
+            assert!(
+                listed(rule),
+                "validate cites `{rule}`, which no page of docs/ lists"
+            );
             seen += 1;
         }
     }

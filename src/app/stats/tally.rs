@@ -8,8 +8,6 @@ use std::collections::BTreeMap;
 use std::collections::hash_map::Entry;
 use std::ops::AddAssign;
 
-use serde::Serialize;
-
 use crate::rules::{Color, ResultType, Variant};
 
 use super::super::diagnostic::{Code, Severity};
@@ -19,7 +17,7 @@ use super::{Duplicate, GameRecord, Location, MoveAt, NO_EVENT, NO_RESULT, OPENIN
 
 /// Wins, draws and losses from the point of view of the side that moves first, and the
 /// games whose result decides nothing (counted apart).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
     /// Games.
     pub games: u64,
