@@ -407,12 +407,14 @@ fn every_citation_points_into_docs() {
             assert!(!text.contains(s), "{name} names {s}");
         }
         check_links(&text, &name, false);
-        // The citations written as literals: `.rule("…")`.
-        let mut rest = text.as_str();
-        while let Some(k) = rest.find(".rule(\"") {
-            rest = &rest[k + 7..];
-            let end = rest.find('"').unwrap();
-            literal_rules.push(rest[..end].to_string());
+        // The citations written as literals: `.rule("…")`, `rule = Some("…".into())`.
+        for opening in [".rule(\"", "rule = Some(\""] {
+            let mut rest = text.as_str();
+            while let Some(k) = rest.find(opening) {
+                rest = &rest[k + opening.len()..];
+                let end = rest.find('"').unwrap();
+                literal_rules.push(rest[..end].to_string());
+            }
         }
     }
     let mut pages = Vec::new();
