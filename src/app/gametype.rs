@@ -207,7 +207,7 @@ fn collect(record: &Record, line: LineRef, ev: &mut Evidence, budget: &mut u32) 
             seen += 1;
             match node {
                 Node::Move(m) => {
-                    let sq = m.squares.as_slice();
+                    let sq = record.move_ref(m).squares;
                     squares += sq.len() as u32;
                     for s in sq {
                         if let Square::Num(n) = *s {

@@ -10,7 +10,7 @@ mod shape;
 mod spec;
 
 use crate::rules::{Bits, Color, Move, Position, Role, Spec, Step};
-use crate::syntax::{MoveItem, Span};
+use crate::syntax::{MoveRef, Span};
 
 use super::board;
 use super::diagnostic::{Code, Diagnostic};
@@ -45,7 +45,7 @@ pub enum Played {
 #[derive(Debug)]
 pub struct PlyEvent<'a, V: Spec> {
     /// The move as written.
-    pub item: &'a MoveItem,
+    pub item: &'a MoveRef<'a>,
     /// True on the main line (book-style replies included).
     pub main: bool,
     /// Which line the move is on: 0 for the main line, a number of its own for every
@@ -372,7 +372,8 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                     if !st.stopped {
                         // The later fragments of a capture written one jump per move (moves,
                         // comments and NAGs only) were played with it.
-                        for _ in 0..self.play_item(m, line, at, st) {
+                        let m = record.move_ref(m);
+                        for _ in 0..self.play_item(&m, line, at, st) {
                             items.next();
                         }
                     }
@@ -458,7 +459,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
     fn move_diag(
         &self,
         code: Code,
-        m: &MoveItem,
+        m: &MoveRef<'_>,
         st: &LineState<V::B>,
         message: String,
     ) -> Diagnostic {
@@ -477,7 +478,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         d
     }
 
-    fn check_number(&mut self, m: &MoveItem, st: &mut LineState<V::B>) {
+    fn check_number(&mut self, m: &MoveRef<'_>, st: &mut LineState<V::B>) {
         let Some(tok) = m.number else { return };
         let second = st.pos.side() != self.first_mover;
         if st.after_setup {
@@ -534,7 +535,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
     #[allow(clippy::too_many_arguments)]
     fn finish(
         &mut self,
-        m: &MoveItem,
+        m: &MoveRef<'_>,
         st: &mut LineState<V::B>,
         side: Color,
         mv: Move<V::B>,

@@ -203,7 +203,7 @@ impl Walk<'_> {
                         self.json.push_str("{\"x\":");
                         push_json_str(&mut self.json, self.text.text(m.span));
                         self.json.push('}');
-                        let route = written_route(self.cap, m.squares.as_slice());
+                        let route = written_route(self.cap, record.move_ref(m).squares);
                         self.unplayed.insert(m.span.start, (cur, route));
                     }
                 }

@@ -7,7 +7,7 @@ use std::hash::Hasher;
 
 use crate::rules::notation::{self, SquareStyle};
 use crate::rules::{Bits, Position, Spec, Variant};
-use crate::syntax::{Game, canonical_move_text_in};
+use crate::syntax::{Game, canonical_move_ref_text};
 
 use super::super::diagnostic::{Code, GameText};
 use super::super::outcome::{self, Outcome};
@@ -268,7 +268,7 @@ impl Collector {
                 if let Node::Move(m) = node
                     && m.span.start >= self.last_main_end
                 {
-                    h.write_bytes(canonical_move_text_in(source, m).as_bytes());
+                    h.write_bytes(canonical_move_ref_text(source, &game.move_ref(m)).as_bytes());
                 }
             }
         }

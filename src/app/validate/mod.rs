@@ -274,7 +274,7 @@ pub(crate) fn start_position<V: Spec>(game: &Record) -> Result<(Position<V::B>, 
 
 fn first_mover_of<V: Spec>(game: &Record, setup: &crate::rules::fen::Setup) -> Color {
     let first = game.items(game.body()).find_map(|(_, n)| match n {
-        Node::Move(m) => m.squares.first().copied(),
+        Node::Move(m) => game.move_ref(m).squares.first().copied(),
         _ => None,
     });
     if let Some(sq) = first {
@@ -328,6 +328,7 @@ fn first_ply_fails<V: Spec>(record: &Record, start: &Position<V::B>) -> bool {
     else {
         return false;
     };
+    let m = record.move_ref(m);
     if !matches!(
         m.kind,
         crate::syntax::MoveKind::Normal | crate::syntax::MoveKind::Capture(_)
