@@ -103,9 +103,11 @@ pub struct Slot {
     shows: Option<Variant>,
 }
 
-/// A slot whose buffers grew past this many bytes (for a large game) lets them go when it
-/// is reused, so that a thread's slots do not all keep the size of the largest game.
-const SLOT_KEEPS: usize = 1 << 20;
+/// A slot whose buffers grew past this many bytes (for a long game) lets them go when it
+/// is reused: each slot would otherwise come to keep the size of the longest game that ever
+/// fell into it, and a thread has as many slots as a job has games. (A game of a real
+/// archive takes a few kilobytes; one this long is rare enough to be given fresh buffers.)
+const SLOT_KEEPS: usize = 64 << 10;
 
 impl Slot {
     /// Take the game that `filler` has just read to its end `end` (its record swapped with
@@ -307,7 +309,9 @@ impl FileGames {
             on_end: |filler: &mut Filler, end: &GameEnd<'_>| {
                 let text = slot.take(filler, end, false);
                 let h = hint.next(slot.shows);
-                work.take().map(|w| w(&slot.game(*file, h, text)))
+                let done = work.take().map(|w| w(&slot.game(*file, h, text)));
+                slot.trim();
+                done
             },
         };
         Ok(reader.read_game(&mut fill)?.flatten())
