@@ -5,9 +5,9 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use pdn::app::diagnostic::{Format, Palette};
-use pdn::app::findings::Policy;
-use pdn::app::record::RecordReader;
-use pdn::app::validate::{Options, Validator, validate};
+use pdn::app::findings::{Policy, render_game_text};
+use pdn::app::reading::FileGames;
+use pdn::app::validate::{Options, validate, validate_ref};
 use pdn::syntax::{Game, Reader, read_games};
 
 mod support;
@@ -49,9 +49,19 @@ fn bench(c: &mut Criterion) {
         let mut n = 0u64;
         for t in texts {
             let mut reader = Reader::new(&t[..]);
-            let v = Validator::new(opts, Format::Json, Palette::PLAIN, &policy, "bench");
-            let mut v = RecordReader::new(v);
-            while let Ok(Some(done)) = reader.read_game(&mut v) {
+            let mut games = FileGames::new(0);
+            while let Ok(Some(done)) = games.next(&mut reader, |g| {
+                let mut report = validate_ref(g, &opts);
+                policy.apply(&mut report);
+                render_game_text(
+                    Format::Json,
+                    &Palette::PLAIN,
+                    &policy,
+                    "bench",
+                    &g.game_text(),
+                    &report,
+                )
+            }) {
                 n += u64::from(done.counts.plies);
             }
         }

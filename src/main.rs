@@ -4,8 +4,9 @@ mod cli;
 
 use std::process::ExitCode;
 
-/// mimalloc: games are parsed on one thread and dropped on another; glibc's allocator
-/// serialises such frees on arena locks, mimalloc does not (and is faster on one thread too).
+/// mimalloc: each game's results (its findings, its rendered text) are built on a worker
+/// thread and freed on the thread that writes them in order; glibc's allocator serialises
+/// such frees on arena locks, mimalloc does not (and is faster on one thread too).
 #[global_allocator]
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
@@ -20,8 +21,8 @@ fn main() -> ExitCode {
     cli::run(&cli)
 }
 
-/// mimalloc keeps freed memory for a second before giving it back to the system; with games
-/// parsed on one thread and freed on others that holds about twice the working set. A tenth
+/// mimalloc keeps freed memory for a second before giving it back to the system; with results
+/// built on one thread and freed on another that holds about twice the working set. A tenth
 /// of a second keeps the resident memory of a long run near what is in flight, at no
 /// measurable cost.
 fn return_memory_sooner() {

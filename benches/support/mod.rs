@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 pub(crate) fn corpus() -> PathBuf {
     let dir = match std::env::var_os("PDN_CORPUS") {
         Some(p) => PathBuf::from(p),
-        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
+        None => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus"),
     };
     assert!(
         dir.is_dir(),

@@ -1,4 +1,4 @@
-//! Diagnostics: the codes and severities of DESIGN.md, the diagnostic record, and its three
+//! Diagnostics: the codes and severities of docs/formats.md, the diagnostic record, and its three
 //! renderings (human like a compiler, one line each, JSON Lines). In the human and short
 //! renderings every string from the input (file name, message, tags, the source line) is
 //! escaped for the terminal ([`super::terminal`]); JSON escapes as JSON does. The human and
@@ -8,7 +8,6 @@
 use std::fmt::Write as _;
 
 use anstyle::{AnsiColor, Effects, Style};
-use serde::Serialize;
 
 use super::jsonl::Object;
 use super::terminal::{escaped_width, push_escaped};
@@ -16,8 +15,7 @@ use crate::rules::Color;
 use crate::syntax::{Game, Span};
 
 /// How serious a diagnostic is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Severity {
     /// A non-standard construct that was read anyway.
     Info,
@@ -38,7 +36,7 @@ impl Severity {
     }
 }
 
-/// The diagnostic codes (DESIGN.md). The strings are a public contract.
+/// The diagnostic codes (docs/formats.md). The strings are a public contract.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Code {
     /// Malformed PDN.
@@ -76,7 +74,7 @@ pub enum Code {
 }
 
 impl Code {
-    /// Every code, in the order of DESIGN.md.
+    /// Every code, in the order of docs/formats.md.
     pub const ALL: [Code; 16] = [
         Code::SyntaxError,
         Code::BadFen,
@@ -256,7 +254,7 @@ pub enum Format {
     Human,
     /// One line per diagnostic.
     Short,
-    /// JSON Lines (DESIGN.md).
+    /// JSON Lines (docs/formats.md).
     Json,
 }
 
@@ -290,23 +288,6 @@ impl<'a> GameText<'a> {
             column: game.column,
             white: game.tag("White"),
             black: game.tag("Black"),
-        }
-    }
-
-    /// The text of a game read into a record (`source`: its bytes, which are UTF-8).
-    pub(crate) fn of_record(
-        record: &'a super::record::Record,
-        source: &'a str,
-        end: &crate::syntax::GameEnd<'_>,
-    ) -> GameText<'a> {
-        let (line, column) = end.line_col();
-        GameText {
-            index: end.index,
-            source,
-            line,
-            column,
-            white: record.tag("White"),
-            black: record.tag("Black"),
         }
     }
 
@@ -443,7 +424,7 @@ pub(crate) fn render_styled(
     };
     match format {
         Format::Json => {
-            // The keys and their order are DESIGN.md's.
+            // The keys and their order are docs/formats.md's.
             Object::new(out)
                 .str("type", "diagnostic")
                 .str("code", d.code.as_str())

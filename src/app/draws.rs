@@ -1,5 +1,5 @@
 //! Draw rules along a replay: repetition, no-progress counters and the small-material
-//! endgame limits of each variant (RULES.md §3, `Rules::draws`).
+//! endgame limits of each variant (docs/rules.md, `Rules::draws`).
 
 use crate::rules::{Bits, Color, DrawRule, Geometry, Move, Position, Rules};
 

@@ -26,7 +26,7 @@ const DIRECT: usize = 4;
 /// What the command line says of one code.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Level {
-    /// As DESIGN.md classes it.
+    /// As docs/formats.md classes it.
     #[default]
     Default,
     /// Silenced: not shown, not counted.
@@ -47,7 +47,7 @@ pub struct Policy {
 }
 
 impl Default for Policy {
-    /// Everything shown, every code as DESIGN.md classes it.
+    /// Everything shown, every code as docs/formats.md classes it.
     fn default() -> Self {
         Policy {
             min_severity: Severity::Info,
@@ -173,7 +173,7 @@ pub fn render_game(
 }
 
 /// [`render_game`] for a game known by its text.
-pub(crate) fn render_game_text(
+pub fn render_game_text(
     format: Format,
     palette: &Palette,
     policy: &Policy,
@@ -213,7 +213,7 @@ pub(crate) fn render_game_text(
         }
     }
     if format == Format::Json {
-        // The keys and their order are DESIGN.md's.
+        // The keys and their order are docs/formats.md's.
         let mut o = Object::new(&mut r.text);
         o.str("type", "game")
             .str("file", file)
@@ -250,7 +250,7 @@ pub struct Totals {
     pub infos: u64,
     /// Findings per code, in the order of [`Code::ALL`].
     pub codes: [u64; Code::ALL.len()],
-    /// Inputs that could not be read, or not to their end (DESIGN.md).
+    /// Inputs that could not be read, or not to their end (docs/formats.md).
     pub unreadable_files: u64,
     /// Findings shown.
     pub shown: u64,
@@ -307,7 +307,7 @@ impl Totals {
     }
 
     /// The findings per code: those the policy shows (`shown`) or those it hides, as
-    /// (code, severity under the policy, count), errors first, then in DESIGN.md's order.
+    /// (code, severity under the policy, count), errors first, then in docs/formats.md's order.
     fn by_code(&self, policy: &Policy, shown: bool) -> Vec<(Code, Severity, u64)> {
         let mut v: Vec<_> = Code::ALL
             .iter()
@@ -378,7 +378,7 @@ impl Totals {
         s
     }
 
-    /// The JSON `summary` record (DESIGN.md): every finding that is not allowed is counted,
+    /// The JSON `summary` record (docs/formats.md): every finding that is not allowed is counted,
     /// shown or not.
     pub fn render_json(&self, out: &mut String) {
         let mut o = Object::new(out);

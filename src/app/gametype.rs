@@ -1,5 +1,5 @@
 //! Which variant a game is: the `GameType` tag (short and extended forms, and the known
-//! non-standard codes of RULES.md §2.3), a `Variant` tag, or what the record itself shows
+//! non-standard codes, docs/pdn.md#gametype), a `Variant` tag, or what the record itself shows
 //! (square numbers, algebraic squares, FEN, tag language). Candidates that remain are
 //! told apart by replaying the game (see `validate`).
 
@@ -207,7 +207,7 @@ fn collect(record: &Record, line: LineRef, ev: &mut Evidence, budget: &mut u32) 
             seen += 1;
             match node {
                 Node::Move(m) => {
-                    let sq = m.squares.as_slice();
+                    let sq = record.move_ref(m).squares;
                     squares += sq.len() as u32;
                     for s in sq {
                         if let Square::Num(n) = *s {
@@ -261,7 +261,7 @@ const EVIDENCE_ITEMS: u32 = HEAD as u32;
 /// What one game of a file says for certain about its variant: its GameType, or squares
 /// that only one board family has (among its first items). Used as a hint for the tagless
 /// games that follow it in the same file.
-pub(crate) fn evidence(game: &Record) -> Option<Variant> {
+pub fn evidence(game: &Record) -> Option<Variant> {
     let mut ev = Evidence::default();
     if let Some(gt) = game.tag("GameType")
         && let Ok(t) = parse_game_type(gt)
@@ -291,37 +291,29 @@ pub(crate) fn evidence(game: &Record) -> Option<Variant> {
     }
 }
 
-/// Tracks the hint of `evidence` along the games of a file.
-#[derive(Clone, Debug, Default)]
+/// The variant hint along the games of a file: what the earlier games showed for certain
+/// (see [`evidence`]), the latest one winning. A fresh value at the start of each file; fed
+/// every game in file order, whatever the number of threads (the batch pipeline computes each
+/// game's evidence where it is read and folds them here in order).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct FileHint {
-    file: Option<usize>,
     known: Option<Variant>,
-    /// The record of the game observed last (its buffers reused).
-    scratch: Record,
 }
 
 impl FileHint {
-    /// The hint for a game of file `file` (what the earlier games of that file showed), and
-    /// learn from the game.
-    pub fn observe(&mut self, file: usize, game: &Game) -> Option<Variant> {
-        let mut scratch = std::mem::take(&mut self.scratch);
-        scratch.fill(game);
-        let hint = self.observe_record(file, &scratch);
-        self.scratch = scratch;
+    /// The hint for the next game of the file, which itself shows `shows` (its
+    /// [`evidence`]), and learn from it.
+    pub fn next(&mut self, shows: Option<Variant>) -> Option<Variant> {
+        let hint = self.known;
+        if shows.is_some() {
+            self.known = shows;
+        }
         hint
     }
 
-    /// [`FileHint::observe`] for the record of a game.
-    pub(crate) fn observe_record(&mut self, file: usize, game: &Record) -> Option<Variant> {
-        if self.file != Some(file) {
-            self.file = Some(file);
-            self.known = None;
-        }
-        let hint = self.known;
-        if let Some(v) = evidence(game) {
-            self.known = Some(v);
-        }
-        hint
+    /// [`FileHint::next`] for an owned game.
+    pub fn observe(&mut self, game: &Game) -> Option<Variant> {
+        self.next(evidence(&Record::of_game(game)))
     }
 }
 

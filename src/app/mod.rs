@@ -12,6 +12,8 @@ mod join;
 pub mod jsonl;
 pub mod outcome;
 pub mod picture;
+pub mod pipeline;
+pub mod reading;
 pub mod record;
 pub mod replay;
 pub mod report;

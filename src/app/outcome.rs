@@ -1,5 +1,5 @@
 //! Game results: reading result strings (`2-0`, `1/2-1/2`, `½-½`, `4-6`, `*`) into outcomes,
-//! seen from the side that moves first (RULES.md §1.9.1).
+//! seen from the side that moves first (docs/pdn.md#results).
 
 use crate::rules::{Color, ResultType, Rules};
 
@@ -94,7 +94,7 @@ pub(crate) fn fits_result_type(text: &str, rules: &Rules) -> bool {
     set.contains(&t)
 }
 
-/// The result values a `ResultFormat` tag allows (PDN 3.0, RULES.md §1.9.1): `None` for a
+/// The result values a `ResultFormat` tag allows (PDN 3.0, docs/pdn.md#results): `None` for a
 /// format this reader does not know (then any string is accepted).
 pub(crate) fn format_allows(format: &str, value: &str) -> Option<bool> {
     let fold = |s: &str| -> String {

@@ -4,30 +4,62 @@
 //! `Game`, no allocation per element once the buffers have grown). The replay, the variant
 //! choice and the checks of `validate` read a game only through it.
 
-use std::ops::Range;
-
 use crate::syntax::{
-    CommentKind, Game, GameEnd, Item, Line, MoveItem, MoveRef, Nag, RawTag, Skip, Span, Square,
-    Squares, SyntaxError, Tolerated, Visitor, decode_references,
+    CommentKind, Game, GameEnd, Item, Line, MoveKind, MoveNumber, MoveRef, Nag, RawTag, Skip, Span,
+    Square, SyntaxError, Tolerated, Visitor, decode_references,
 };
 
 /// Text kept in the record's arena: a byte range of it.
-type Text = Range<u32>;
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Text {
+    start: u32,
+    end: u32,
+}
+
+impl Text {
+    fn len(&self) -> usize {
+        self.end.saturating_sub(self.start) as usize
+    }
+}
+
+/// A move of a record: its number, how its squares are joined and where it is; its squares
+/// and strength are kept in the record ([`Record::move_ref`] gives them all together).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveNode {
+    /// The move number token just before the move, if any.
+    pub number: Option<MoveNumber>,
+    /// How the squares are joined.
+    pub kind: MoveKind,
+    /// The move itself (without number and strength).
+    pub span: Span,
+    /// Its squares: the first two here, and when it has more, all of them as a range of the
+    /// record's squares (`long`).
+    pair: [Square; 2],
+    len: u8,
+    long: Text,
+    /// Its strength as written: a range of the record's arena (empty: none).
+    strength: Text,
+}
 
 /// One element of a line, in file order. A variation's nodes follow its own node: the
 /// nodes from it up to its `end` are its inside.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Node {
-    /// A move, with its move number and strength.
-    Move(MoveItem),
+    /// A move, with its move number and strength ([`Record::move_ref`]).
+    Move(MoveNode),
     /// A comment (the text of the last one of the main line is kept: see
     /// `Record::last_comment`).
     Comment {
         /// The comment with its delimiters.
         span: Span,
+        /// Its text, without them.
+        text: Span,
     },
     /// A numeric annotation glyph.
-    Nag,
+    Nag {
+        /// `n` of `$n`.
+        value: u16,
+    },
     /// `( … )`: its inside is the nodes after it, up to `end` (excluded).
     Variation {
         /// Index of the first node after the variation.
@@ -103,11 +135,15 @@ pub struct Record {
     /// 1-based position of the game in its file.
     pub index: usize,
     nodes: Vec<Node>,
+    /// The squares of the moves, one after the other (see [`MoveNode`]).
+    move_squares: Vec<Square>,
     /// The squares of every move.
     squares: SquareSummary,
     /// The squares of the moves among the first [`HEAD`] nodes, and whether no variation
     /// starts among them.
     head: SquareSummary,
+    /// `head` is taken (a move stands at or past node [`HEAD`]); until then it is `squares`.
+    head_frozen: bool,
     head_plain: bool,
     /// Variations, in all and on the main line.
     variations: u32,
@@ -165,8 +201,10 @@ impl Record {
     fn clear(&mut self) {
         self.index = 0;
         self.nodes.clear();
+        self.move_squares.clear();
         self.squares = SquareSummary::default();
         self.head = SquareSummary::default();
+        self.head_frozen = false;
         self.head_plain = true;
         self.variations = 0;
         self.main_variations = 0;
@@ -184,16 +222,19 @@ impl Record {
         for item in &line.items {
             let node = match item {
                 Item::Move(m) => {
-                    self.add_squares(&m.squares);
-                    Node::Move(m.clone())
+                    let strength = m.strength.as_deref().map(str::as_bytes);
+                    Node::Move(self.move_node(m.number, &m.squares, m.kind, strength, m.span))
                 }
                 Item::Comment(c) => {
                     if depth == 0 {
                         self.keep_comment(c.text.as_bytes());
                     }
-                    Node::Comment { span: c.span }
+                    Node::Comment {
+                        span: c.span,
+                        text: comment_text(c.span, c.text.len()),
+                    }
                 }
-                Item::Nag(_) => Node::Nag,
+                Item::Nag(n) => Node::Nag { value: n.value },
                 Item::Setup(s) => {
                     self.any_setup = true;
                     Node::Setup {
@@ -203,7 +244,7 @@ impl Record {
                 }
                 Item::Variation(v) => {
                     let at = self.nodes.len();
-                    self.nodes.push(Node::Nag);
+                    self.nodes.push(Node::Nag { value: 0 });
                     self.count_variation(depth);
                     self.push_line(&v.line, depth + 1);
                     self.nodes[at] = Node::Variation {
@@ -217,12 +258,75 @@ impl Record {
         }
     }
 
+    /// The node of a move about to be pushed: its squares and strength kept.
+    #[inline]
+    fn move_node(
+        &mut self,
+        number: Option<MoveNumber>,
+        squares: &[Square],
+        kind: MoveKind,
+        strength: Option<&[u8]>,
+        span: Span,
+    ) -> MoveNode {
+        self.add_squares(squares);
+        // Nearly every move has two squares: kept in the node (a call to `memcpy` for the
+        // squares cost more than the rest of the node).
+        let (pair, long) = match *squares {
+            [] => ([Square::Num(0); 2], Text::default()),
+            [a] => ([a, Square::Num(0)], Text::default()),
+            [a, b] => ([a, b], Text::default()),
+            [a, b, ..] => {
+                let start = self.move_squares.len() as u32;
+                self.move_squares.extend_from_slice(squares);
+                let end = self.move_squares.len() as u32;
+                ([a, b], Text { start, end })
+            }
+        };
+        let strength = match strength {
+            Some(s) => self.keep_bytes(s),
+            None => Text::default(),
+        };
+        MoveNode {
+            number,
+            kind,
+            span,
+            pair,
+            len: squares.len().min(3) as u8,
+            long,
+            strength,
+        }
+    }
+
+    /// A move of the record with its squares and strength.
+    #[inline]
+    pub fn move_ref<'a>(&'a self, m: &'a MoveNode) -> MoveRef<'a> {
+        let squares = match m.len {
+            0..=2 => &m.pair[..usize::from(m.len)],
+            _ => self
+                .move_squares
+                .get(m.long.start as usize..m.long.end as usize)
+                .unwrap_or(&[]),
+        };
+        let strength =
+            (m.strength.end > m.strength.start).then(|| self.text(&m.strength).as_bytes());
+        MoveRef {
+            number: m.number,
+            squares,
+            kind: m.kind,
+            strength,
+            span: m.span,
+        }
+    }
+
+    /// Add the squares of a move about to be pushed to the summaries: the whole one, of which
+    /// the head's is a snapshot taken before the first move at or past node [`HEAD`].
     #[inline]
     fn add_squares(&mut self, squares: &[Square]) {
-        self.squares.add(squares);
-        if self.nodes.len() < HEAD {
-            self.head.add(squares);
+        if !self.head_frozen && self.nodes.len() >= HEAD {
+            self.head = self.squares;
+            self.head_frozen = true;
         }
+        self.squares.add(squares);
     }
 
     /// The text of a main-line comment about to be pushed.
@@ -247,7 +351,12 @@ impl Record {
     /// What the squares of the moves among the first [`HEAD`] nodes show, if no variation
     /// starts among them (they are then the first [`HEAD`] items of the main line).
     pub(crate) fn head_squares(&self) -> Option<SquareSummary> {
-        self.head_plain.then_some(self.head)
+        let head = if self.head_frozen {
+            self.head
+        } else {
+            self.squares
+        };
+        self.head_plain.then_some(head)
     }
 
     fn count_variation(&mut self, depth: u32) {
@@ -273,11 +382,30 @@ impl Record {
         self.main_variations
     }
 
+    /// About how many bytes of memory the record's buffers hold.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.nodes.capacity() * std::mem::size_of::<Node>()
+            + self.move_squares.capacity() * std::mem::size_of::<Square>()
+            + self.tags.capacity() * std::mem::size_of::<TagRef>()
+            + self.comment.capacity()
+            + self.arena.capacity()
+            + self.errors.capacity() * std::mem::size_of::<SyntaxError>()
+            + self.notes.capacity() * std::mem::size_of::<Tolerated>()
+    }
+
     /// Keep a text in the arena.
     fn keep(&mut self, s: &str) -> Text {
         let start = self.arena.len() as u32;
         self.arena.push_str(s);
-        start..self.arena.len() as u32
+        Text {
+            start,
+            end: self.arena.len() as u32,
+        }
+    }
+
+    /// Keep bytes in the arena (read as UTF-8, U+FFFD for what is not).
+    fn keep_bytes(&mut self, b: &[u8]) -> Text {
+        self.keep(&String::from_utf8_lossy(b))
     }
 
     fn text(&self, t: &Text) -> &str {
@@ -369,6 +497,13 @@ impl Record {
     }
 }
 
+/// Where the text of a comment of `len` bytes is, the comment being at `span`: after its
+/// opening delimiter (`{`, `%` or `;`), whatever closes it.
+fn comment_text(span: Span, len: usize) -> Span {
+    let start = span.start.saturating_add(1).min(span.end);
+    Span::new(start, start.saturating_add(len as u32).min(span.end))
+}
+
 /// The items of a line: `(node index, node)`, a variation's inside skipped.
 #[derive(Clone, Debug)]
 pub struct Items<'a> {
@@ -437,10 +572,6 @@ impl Filler {
         }
         self.last_move = None;
     }
-
-    fn keep_bytes(&mut self, b: &[u8]) -> Text {
-        self.record.keep(&String::from_utf8_lossy(b))
-    }
 }
 
 impl Visitor for Filler {
@@ -467,29 +598,27 @@ impl Visitor for Filler {
 
     #[inline]
     fn game_move(&mut self, m: &MoveRef<'_>) {
-        let strength = m.strength.map(|s| String::from_utf8_lossy(s).into_owned());
-        self.record.add_squares(m.squares);
+        let node = self
+            .record
+            .move_node(m.number, m.squares, m.kind, m.strength, m.span);
         let nodes = &mut self.record.nodes;
         self.last_move = Some(nodes.len() as u32);
-        nodes.push(Node::Move(MoveItem {
-            number: m.number,
-            squares: Squares::from(m.squares),
-            kind: m.kind,
-            strength,
-            span: m.span,
-        }));
+        nodes.push(Node::Move(node));
     }
 
     fn comment(&mut self, text: &[u8], _: CommentKind, span: Span) {
         if self.open.is_empty() {
             self.record.keep_comment(text);
         }
-        self.record.nodes.push(Node::Comment { span });
+        self.record.nodes.push(Node::Comment {
+            span,
+            text: comment_text(span, text.len()),
+        });
         self.last_move = None;
     }
 
-    fn nag(&mut self, _: Nag) {
-        self.record.nodes.push(Node::Nag);
+    fn nag(&mut self, nag: Nag) {
+        self.record.nodes.push(Node::Nag { value: nag.value });
         self.last_move = None;
     }
 
@@ -512,7 +641,7 @@ impl Visitor for Filler {
     }
 
     fn setup(&mut self, fen: &[u8], span: Span) {
-        let fen = self.keep_bytes(fen);
+        let fen = self.record.keep_bytes(fen);
         self.record.any_setup = true;
         self.record.nodes.push(Node::Setup { fen, span });
         self.last_move = None;
@@ -520,14 +649,17 @@ impl Visitor for Filler {
 
     fn late_strength(&mut self, text: &[u8]) {
         if let Some(at) = self.last_move
-            && let Some(Node::Move(m)) = self.record.nodes.get_mut(at as usize)
+            && let Some(Node::Move(_)) = self.record.nodes.get(at as usize)
         {
-            m.strength = Some(String::from_utf8_lossy(text).into_owned());
+            let strength = self.record.keep_bytes(text);
+            if let Some(Node::Move(m)) = self.record.nodes.get_mut(at as usize) {
+                m.strength = strength;
+            }
         }
     }
 
     fn result(&mut self, text: &[u8], span: Span) {
-        let text = self.keep_bytes(text);
+        let text = self.record.keep_bytes(text);
         self.record.result = Some((text, span));
     }
 

@@ -139,7 +139,7 @@ pub(crate) struct InputArgs {
     pub run: RunArgs,
 }
 
-/// How a command that reads games runs (DESIGN.md: every such command takes them).
+/// How a command that reads games runs (every such command takes them).
 #[derive(Debug, Args)]
 pub(crate) struct RunArgs {
     /// Worker threads (default and most: the number of cores).
@@ -172,16 +172,31 @@ pub(super) fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
+/// True if `PDN_JOBS_UNCAPPED` is set (not empty): `--jobs N` runs N threads even beyond
+/// the number of cores. For tests of the pipeline on small machines (the output must not
+/// depend on the number of threads); not for users, and not documented as such.
+fn uncapped() -> bool {
+    std::env::var_os("PDN_JOBS_UNCAPPED").is_some_and(|v| !v.is_empty())
+}
+
 impl RunArgs {
-    /// The worker threads: `--jobs`, or the number of cores; never more than the cores.
+    /// The worker threads: `--jobs`, or the number of cores; never more than the cores
+    /// (unless `PDN_JOBS_UNCAPPED`).
     pub(crate) fn jobs(&self) -> usize {
-        self.jobs.unwrap_or(usize::MAX).clamp(1, cores())
+        match self.jobs {
+            Some(n) if uncapped() => n.max(1),
+            _ => self.jobs.unwrap_or(usize::MAX).clamp(1, cores()),
+        }
     }
 
     /// What to say when `--jobs` asked for more threads than there are cores.
     pub(crate) fn jobs_note(&self) -> Option<String> {
         let cores = cores();
         match self.jobs {
+            Some(n) if n > cores && uncapped() => Some(format!(
+                "--jobs {n}: {n} threads on {cores} core{} (PDN_JOBS_UNCAPPED)",
+                if cores == 1 { "" } else { "s" },
+            )),
             Some(n) if n > cores => Some(format!(
                 "--jobs {n}: this machine has {cores} core{}, using {cores} thread{}",
                 if cores == 1 { "" } else { "s" },
@@ -240,14 +255,14 @@ impl SeverityArg {
     }
 }
 
-/// A diagnostic code of DESIGN.md, or `warnings` (every warning code).
+/// A diagnostic code of docs/formats.md, or `warnings` (every warning code).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum CodeArg {
     Code(Code),
     Warnings,
 }
 
-/// Every value of [`CodeArg`]: the codes in DESIGN.md's order, then `warnings`.
+/// Every value of [`CodeArg`]: the codes in docs/formats.md's order, then `warnings`.
 const CODE_ARGS: [CodeArg; Code::ALL.len() + 1] = {
     let mut a = [CodeArg::Warnings; Code::ALL.len() + 1];
     let mut i = 0;
@@ -271,7 +286,7 @@ impl ValueEnum for CodeArg {
     }
 }
 
-/// What a code means, in a few words (DESIGN.md's table).
+/// What a code means, in a few words (docs/formats.md's table).
 pub(super) fn code_help(c: Code) -> &'static str {
     match c {
         Code::SyntaxError => "error: malformed PDN",

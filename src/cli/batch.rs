@@ -9,22 +9,26 @@ use std::io;
 use anyhow::Result;
 use pdn::app::export::ExportOptions;
 use pdn::app::fix::FixOptions;
-use pdn::app::gametype::FileHint;
+use pdn::app::pipeline::{self, Event, Plan};
+use pdn::app::reading::GameRef;
 use pdn::app::terminal::escape;
-use pdn::app::{stats, validate};
+use pdn::app::validate;
 use pdn::rules::Variant;
-use pdn::syntax::{Game, Visitor};
 
 use super::common::Setup;
+use super::input::{self, Input};
 use super::output::Unwritten;
-use super::pipeline::{self, Event, Follow, Plan};
 use super::progress;
 
-/// The variant the earlier games of a file showed, followed along the file.
-impl Follow for FileHint {
-    type Note = Option<Variant>;
-    fn observe(&mut self, file: usize, game: &Game) -> Option<Variant> {
-        FileHint::observe(self, file, game)
+/// The command line's inputs, for the pipeline.
+struct Inputs<'a>(&'a [Input]);
+
+impl pipeline::Inputs for Inputs<'_> {
+    fn count(&self) -> usize {
+        self.0.len()
+    }
+    fn open(&self, i: usize) -> io::Result<Box<dyn io::Read + Send>> {
+        input::open(&self.0[i])
     }
 }
 
@@ -59,31 +63,19 @@ pub(super) struct Totals {
 }
 
 /// A command's per-game options, into which the variant the earlier games of a file showed
-/// is put for each game.
+/// (`GameRef::hint`) is put for each game.
 pub(super) trait Hinted: Sync {
     /// These options with `hint` as the file's variant hint.
     fn hinted(&self, hint: Option<Variant>) -> Self;
 }
 
-impl Hinted for validate::Options {
-    fn hinted(&self, hint: Option<Variant>) -> Self {
-        validate::Options { hint, ..*self }
-    }
-}
-
 impl Hinted for ExportOptions {
     fn hinted(&self, hint: Option<Variant>) -> Self {
         ExportOptions {
-            validate: self.validate.hinted(hint),
-            ..*self
-        }
-    }
-}
-
-impl Hinted for stats::Options {
-    fn hinted(&self, hint: Option<Variant>) -> Self {
-        stats::Options {
-            validate: self.validate.hinted(hint),
+            validate: validate::Options {
+                hint,
+                ..self.validate
+            },
             ..*self
         }
     }
@@ -92,70 +84,32 @@ impl Hinted for stats::Options {
 impl Hinted for FixOptions {
     fn hinted(&self, hint: Option<Variant>) -> Self {
         FixOptions {
-            validate: self.validate.hinted(hint),
+            validate: validate::Options {
+                hint,
+                ..self.validate
+            },
             ..*self
         }
     }
 }
 
-/// Run `work` on every game of the inputs and hand the results to `sink` in input order.
-/// `work` gets the input's index, the game and `opts` with the variant the earlier games of
-/// its file showed. An error of the sink (an output that cannot be written, a closed pipe)
-/// stops the run and is returned.
-pub(super) fn run<O, R, W>(
+/// Run `work` on every game of the inputs and hand the results to `sink` in input order,
+/// with the run's number of threads. Each thread makes its own state with `state` (buffers
+/// kept from game to game) and hands it to `work` with each game it reads. An error of the
+/// sink (an output that cannot be written, a closed pipe) stops the run and is returned.
+pub(super) fn run<S, R: Send>(
     setup: &Setup,
-    opts: &O,
-    work: W,
-    sink: &mut dyn Sink<R>,
-) -> Result<Totals>
-where
-    O: Hinted,
-    R: Send,
-    W: Fn(usize, Game, &O) -> R + Sync,
-{
-    drive(setup, sink, |progress, consume| {
-        pipeline::run::<FileHint, _, _, _>(
-            &setup.inputs,
-            &Plan::new(setup.jobs),
-            &|bytes| progress.set(bytes),
-            |i, game, hint| work(i, game, &opts.hinted(hint)),
-            consume,
-        )
-    })
-}
-
-/// With one job, [`run_visiting`]: each game read into a visitor, no owned `Game` built;
-/// with more, [`run`] with `work`. The visitor's output and `work`'s result are the same.
-pub(super) fn run_or_visit<O: Hinted, R: Send, V: Visitor<Output = R>>(
-    setup: &Setup,
-    opts: &O,
-    visitor: impl FnMut(usize) -> V,
-    work: impl Fn(usize, Game, &O) -> R + Sync,
+    state: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S, &GameRef<'_>) -> R + Sync,
     sink: &mut dyn Sink<R>,
 ) -> Result<Totals> {
-    if setup.jobs <= 1 {
-        run_visiting(setup, visitor, sink)
-    } else {
-        run(setup, opts, work, sink)
-    }
-}
-
-/// [`run`] with one job, each game read into a visitor made for its input (`visitor(i)`)
-/// whose output is the game's result: no owned `Game` is built.
-pub(super) fn run_visiting<V>(
-    setup: &Setup,
-    visitor: impl FnMut(usize) -> V,
-    sink: &mut dyn Sink<V::Output>,
-) -> Result<Totals>
-where
-    V: Visitor,
-{
     drive(setup, sink, |progress, consume| {
-        pipeline::run_visiting(
-            &setup.inputs,
-            &Plan::new(1),
+        pipeline::run(
+            &Inputs(&setup.inputs),
+            &Plan::new(setup.jobs),
             &|bytes| progress.set(bytes),
-            visitor,
+            state,
+            work,
             consume,
         )
     })

@@ -16,7 +16,7 @@ use pdn::app::export::{self, ExportOptions, Notation, analyse};
 use pdn::app::validate::validate_with;
 
 use super::args::{ConvertArgs, ConvertTo, NotationArg};
-use super::batch::{self, Sink};
+use super::batch::{self, Hinted, Sink};
 use super::outdir::PerFile;
 use super::output::{AtomicFile, Output, Unwritten, shown};
 use super::progress;
@@ -211,8 +211,12 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
     };
     let totals = batch::run(
         &setup,
-        &opts,
-        |i, game, opts| convert_game(to, plies, inputs[i].name.as_str(), &game, opts),
+        || (),
+        |(), g| {
+            let game = g.to_game();
+            let name = inputs[g.file].name.as_str();
+            convert_game(to, plies, name, &game, &opts.hinted(g.hint))
+        },
         &mut sink,
     )?;
     let mut lost = 0;
@@ -243,7 +247,7 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
         progress::message(&format!("pdn: {note}"));
     }
     // Findings in the records are reported in the output, they are not failures
-    // (DESIGN.md): 1 only for an input not read or an output not written.
+    // (docs/exit-status.md): 1 only for an input not read or an output not written.
     common::status(lost > 0, &totals)
 }
 

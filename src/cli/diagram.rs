@@ -5,8 +5,8 @@ use std::io::{IsTerminal, Write};
 
 use anyhow::{Context, Result, anyhow, bail};
 use pdn::app::diagnostic::Severity;
-use pdn::app::gametype::FileHint;
 use pdn::app::picture::{self, Diagram, Format, Options};
+use pdn::app::reading::FileGames;
 use pdn::app::terminal::escape;
 use pdn::app::validate::Options as ValidateOptions;
 use pdn::rules::{Spec, Variant, with_variant};
@@ -103,13 +103,16 @@ fn from_game(
     }
     let name = escape(&input.name).into_owned();
     let mut reader = Reader::new(input::open(input).with_context(|| name.clone())?);
-    let mut hint = FileHint::default();
+    let mut games = FileGames::new(0);
     let mut read = 0usize;
     let game = loop {
-        let game = reader
-            .next_game()
+        // The game asked for, owned, with the hint of the games before it in the file.
+        let found = games
+            .next(&mut reader, |g| {
+                (g.index() == a.game).then(|| (g.to_game(), g.hint))
+            })
             .with_context(|| format!("{name}: cannot read game {}", read + 1))?;
-        let Some(game) = game else {
+        let Some(found) = found else {
             bail!(
                 "{name} has {read} game{}, not {}",
                 if read == 1 { "" } else { "s" },
@@ -117,9 +120,8 @@ fn from_game(
             );
         };
         read += 1;
-        let seen = hint.observe(0, &game);
-        if read == a.game {
-            break (game, seen);
+        if let Some(game) = found {
+            break game;
         }
     };
     let how = ValidateOptions {

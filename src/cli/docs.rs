@@ -117,8 +117,10 @@ fn render(root: &clap::Command, page: Option<&str>, out: &mut dyn Write) -> io::
         .map(|p| format!("{}(1)", file_name(p)))
         .collect();
     roff.text([roman(format!(
-        "{}. The README and DESIGN.md of the pdn sources describe the formats, the codes and \
-         the rules.",
+        "{}. The reference pages in the docs folder of the pdn sources (docs/README.md): \
+         docs/rules.md (the rules of each variant, and every article a finding cites), \
+         docs/pdn.md (PDN as read and written), docs/formats.md (the codes, the JSON and CSV \
+         outputs) and docs/exit-status.md.",
         others.join(", ")
     ))]);
     roff.to_writer(out)?;

@@ -11,7 +11,7 @@ use pdn::app::fix::{AsRead, FixOptions, audit_line, fix};
 use pdn::syntax::Game;
 
 use super::args::FixArgs;
-use super::batch::{self, Sink};
+use super::batch::{self, Hinted, Sink};
 use super::input::Input;
 use super::outdir::{self, PerFile};
 use super::output::{AtomicFile, Output, shown};
@@ -189,8 +189,11 @@ pub(super) fn run(a: &FixArgs) -> Result<Status> {
     };
     let totals = batch::run(
         &setup,
-        &opts,
-        |i, game, opts| fix_game(game, opts, want_audit.then_some(inputs[i].name.as_str())),
+        || (),
+        |(), g| {
+            let name = want_audit.then_some(inputs[g.file].name.as_str());
+            fix_game(g.to_game(), &opts.hinted(g.hint), name)
+        },
         &mut sink,
     )?;
     let Out {

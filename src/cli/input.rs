@@ -111,16 +111,6 @@ fn walk(root: &Path, inputs: &mut Vec<Input>, errors: &mut Vec<(String, io::Erro
     }
 }
 
-/// The command line's inputs, for the pipeline.
-impl super::pipeline::Inputs for Vec<Input> {
-    fn count(&self) -> usize {
-        self.len()
-    }
-    fn open(&self, i: usize) -> io::Result<Box<dyn Read + Send>> {
-        open(&self[i])
-    }
-}
-
 /// A reader that ends for good at its first end of file. A terminal ends a read at each
 /// Ctrl-D and goes on after it: without this, a reader that asks again after the end (the
 /// buffered layers above do) would wait for a second Ctrl-D.

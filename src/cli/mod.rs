@@ -13,7 +13,7 @@ mod manual;
 mod outdir;
 mod output;
 mod perft;
-mod pipeline;
+
 mod progress;
 mod report;
 mod stats;
@@ -44,7 +44,7 @@ pub(crate) fn parse() -> Cli {
     Cli::parse()
 }
 
-/// Run the command, map the outcome to an exit code (DESIGN.md): 0 done (and, for `validate`
+/// Run the command, map the outcome to an exit code (docs/exit-status.md): 0 done (and, for `validate`
 /// and `fix`, no error left), 1 errors found or an input not read or an output not written,
 /// 2 fatal (bad usage, nothing could be read). A closed output pipe ends the program quietly.
 pub(crate) fn run(cli: &Cli) -> ExitCode {

@@ -68,19 +68,12 @@ pub(super) fn clear_for_exit() {
 struct Stderr;
 
 impl Stderr {
+    /// Standard error's terminal size (columns, rows), 80x24 when it is not known.
     fn size() -> (u16, u16) {
-        #[cfg(target_os = "linux")]
-        {
-            // SAFETY: TIOCGWINSZ only fills the `winsize` it is given; on failure it is
-            // left zeroed and the defaults are used.
-            let mut ws: libc::winsize = unsafe { std::mem::zeroed() };
-            if unsafe { libc::ioctl(libc::STDERR_FILENO, libc::TIOCGWINSZ, &mut ws) } == 0
-                && ws.ws_col > 0
-            {
-                return (ws.ws_col, ws.ws_row.max(1));
-            }
+        match terminal_size::terminal_size_of(io::stderr()) {
+            Some((terminal_size::Width(w), terminal_size::Height(h))) if w > 0 => (w, h.max(1)),
+            _ => (80, 24),
         }
-        (80, 24)
     }
 
     fn put(s: &str) -> io::Result<()> {

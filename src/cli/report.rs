@@ -78,8 +78,8 @@ pub(super) fn run(a: &ValidateArgs) -> Result<Status> {
         .map_err(unwritten("the report"))?;
     let totals = batch::run(
         &setup,
-        &opts,
-        |i, game, opts| report::game_html(i, &inputs[i].name, &game, opts, &policy),
+        || (),
+        |(), g| report::game_html(g, &inputs[g.file].name, &opts, &policy),
         &mut page,
     )?;
     let Page {

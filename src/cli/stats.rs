@@ -6,8 +6,7 @@
 use std::io::Write;
 
 use anyhow::{Result, bail};
-use pdn::app::record::RecordReader;
-use pdn::app::stats::{Analyser, By, Options, Stats, analyse};
+use pdn::app::stats::{By, Options, Stats, analyse_ref};
 use pdn::app::terminal::escape_lines;
 
 use super::args::{StatsArgs, StatsBy, StatsFormat};
@@ -55,13 +54,7 @@ pub(super) fn run(a: &StatsArgs) -> Result<Status> {
     };
     let inputs = &setup.inputs;
     let mut stats = Stats::new(duplicates, a.fuzzy, a.min_plies);
-    let totals = batch::run_or_visit(
-        &setup,
-        &opts,
-        |i| RecordReader::new(Analyser::new(i, opts)),
-        |i, game, opts| analyse(&game, i, opts).0,
-        &mut stats,
-    )?;
+    let totals = batch::run(&setup, || (), |(), g| analyse_ref(g, &opts).0, &mut stats)?;
     stats.files = totals.files;
     let names: Vec<String> = inputs.iter().map(|i| i.name.clone()).collect();
     let mut out = Output::open(None)?;
@@ -78,6 +71,6 @@ pub(super) fn run(a: &StatsArgs) -> Result<Status> {
     if let Some(note) = common::unreadable_note(&totals) {
         progress::message(&format!("pdn: {note}"));
     }
-    // Findings in the records are statistics, not failures (DESIGN.md).
+    // Findings in the records are statistics, not failures (docs/exit-status.md).
     common::status(false, &totals)
 }

@@ -6,9 +6,8 @@ use std::io::{self, IsTerminal, Write};
 
 use anyhow::{Result, bail};
 use pdn::app::diagnostic::{Code, Format, Palette, Severity};
-use pdn::app::findings::{Level, Policy, Rendered, Totals, render_game};
-use pdn::app::record::RecordReader;
-use pdn::app::validate::{Validator, validate};
+use pdn::app::findings::{Level, Policy, Rendered, Totals, render_game_text};
+use pdn::app::validate::validate_ref;
 
 use super::args::{CodeArg, FormatArg, ValidateArgs};
 use super::batch::{self, Sink};
@@ -57,22 +56,14 @@ pub(super) fn run(a: &ValidateArgs) -> Result<Status> {
         totals: Totals::default(),
         policy: &policy,
     };
-    let read = batch::run_or_visit(
+    let read = batch::run(
         &setup,
-        &opts,
-        |i| {
-            RecordReader::new(Validator::new(
-                opts,
-                format,
-                palette,
-                &policy,
-                &inputs[i].name,
-            ))
-        },
-        |i, game, opts| {
-            let mut report = validate(&game, opts);
+        || (),
+        |(), g| {
+            let mut report = validate_ref(g, &opts);
             policy.apply(&mut report);
-            render_game(format, &palette, &policy, &inputs[i].name, &game, &report)
+            let name = &inputs[g.file].name;
+            render_game_text(format, &palette, &policy, name, &g.game_text(), &report)
         },
         &mut sink,
     )?;

@@ -5,8 +5,7 @@ use std::ops::Not;
 
 /// A side. In every variant White sits at the bottom of the internal board and moves up;
 /// which side moves first is a property of the variant (Black in English checkers).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
     /// The light pieces (PDN `W`).
     White,

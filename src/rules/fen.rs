@@ -1,4 +1,4 @@
-//! PDN FEN (RULES.md §1.10): reading and writing positions such as `W:W31-50:B1-20`.
+//! PDN FEN (docs/pdn.md#fen): reading and writing positions such as `W:W31-50:B1-20`.
 //!
 //! The reader is liberal, as PDN 3.0 asks of readers. It accepts:
 //! - the side to move `W`, `B` or `?` (also in lower case), and a missing side;

@@ -596,8 +596,7 @@ shared_geometry!(diagonal_12, u128, Shape::DIAGONAL_12);
 shared_geometry!(full_8, u64, Shape::FULL_8);
 
 /// How squares are written: numbers or algebraic coordinates (`GameType` notation letter).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum NotationKind {
     /// `N`: squares numbered 1..n.
     Numeric,
@@ -606,7 +605,7 @@ pub enum NotationKind {
 }
 
 /// The board layout a `GameType` tag describes: the fields after the type number
-/// (PDN 3.0 `gametype.rst`, RULES.md §2.1).
+/// (PDN 3.0 `gametype.rst`, docs/pdn.md#gametype).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Layout {
     /// The colour that moves first; the numbering is seen from its side of the board.
@@ -861,7 +860,7 @@ mod tests {
 
     #[test]
     fn english_numbering_equals_international_style_8x8() {
-        // RULES.md §4.1: `21,B,8,8,N1,0` puts the same numbers on the same squares as N2 from White.
+        // The PDN 3.0 GameType: `21,B,8,8,N1,0` puts the same numbers on the same squares as N2 from White.
         let g = diagonal_8();
         let eng = Numbering::new(layout(Color::Black, 8, NotationKind::Numeric, 1, false), g);
         let n2 = Numbering::new(layout(Color::White, 8, NotationKind::Numeric, 2, false), g);

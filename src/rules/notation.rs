@@ -1,5 +1,5 @@
 //! Writing moves in PDN notation: the short form `32-28`, `28x19`, and the full capture
-//! route that PDN 3.0 demands for ambiguous captures (RULES.md §1.3, writing rule 9).
+//! route that PDN 3.0 demands for ambiguous captures (PDN 3.0 writing rule 9; docs/pdn.md#what-pdn-writes).
 
 use super::bits::Bits;
 use super::geometry::{Geometry, NotationKind, Numbering};
@@ -123,7 +123,7 @@ pub fn write<B: Bits>(
 }
 
 /// True if another move of the list has the same start and destination but captures other
-/// pieces: the short form does not say which move is meant (RULES.md §1.3 rule 8).
+/// pieces: the short form does not say which move is meant (PDN 3.0 writing rule 8).
 pub fn is_ambiguous<B: Bits>(list: &MoveList<B>, i: usize) -> bool {
     let m = list.moves()[i];
     list.moves()

@@ -6,8 +6,7 @@ use super::geometry::NONE;
 use super::variant::Rules;
 
 /// Man or king.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Role {
     /// A man (pawn, schijf, pion).
     Man,

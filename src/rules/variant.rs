@@ -1,7 +1,7 @@
 //! The rules of every variant as data: one [`Rules`] value per variant, each parameter with
 //! the article of the rule book it comes from, and the [`Variant`] names and `GameType` codes.
 //!
-//! Sources (see `RULES.md` §0 and §3): FMJD Annex 1 (international, and by extension Brazilian
+//! Sources (see docs/rules.md): FMJD Annex 1 (international, and by extension Brazilian
 //! and Canadian), WCDF rules (English), FMJD-64 / Russian kodeks 2004 (Russian), APCA (pool),
 //! FID Regolamento Tecnico (Italian), FPD "Damas Clássicas" (Spanish, Portuguese), FMJD brief
 //! Czech rules, friesdammen.nl (Frisian), and the descriptive sources for Turkish and Thai.
@@ -15,8 +15,7 @@ use super::color::Color;
 use super::geometry::{DirSet, Layout, NotationKind, Shape};
 
 /// A draughts variant.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Variant {
     /// International draughts, 10x10 (FMJD; GameType 20).
     International,

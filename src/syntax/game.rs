@@ -4,14 +4,12 @@
 
 use std::fmt;
 
-use serde::Serialize;
-
 use super::squares::Squares;
 
 /// A byte range `start..end` into [`Game::source`].
 // Aligned as one 64-bit word: the parser then stores a span in one move (two 32-bit stores
 // read back as one 64-bit load stalled store forwarding on every move).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(C, align(8))]
 pub struct Span {
     /// First byte.
@@ -47,8 +45,7 @@ impl Span {
 }
 
 /// How the bytes of a game were decoded into [`Game::source`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "kebab-case")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Encoding {
     /// Valid UTF-8 (a byte-order mark, if any, is stripped).
     Utf8,
@@ -57,7 +54,7 @@ pub enum Encoding {
 }
 
 /// One game of a PDN file, as written (no legality is known here).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     /// 1-based position of the game in its file.
     pub index: usize,
@@ -145,7 +142,7 @@ impl Game {
 }
 
 /// A tag pair `[Name "value"]`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Tag {
     /// The name: the standard name when the name as written is another form of one
     /// (localised, `Résultat`; encoded, `R&#x00e9;sultat`; another case, `RESULT`), else the
@@ -156,7 +153,6 @@ pub struct Tag {
     /// The whole tag pair, brackets included.
     pub span: Span,
     /// The name as written, when it is not [`Tag::name`].
-    #[serde(skip_serializing_if = "Option::is_none")]
     pub written: Option<String>,
 }
 
@@ -178,7 +174,7 @@ impl Tag {
 }
 
 /// The token that ended the movetext: a result (`2-0`, `1/2-1/2`, `4-6`, `½-½`, …) or `*`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ResultToken {
     /// As written.
     pub text: String,
@@ -194,7 +190,7 @@ impl ResultToken {
 }
 
 /// A line of play: the main line or the inside of a variation.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Line {
     /// The elements in order.
     pub items: Vec<Item>,
@@ -211,8 +207,7 @@ impl Line {
 }
 
 /// One element of a line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-#[serde(tag = "type", rename_all = "lowercase")]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Item {
     /// A move, with its move number and strength.
     Move(MoveItem),
@@ -228,7 +223,7 @@ pub enum Item {
 }
 
 /// A move as written.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveItem {
     /// The move number token just before the move, if any.
     pub number: Option<MoveNumber>,
@@ -243,7 +238,7 @@ pub struct MoveItem {
 }
 
 /// A move number token: `12.`, `12...` or `12. ...`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveNumber {
     /// The number (leading zeros dropped).
     pub number: u32,
@@ -254,8 +249,7 @@ pub struct MoveNumber {
 }
 
 /// A square name as written.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(untagged)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Square {
     /// A numeric square (leading zeros dropped); for an undivided numeric move that could
     /// not be split, all its digits.
@@ -286,7 +280,7 @@ impl fmt::Display for Square {
 }
 
 /// How the squares of a move are joined.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum MoveKind {
     /// `32-28`, also several squares with hyphens (`2-11-18`).
     Normal,
@@ -303,7 +297,7 @@ pub enum MoveKind {
 }
 
 /// A comment.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Comment {
     /// The text without its delimiters, as written (spaces and line breaks kept).
     pub text: String,
@@ -314,8 +308,7 @@ pub struct Comment {
 }
 
 /// The delimiters of a comment.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
-#[serde(rename_all = "lowercase")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CommentKind {
     /// `{ … }`.
     Brace,
@@ -324,7 +317,7 @@ pub enum CommentKind {
 }
 
 /// A numeric annotation glyph `$n`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Nag {
     /// `n`.
     pub value: u16,
@@ -333,7 +326,7 @@ pub struct Nag {
 }
 
 /// A parenthesised line.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Variation {
     /// The inside.
     pub line: Line,
@@ -342,7 +335,7 @@ pub struct Variation {
 }
 
 /// A setup command `/FEN "…"/`.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Setup {
     /// The text between the quotes, or the whole trimmed inner text if unquoted.
     pub fen: String,
@@ -351,7 +344,7 @@ pub struct Setup {
 }
 
 /// Malformed PDN: what was found and what was expected.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SyntaxError {
     /// What kind of error.
     pub kind: SyntaxErrorKind,
@@ -362,7 +355,7 @@ pub struct SyntaxError {
 }
 
 /// The kinds of [`SyntaxError`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[non_exhaustive]
 pub enum SyntaxErrorKind {
     /// A token that is no PDN (unbraced text, a lone number, binary data).
@@ -429,7 +422,7 @@ impl SyntaxErrorKind {
 }
 
 /// A non-standard construct that was read anyway.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Tolerated {
     /// What.
     pub kind: ToleratedKind,
@@ -446,9 +439,8 @@ impl Tolerated {
     }
 }
 
-/// The kinds of non-standard constructs the reader tolerates (RULES.md §1.4, §1.12).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(rename_all = "kebab-case")]
+/// The kinds of non-standard constructs the reader tolerates (docs/pdn.md#movetext).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ToleratedKind {
     /// A UTF-8 byte-order mark at the start of the file.
     Bom,

@@ -1,6 +1,7 @@
 //! Reading one file on several threads: [`Pieces`] cuts a byte stream into pieces at likely
 //! game boundaries, cheaply and without parsing; [`read_piece`] reads the games of one piece
-//! exactly as [`Reader`] reads them from the whole file.
+//! exactly as [`Reader`] reads them from the whole file, and [`read_piece_with`] reads them
+//! into a [`Visitor`] as [`Reader::read_game`] does.
 //!
 //! A cut is only a guess. Each piece carries some bytes past its cut, so the games that end
 //! before the cut are decided inside it (the grammar never decides on where its input
@@ -21,6 +22,7 @@ use super::reader::Reader;
 pub use super::reader::{Origin, Rest};
 use super::token::is_ws;
 use super::utf16::Source;
+use super::visitor::Visitor;
 
 /// Bytes a piece carries past its cut: enough for the grammar's look ahead at the end of a
 /// game (a piece whose last game needs more just leaves it to the next piece).
@@ -95,6 +97,37 @@ pub fn read_piece(piece: &mut Piece, max_game_size: usize) -> (Vec<Game>, Rest) 
     piece.bytes = bytes;
     SCRATCH.with(|s| *s.borrow_mut() = scratch);
     (games, rest)
+}
+
+/// Read the games of a piece into `visitor` (numbered from 1 within the piece), handing the
+/// output of each to `each`, and return what the piece leaves to the next one of the same
+/// file; `max_game_size` as for [`Reader::with_max_game_size`]. The games are those of
+/// [`read_piece`] (a game left to the next piece may have been begun in the visitor: its
+/// [`Visitor::end_game`] is not called, and the next game begins anew). The piece is only
+/// borrowed: it is as it was afterwards.
+pub fn read_piece_with<V: Visitor>(
+    piece: &mut Piece,
+    max_game_size: usize,
+    visitor: &mut V,
+    mut each: impl FnMut(V::Output),
+) -> Rest {
+    let bytes = std::mem::take(&mut piece.bytes);
+    let mut reader = Reader::piece(
+        io::empty(),
+        bytes,
+        piece.cut,
+        &piece.origin,
+        piece.file_end,
+        Vec::new(),
+    )
+    .with_max_game_size(max_game_size);
+    // Nothing is read from the source: no I/O error can come.
+    while let Ok(Some(out)) = reader.read_game(visitor) {
+        each(out);
+    }
+    let (bytes, _, rest) = reader.into_parts();
+    piece.bytes = bytes;
+    rest
 }
 
 /// Cuts a byte stream into [`Piece`]s of about `target` bytes, where a game likely starts (a

@@ -334,10 +334,22 @@ impl<R: Read> Reader<R> {
             let truncated = limit < self.end - self.start;
             let slice = &self.buf[self.start..self.start + limit];
             // At the maximum size the game is cut: read what the slice holds as if the file
-            // ended there (as `next_game` does).
-            let file_end = self.eof && !truncated;
-            let eof = file_end || limit >= self.max_game_size;
+            // ended there (as `next_game` does). In piece mode the end of the bytes is not the
+            // file's, and a game that needs bytes past them, or crosses the cut (unless it is
+            // cut at the maximum size before), is left to the next piece, as `next_game` does.
+            let file_end = self.eof && !self.open_end && !truncated;
+            let capped =
+                limit >= self.max_game_size && !(self.open_end && self.crosses(self.max_game_size));
+            let eof = file_end || capped;
             match grammar::parse(slice, eof, &mut sink) {
+                Ok(meta) if self.open_end && self.crosses(meta.consumed) => {
+                    self.leave_game();
+                    return Ok(None);
+                }
+                Err(NeedMore) if self.open_end && self.eof => {
+                    self.leave_game();
+                    return Ok(None);
+                }
                 Ok(mut meta) => {
                     let long = !file_end && meta.end == End::Eof;
                     if long {
@@ -608,16 +620,8 @@ fn unreachable_need_more() -> Parsed {
 /// [`Reader::next_game`] builds, from the same bytes, errors and notes.
 pub(crate) fn game_of(end: &GameEnd<'_>) -> Game {
     let mut game = match std::str::from_utf8(end.text) {
-        Ok(text) => {
-            let mut g = match grammar::parse_game(end.text, true, &mut Vec::new()) {
-                Ok(p) => p.game,
-                Err(NeedMore) => unreachable_need_more().game,
-            };
-            g.source = text.to_owned();
-            g.errors = end.errors.to_vec();
-            g.notes = end.notes.to_vec();
-            g
-        }
+        Ok(text) => game_of_text(text, end.errors, end.notes),
+
         Err(_) => {
             let mut g = decode_1252(end.text, end.ended);
             if end
@@ -643,6 +647,19 @@ pub(crate) fn game_of(end: &GameEnd<'_>) -> Game {
     game.offset = end.offset;
     (game.line, game.column) = end.line_col();
     game
+}
+
+/// The owned game of a game read into a visitor whose text is UTF-8, from its text and the
+/// errors and notes of its end (its place in the file not set).
+pub(crate) fn game_of_text(text: &str, errors: &[SyntaxError], notes: &[Tolerated]) -> Game {
+    let mut g = match grammar::parse_game(text.as_bytes(), true, &mut Vec::new()) {
+        Ok(p) => p.game,
+        Err(NeedMore) => unreachable_need_more().game,
+    };
+    g.source = text.to_owned();
+    g.errors = errors.to_vec();
+    g.notes = notes.to_vec();
+    g
 }
 
 fn decode_1252(raw: &[u8], ended: End) -> Game {

@@ -4,8 +4,6 @@
 use std::fmt;
 use std::ops::Deref;
 
-use serde::{Serialize, Serializer};
-
 use super::game::Square;
 
 const INLINE: usize = 3;
@@ -106,12 +104,6 @@ impl Eq for Squares {}
 impl fmt::Debug for Squares {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_list().entries(self.as_slice()).finish()
-    }
-}
-
-impl Serialize for Squares {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        self.as_slice().serialize(s)
     }
 }
 

@@ -8,7 +8,7 @@
 
 use std::borrow::Cow;
 
-/// The standard tags of PDN 3.0 (RULES.md §1.9), spelled as the standard spells them.
+/// The standard tags of PDN 3.0 (docs/pdn.md#tag-pairs), spelled as the standard spells them.
 const STANDARD: &[&str] = &[
     "Event",
     "Site",

@@ -1,4 +1,4 @@
-//! The PDN token table as nom parsers over bytes (RULES.md §1.2 and the reading grammar of
+//! The PDN token table as nom parsers over bytes (docs/pdn.md#movetext and the reading grammar of
 //! §1.4): digits, move-number dots, squares, separators, move strengths, NAGs, result
 //! literals and tag names. Each parser recognises one token at the start of its input and
 //! knows nothing of the tokens around it; `grammar` strings them together.

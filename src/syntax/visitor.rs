@@ -22,8 +22,8 @@ use std::cell::Cell;
 
 use encoding_rs::WINDOWS_1252;
 
-use super::game::Game;
 use super::game::{CommentKind, MoveKind, MoveNumber, Nag, Span, Square, SyntaxError, Tolerated};
+use super::game::{Game, MoveItem};
 use super::grammar::{End, MoveToken, Sink, unescape};
 use super::lines::LinePos;
 use super::tagnames::decode_references;
@@ -109,6 +109,19 @@ pub struct MoveRef<'a> {
     pub strength: Option<&'a [u8]>,
     /// The move itself.
     pub span: Span,
+}
+
+impl MoveItem {
+    /// The move as a [`MoveRef`] (what the replay reads).
+    pub fn to_ref(&self) -> MoveRef<'_> {
+        MoveRef {
+            number: self.number,
+            squares: &self.squares,
+            kind: self.kind,
+            strength: self.strength.as_deref().map(str::as_bytes),
+            span: self.span,
+        }
+    }
 }
 
 /// A tag value as written between the quotes.

@@ -1,4 +1,4 @@
-//! The PDN writer: strict PDN 3.0 (RULES.md §1.3) from a [`Game`] — standard tag order,
+//! The PDN writer: strict PDN 3.0 (docs/pdn.md#what-pdn-writes) from a [`Game`] — standard tag order,
 //! escaped values, numbered moves, comments, NAGs, variations and setups, lines wrapped at a
 //! width, and `*` as the only game separator — plus the syntactic normal form of a move.
 //!
@@ -28,6 +28,7 @@ use std::fmt::Write as _;
 
 use super::game::{Game, Item, Line, MoveItem, MoveKind, ResultToken, Square, Tag};
 use super::token;
+use super::visitor::MoveRef;
 
 /// Writer settings.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -153,6 +154,11 @@ pub fn canonical_move_text(game: &Game, m: &MoveItem) -> String {
 
 /// [`canonical_move_text`] of a move of the game whose text is `source`.
 pub fn canonical_move_text_in(source: &str, m: &MoveItem) -> String {
+    canonical_move_ref_text(source, &m.to_ref())
+}
+
+/// [`canonical_move_text`] of a move read into a visitor, of the game whose text is `source`.
+pub fn canonical_move_ref_text(source: &str, m: &MoveRef<'_>) -> String {
     let mut s = String::new();
     let sep = match m.kind {
         MoveKind::Unknown => {

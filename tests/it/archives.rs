@@ -36,7 +36,7 @@ fn shapes(bytes: &[u8]) -> Vec<Shape> {
     read_games(bytes)
         .iter()
         .map(|g| {
-            let h = hint.observe(0, g);
+            let h = hint.observe(g);
             let report = validate(
                 g,
                 &Options {

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::process::{Command, Output};
 
 use pdn::app::diagnostic::{Code, Severity};
-use pdn::rules::Variant;
+use pdn::rules::{DrawRule, Variant};
 
 fn pdn() -> Command {
     Command::new(env!("CARGO_BIN_EXE_pdn"))
@@ -314,4 +314,205 @@ fn the_readme_install_lines_work_on_a_fresh_account() {
             String::from_utf8_lossy(&o.stderr)
         );
     }
+}
+
+/// The repository's root.
+fn root() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Every file under `dir` with the extension `ext`.
+fn files_with(dir: &Path, ext: &str, out: &mut Vec<std::path::PathBuf>) {
+    for e in std::fs::read_dir(dir).expect("a directory") {
+        let p = e.expect("an entry").path();
+        if p.is_dir() {
+            files_with(&p, ext, out);
+        } else if p.extension().is_some_and(|x| x == ext) {
+            out.push(p);
+        }
+    }
+}
+
+/// GitHub's anchor of a Markdown heading: lower case, letters, digits, spaces as hyphens.
+fn anchor(heading: &str) -> String {
+    heading
+        .trim()
+        .chars()
+        .filter_map(|c| match c {
+            ' ' => Some('-'),
+            '-' | '_' => Some(c),
+            c if c.is_alphanumeric() => Some(c.to_lowercase().next().unwrap_or(c)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Every `docs/NAME.md` and `docs/NAME.md#anchor` that `text` names exists (`from`: where the
+/// text comes from, for the message); links inside `docs/` are relative (`rules.md#…`).
+fn check_links(text: &str, from: &str, relative: bool) {
+    let prefix = if relative { "" } else { "docs/" };
+    let mut rest = text;
+    while let Some(k) = rest.find(".md") {
+        let before = &rest[..k];
+        let start = before
+            .rfind(|c: char| !(c.is_ascii_alphanumeric() || c == '-' || c == '_' || c == '/'))
+            .map_or(0, |s| s + 1);
+        let name = &before[start..];
+        let after = &rest[k + 3..];
+        rest = after;
+        let Some(page) = name.strip_prefix(prefix) else {
+            continue;
+        };
+        if page.is_empty() || page.contains('/') || (relative && name.starts_with("docs/")) {
+            continue;
+        }
+        let path = root().join("docs").join(format!("{page}.md"));
+        let Ok(md) = std::fs::read_to_string(&path) else {
+            panic!("{from} names {prefix}{page}.md, which does not exist");
+        };
+        if let Some(frag) = after.strip_prefix('#') {
+            let frag: String = frag
+                .chars()
+                .take_while(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+                .collect();
+            let anchors: Vec<String> = md
+                .lines()
+                .filter_map(|l| l.strip_prefix('#'))
+                .map(|h| anchor(h.trim_start_matches('#')))
+                .collect();
+            assert!(
+                anchors.contains(&frag),
+                "{from} names {prefix}{page}.md#{frag}: no such heading ({anchors:?})"
+            );
+        }
+    }
+}
+
+/// Nothing `pdn` prints or installs, and nothing in its sources, names the design documents
+/// that only its developers had (RULES.md, DESIGN.md): every citation points at a page of
+/// `docs/`, and every page and heading named there exists. Every article a finding can cite
+/// (every rule book article of every variant, every citation of the PDN standard) is listed
+/// in `docs/rules.md` or `docs/pdn.md`, as are the citations of a real run.
+#[test]
+fn every_citation_points_into_docs() {
+    let shared = ["RULES.md", "DESIGN.md"];
+    let mut sources = Vec::new();
+    files_with(&root().join("src"), "rs", &mut sources);
+    assert!(sources.len() > 50);
+    let mut literal_rules = Vec::new();
+    for p in &sources {
+        let text = std::fs::read_to_string(p).unwrap();
+        let name = p.display().to_string();
+        for s in shared {
+            assert!(!text.contains(s), "{name} names {s}");
+        }
+        check_links(&text, &name, false);
+        // The citations written as literals: `.rule("…")`, `rule = Some("…".into())`.
+        for opening in [".rule(\"", "rule = Some(\""] {
+            let mut rest = text.as_str();
+            while let Some(k) = rest.find(opening) {
+                rest = &rest[k + opening.len()..];
+                let end = rest.find('"').unwrap();
+                literal_rules.push(rest[..end].to_string());
+            }
+        }
+    }
+    let mut pages = Vec::new();
+    files_with(&root().join("docs"), "md", &mut pages);
+    for p in &pages {
+        let text = std::fs::read_to_string(p).unwrap();
+        let name = p.display().to_string();
+        for s in shared {
+            assert!(!text.contains(s), "{name} names {s}");
+        }
+        check_links(&text, &name, true);
+    }
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    for s in shared {
+        assert!(!readme.contains(s), "README.md names {s}");
+    }
+    check_links(&readme, "README.md", false);
+    // The man pages and the help of every command.
+    let dir = tempfile::tempdir().unwrap();
+    let o = run(&["man", "--out-dir", dir.path().to_str().unwrap()]);
+    assert!(o.status.success());
+    let mut shown = Vec::new();
+    for e in std::fs::read_dir(dir.path()).unwrap() {
+        let p = e.unwrap().path();
+        shown.push((
+            p.display().to_string(),
+            std::fs::read_to_string(&p).unwrap(),
+        ));
+    }
+    assert!(shown.len() > 5);
+    for c in commands() {
+        let help = stdout(&run(&[&c, "--help"]));
+        shown.push((format!("pdn {c} --help"), help));
+    }
+    let mut cites_docs = false;
+    for (name, text) in &shown {
+        for s in shared {
+            assert!(!text.contains(s), "{name} names {s}");
+        }
+        cites_docs |= text.contains("docs/rules.md");
+        check_links(text, name, false);
+    }
+    assert!(cites_docs, "no man page points at docs/rules.md");
+    // Every citation a finding can carry is listed.
+    let rules_md = std::fs::read_to_string(root().join("docs/rules.md")).unwrap();
+    let pdn_md = std::fs::read_to_string(root().join("docs/pdn.md")).unwrap();
+    let listed = |cite: &str| {
+        let quoted = format!("`{cite}`");
+        rules_md.contains(&quoted) || pdn_md.contains(&quoted)
+    };
+    let mut cites = Vec::new();
+    for v in Variant::ALL {
+        let r = v.rules();
+        let a = &r.articles;
+        cites.extend([
+            a.book,
+            a.man_move,
+            a.king_move,
+            a.capture_mandatory,
+            a.man_capture,
+            a.king_capture,
+            a.capture_complete,
+            a.precedence,
+            a.promotion,
+            a.passing_promotion,
+            a.irregularity,
+            a.game_end,
+        ]);
+        for d in r.draws {
+            cites.push(match *d {
+                DrawRule::Repetition { article, .. }
+                | DrawRule::KingMovesOnly { article, .. }
+                | DrawRule::NoCaptureNoManMove { article, .. }
+                | DrawRule::Endgame { article, .. } => article,
+            });
+        }
+    }
+    for c in cites
+        .iter()
+        .copied()
+        .chain(literal_rules.iter().map(String::as_str))
+    {
+        assert!(listed(c), "the citation `{c}` is in no page of docs/");
+    }
+    assert!(literal_rules.len() >= 5, "{literal_rules:?}");
+    // And those of a real run over the fixtures, one game per code.
+    let o = run(&["validate", "-f", "json", "-q", "fixtures/validate"]);
+    let out = stdout(&o);
+    let mut seen = 0;
+    for line in out.lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        if let Some(rule) = v.get("rule").and_then(|r| r.as_str()) {
+            assert!(
+                listed(rule),
+                "validate cites `{rule}`, which no page of docs/ lists"
+            );
+            seen += 1;
+        }
+    }
+    assert!(seen > 20, "{seen} citations");
 }

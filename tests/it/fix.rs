@@ -501,6 +501,7 @@ fn command_line_contract() {
 /// `None`: one file.
 fn check(bytes: &[u8], files: Option<&[usize]>) -> Vec<(u32, usize, Option<String>)> {
     let mut hint = FileHint::default();
+    let mut last_file = None;
     let games = read_games(bytes);
     let mut file_of = Vec::new();
     for (f, n) in files.unwrap_or_default().iter().enumerate() {
@@ -510,7 +511,12 @@ fn check(bytes: &[u8], files: Option<&[usize]>) -> Vec<(u32, usize, Option<Strin
         .iter()
         .enumerate()
         .map(|(k, g)| {
-            let h = hint.observe(file_of.get(k).copied().unwrap_or(0), g);
+            let file = file_of.get(k).copied().unwrap_or(0);
+            if last_file != Some(file) {
+                hint = FileHint::default();
+                last_file = Some(file);
+            }
+            let h = hint.observe(g);
             let r = validate(
                 g,
                 &Options {

@@ -147,10 +147,7 @@ fn flipped_perft<V: Spec>(positions: &[Position<V::B>]) {
 
 proptest! {
     // 48 cases in CI; PROPTEST_CASES asks for more (a deeper run by hand).
-    #![proptest_config(ProptestConfig {
-        cases: std::env::var("PROPTEST_CASES").ok().and_then(|n| n.parse().ok()).unwrap_or(48),
-        ..ProptestConfig::default()
-    })]
+    #![proptest_config(crate::support::proptest_config("properties", 48))]
 
     #[test]
     fn random_games_keep_every_invariant(
@@ -163,5 +160,77 @@ proptest! {
             fen_round_trip::<V>(&seen);
             flipped_perft::<V>(&seen);
         });
+    }
+}
+
+/// Every file under `dir`, recursively.
+fn all_files(dir: &std::path::Path, out: &mut Vec<std::path::PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            all_files(&p, out);
+        } else {
+            out.push(p);
+        }
+    }
+}
+
+/// The seeds of past failures are in one place, `proptest-regressions/`, and proptest reads
+/// every one of them before new cases: the integration tests' from the file their
+/// configuration names (`proptest-regressions/it/`, from the tests' working directory), the
+/// library's where proptest looks for a source file of `src/` (`proptest-regressions/app/…`).
+/// No seed file lies anywhere else, where nothing would replay it.
+#[test]
+fn seed_files_are_in_one_place_and_replayed() {
+    use proptest::test_runner::{FailurePersistence, FileFailurePersistence};
+
+    use crate::support::{PROPERTY_MODULES, seed_file};
+
+    let root = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    for dir in ["src", "tests"] {
+        let mut files = Vec::new();
+        all_files(&root.join(dir), &mut files);
+        for f in files {
+            let name = f.display().to_string();
+            assert!(
+                !name.contains("proptest-regressions"),
+                "{name}: a seed file that no test replays"
+            );
+        }
+    }
+    let count = |text: &str| text.lines().filter(|l| l.starts_with("cc ")).count();
+    for module in PROPERTY_MODULES {
+        let path = seed_file(module);
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        let leaked: &'static str = Box::leak(path.clone().into_boxed_str());
+        let seeds = FileFailurePersistence::Direct(leaked).load_persisted_failures2(None);
+        assert_eq!(seeds.len(), count(&text), "{path}: every seed read");
+        assert!(!seeds.is_empty(), "{path}");
+    }
+    let mut files = Vec::new();
+    all_files(&root.join("proptest-regressions"), &mut files);
+    for f in files {
+        let rel = f.strip_prefix(root.join("proptest-regressions")).unwrap();
+        let rel = rel.to_str().unwrap();
+        if let Some(m) = rel.strip_prefix("it/") {
+            let m = m.strip_suffix(".txt").unwrap_or(m);
+            assert!(
+                PROPERTY_MODULES.contains(&m),
+                "{rel}: no module of tests/it reads it"
+            );
+        } else {
+            // The library's: proptest reads `proptest-regressions/X.txt` for `src/X.rs`.
+            let source = root.join("src").join(rel.replace(".txt", ".rs"));
+            let text = std::fs::read_to_string(&source).unwrap_or_default();
+            assert!(
+                text.contains("proptest!"),
+                "{rel}: no property test in {}",
+                source.display()
+            );
+            let leaked: &'static str = Box::leak(f.display().to_string().into_boxed_str());
+            let seeds = FileFailurePersistence::Direct(leaked).load_persisted_failures2(None);
+            let n = count(&std::fs::read_to_string(&f).unwrap());
+            assert_eq!(seeds.len(), n, "{rel}: every seed read");
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! through the validator: each asserts what the user sees — `premature-promotion`,
 //! `result-mismatch`, `draw-rule` with its article and ply — for a game where the rule
 //! applies and for one where it does not. Where the sources disagree, the doc comment says
-//! so; `docs/RULES-DECISIONS.md` has the table.
+//! so; `docs/rules-decisions.md` has the table.
 
 use pdn::app::diagnostic::Severity;
 use pdn::app::validate::{Options, validate};

@@ -72,7 +72,7 @@ fn pdnish() -> impl Strategy<Value = Vec<u8>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2000, ..ProptestConfig::default() })]
+    #![proptest_config(crate::support::proptest_config("syntax_props", 2000))]
 
     #[test]
     fn arbitrary_bytes_never_panic(bytes in prop::collection::vec(any::<u8>(), 0..600)) {
@@ -275,7 +275,7 @@ fn game() -> impl Strategy<Value = Game> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1500, ..ProptestConfig::default() })]
+    #![proptest_config(crate::support::proptest_config("syntax_props", 1500))]
 
     #[test]
     fn generated_games_survive_write_then_read(games in prop::collection::vec(game(), 1..4)) {

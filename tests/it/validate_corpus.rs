@@ -96,7 +96,7 @@ fn every_error_on_the_corpus_is_expected() {
         let mut hint = FileHint::default();
         for game in read_games(&bytes) {
             games += 1;
-            let h = hint.observe(0, &game);
+            let h = hint.observe(&game);
             let report = validate(
                 &game,
                 &Options {

@@ -43,7 +43,7 @@ fn every_game_produces_exactly_its_expected_codes() {
                 .filter(|s| !s.is_empty())
                 .map(String::from)
                 .collect();
-            let h = hint.observe(0, &game);
+            let h = hint.observe(&game);
             let report = validate(
                 &game,
                 &Options {

@@ -22,7 +22,7 @@ use std::collections::HashSet;
 use csv::Writer;
 
 use crate::rules::{Bits, Color, Numbering, Position, Spec};
-use crate::syntax::{Game, Tag, canonical_move_text};
+use crate::syntax::{Game, Tag, canonical_move_ref_text};
 
 use super::super::replay::{Observer, Played, PlyEvent};
 use super::super::validate::Report;
@@ -295,7 +295,7 @@ impl<'a, W: std::io::Write> PlyRows<'a, W> {
                 names.push(u32::from(mv.to), b);
             }
         } else {
-            b.push_str(&canonical_move_text(self.game, e.item));
+            b.push_str(&canonical_move_ref_text(&self.game.source, e.item));
         }
         w.write_field(b.as_str())?;
         // Every stopping square.

@@ -13,7 +13,7 @@
 //! destination (`32-28`, `28x19`), the full route of PDN 3.0 rule 9 when the short form
 //! does not say which pieces are taken (`47x38x24x13x36`). Captures are always written with
 //! `x` — the one capture separator of the PDN 3.0 writing grammar — also in the variants
-//! whose GameType row lists another (`:` for Russian, `-` for Thai; RULES.md §1.11). A move
+//! whose GameType row lists another (`:` for Russian, `-` for Thai; docs/pdn.md). A move
 //! the replay could not resolve, or found irregular and played as recorded, is written in
 //! its syntactic normal form ([`crate::syntax::canonical_move_text`]): nothing is guessed.
 //!

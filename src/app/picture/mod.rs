@@ -2,7 +2,7 @@
 //! move as an arrow, captured pieces marked and a caption, as SVG ([`svg`]) or PNG ([`png`]).
 //!
 //! The conventions come from the variant's `GameType` layout, as the rule books print them
-//! (RULES.md §4): White at the bottom (square 1 top left on the international board; the
+//! (docs/pdn.md#square-names): White at the bottom (square 1 top left on the international board; the
 //! English board with Black, who moves first, at the top), boards whose bottom-left corner
 //! is light (Italian, Spanish, Portuguese) drawn that way, algebraic boards (Russian,
 //! Brazilian, Czech, Turkish) with their files and ranks on the edges. `flip` turns the board
@@ -326,7 +326,7 @@ mod tests {
     #[test]
     fn italian_board_has_a_light_bottom_left_corner() {
         let v = View::of::<spec::Italian>();
-        // RULES.md §4.2 D: 1 = a8, 29 = b1.
+        // The PDN 3.0 numbering of the Italian board: 1 = a8, 29 = b1.
         assert_eq!((v.squares[0].col, v.squares[0].row), (0, 0));
         assert_eq!((v.squares[28].col, v.squares[28].row), (1, 7));
     }

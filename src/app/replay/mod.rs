@@ -10,7 +10,7 @@ mod shape;
 mod spec;
 
 use crate::rules::{Bits, Color, Move, Position, Role, Spec, Step};
-use crate::syntax::{MoveItem, Span};
+use crate::syntax::{MoveRef, Span};
 
 use super::board;
 use super::diagnostic::{Code, Diagnostic};
@@ -45,7 +45,7 @@ pub enum Played {
 #[derive(Debug)]
 pub struct PlyEvent<'a, V: Spec> {
     /// The move as written.
-    pub item: &'a MoveItem,
+    pub item: &'a MoveRef<'a>,
     /// True on the main line (book-style replies included).
     pub main: bool,
     /// Which line the move is on: 0 for the main line, a number of its own for every
@@ -191,7 +191,7 @@ impl<B: Bits> LineState<B> {
     }
 }
 
-/// How a game writes the second player's moves, decided once per game (RULES.md §1.4): in
+/// How a game writes the second player's moves, decided once per game (docs/pdn.md#movetext): in
 /// Manoury's book style the reply is in parentheses (`1. 32-28 (19-23)`), in PDN a
 /// parenthesis is always a variation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -349,7 +349,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         let mut follows_move = false;
         while let Some((at, node)) = items.next() {
             let was_move = follows_move;
-            if !matches!(node, Node::Comment { .. } | Node::Nag) {
+            if !matches!(node, Node::Comment { .. } | Node::Nag { .. }) {
                 follows_move = matches!(node, Node::Move(_));
             }
             if self.halted {
@@ -366,13 +366,14 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                 continue;
             }
             match node {
-                Node::Comment { .. } | Node::Nag => {}
+                Node::Comment { .. } | Node::Nag { .. } => {}
                 Node::Setup { span, .. } => self.setup(record.node_text(node), *span, st),
                 Node::Move(m) => {
                     if !st.stopped {
                         // The later fragments of a capture written one jump per move (moves,
                         // comments and NAGs only) were played with it.
-                        for _ in 0..self.play_item(m, line, at, st) {
+                        let m = record.move_ref(m);
+                        for _ in 0..self.play_item(&m, line, at, st) {
                             items.next();
                         }
                     }
@@ -458,7 +459,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
     fn move_diag(
         &self,
         code: Code,
-        m: &MoveItem,
+        m: &MoveRef<'_>,
         st: &LineState<V::B>,
         message: String,
     ) -> Diagnostic {
@@ -477,7 +478,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         d
     }
 
-    fn check_number(&mut self, m: &MoveItem, st: &mut LineState<V::B>) {
+    fn check_number(&mut self, m: &MoveRef<'_>, st: &mut LineState<V::B>) {
         let Some(tok) = m.number else { return };
         let second = st.pos.side() != self.first_mover;
         if st.after_setup {
@@ -534,7 +535,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
     #[allow(clippy::too_many_arguments)]
     fn finish(
         &mut self,
-        m: &MoveItem,
+        m: &MoveRef<'_>,
         st: &mut LineState<V::B>,
         side: Color,
         mv: Move<V::B>,

@@ -5,7 +5,7 @@
 
 use crate::rules::notation::{self, SquareStyle};
 use crate::rules::{Bits, Move, Position, Spec};
-use crate::syntax::{MoveItem, MoveKind};
+use crate::syntax::{MoveKind, MoveRef};
 
 use super::super::diagnostic::{Code, Diagnostic, Severity};
 use super::super::record::{Items, LineRef, Node};
@@ -16,7 +16,7 @@ use super::{LOOKAHEAD, LineState, Observer, Played, Replayer};
 /// A recorded move as the resolver takes it: the item, its readings, and the items after it
 /// on its line (for a capture written one jump per move, and to choose among readings).
 struct Recorded<'g, 's> {
-    item: &'g MoveItem,
+    item: &'s MoveRef<'g>,
     spec: &'s MoveSpec,
     rest: Items<'g>,
 }
@@ -26,7 +26,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
     /// later fragments of a capture written one jump per move).
     pub(super) fn play_item(
         &mut self,
-        m: &'g MoveItem,
+        m: &MoveRef<'g>,
         line: LineRef,
         at: usize,
         st: &mut LineState<V::B>,
@@ -145,7 +145,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
     /// A legal move, its notation quirk noted once per game.
     fn legal(
         &mut self,
-        m: &MoveItem,
+        m: &MoveRef<'_>,
         index: usize,
         quirk: Option<Quirk>,
     ) -> (Move<V::B>, Played, bool) {
@@ -170,7 +170,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
     /// is played.
     fn ambiguous(
         &mut self,
-        m: &MoveItem,
+        m: &MoveRef<'_>,
         cands: &[usize],
         rest: Items<'g>,
         st: &LineState<V::B>,
@@ -219,7 +219,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
     /// missing ply), or the line cannot go on.
     fn irregular(
         &mut self,
-        m: &MoveItem,
+        m: &MoveRef<'_>,
         ill: Illegal<V::B>,
         st: &mut LineState<V::B>,
     ) -> Option<(Move<V::B>, Played, bool)> {
@@ -318,7 +318,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
     /// separator) that names exactly one legal move, played without building a move
     /// specification. Anything else (no match, several moves, the game over, another
     /// separator that deserves a note) is left to the resolver; true if the move was played.
-    fn quick_capture(&mut self, m: &'g MoveItem, st: &mut LineState<V::B>) -> bool {
+    fn quick_capture(&mut self, m: &MoveRef<'g>, st: &mut LineState<V::B>) -> bool {
         let MoveKind::Capture(sep) = m.kind else {
             return false;
         };
@@ -363,7 +363,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
     /// The common case checked directly, without generating the legal moves: a plain
     /// `from-to` move of the side to move when no capture is possible.
     #[inline]
-    fn quick(&self, pos: &Position<V::B>, m: &MoveItem) -> Option<Move<V::B>> {
+    fn quick(&self, pos: &Position<V::B>, m: &MoveRef<'_>) -> Option<Move<V::B>> {
         let rules = V::RULES;
         if m.kind != MoveKind::Normal || m.squares.len() != 2 || rules.same_king_limit > 0 {
             return None;
@@ -416,9 +416,9 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         let mut squares = spec.readings.first()?.clone();
         for (k, (_, node)) in rest.enumerate() {
             match node {
-                Node::Comment { .. } | Node::Nag => continue,
+                Node::Comment { .. } | Node::Nag { .. } => continue,
                 Node::Move(next) => {
-                    let next = to_spec(next)?;
+                    let next = to_spec(&self.record.move_ref(next))?;
                     let more = next.readings.first()?;
                     if more.len() < 2 || Some(&more[0]) != squares.last() {
                         return None;
@@ -454,7 +454,8 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                 }
                 match node {
                     Node::Move(m) => {
-                        if !self.look_ahead_play(&mut p, m) {
+                        let m = self.record.move_ref(m);
+                        if !self.look_ahead_play(&mut p, &m) {
                             break;
                         }
                         n += 1;
@@ -472,7 +473,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
 
     /// Play a recorded move in `pos` if it names one legal move there, through the
     /// look-ahead's own resolver (which leaves the replay's alone): true if it was played.
-    pub(super) fn look_ahead_play(&mut self, pos: &mut Position<V::B>, m: &MoveItem) -> bool {
+    pub(super) fn look_ahead_play(&mut self, pos: &mut Position<V::B>, m: &MoveRef<'_>) -> bool {
         let Some(spec) = to_spec(m) else {
             return false;
         };

@@ -2,7 +2,7 @@
 //! parentheses, or PDN variations), and the reply-or-alternative question for one line.
 
 use crate::rules::{Color, Position, Spec};
-use crate::syntax::MoveItem;
+use crate::syntax::MoveRef;
 
 use super::super::record::{LineRef, Node, Record};
 use super::{Branch, LineState, Observer, Replayer, Style, to_spec};
@@ -72,7 +72,7 @@ impl<V: Spec, O: Observer> Replayer<'_, V, O> {
         let mut last_move = false;
         for (at, node) in record.items(record.body()) {
             match node {
-                Node::Comment { .. } | Node::Nag => continue,
+                Node::Comment { .. } | Node::Nag { .. } => continue,
                 Node::Move(_) => {
                     bare += u32::from(last_move);
                     last_move = true;
@@ -110,7 +110,7 @@ impl<V: Spec, O: Observer> Replayer<'_, V, O> {
         let mut last_move = false;
         for (at, node) in record.items(record.body()) {
             let m = match node {
-                Node::Move(m) => m,
+                Node::Move(m) => record.move_ref(m),
                 Node::Variation { .. } if book && last_move => {
                     match one_move(record, record.inside(at)) {
                         Some(m) => m,
@@ -120,7 +120,7 @@ impl<V: Spec, O: Observer> Replayer<'_, V, O> {
                         }
                     }
                 }
-                Node::Comment { .. } | Node::Nag => continue,
+                Node::Comment { .. } | Node::Nag { .. } => continue,
                 Node::Variation { .. } => {
                     last_move = false;
                     continue;
@@ -128,7 +128,7 @@ impl<V: Spec, O: Observer> Replayer<'_, V, O> {
                 Node::Setup { .. } => break,
             };
             last_move = matches!(node, Node::Move(_));
-            if !self.look_ahead_play(&mut pos, m) {
+            if !self.look_ahead_play(&mut pos, &m) {
                 break;
             }
             n += 1;
@@ -144,7 +144,7 @@ impl<V: Spec, O: Observer> Replayer<'_, V, O> {
         let Some(first) = first_move(self.record, line) else {
             return false;
         };
-        let Some(spec) = to_spec(first) else {
+        let Some(spec) = to_spec(&first) else {
             return false;
         };
         let from = spec
@@ -169,21 +169,21 @@ impl<V: Spec, O: Observer> Replayer<'_, V, O> {
 }
 
 /// The first move of a line, if a move comes before any setup or variation in it.
-fn first_move(record: &Record, line: LineRef) -> Option<&MoveItem> {
+fn first_move(record: &Record, line: LineRef) -> Option<MoveRef<'_>> {
     record.items(line).find_map(|(_, n)| match n {
-        Node::Move(m) => Some(Some(m)),
+        Node::Move(m) => Some(Some(record.move_ref(m))),
         Node::Setup { .. } | Node::Variation { .. } => Some(None),
         _ => None,
     })?
 }
 
 /// The move of a line that holds exactly one move (and maybe comments and NAGs).
-pub(super) fn one_move(record: &Record, line: LineRef) -> Option<&MoveItem> {
+pub(super) fn one_move(record: &Record, line: LineRef) -> Option<MoveRef<'_>> {
     let mut found = None;
     for (_, n) in record.items(line) {
         match n {
-            Node::Move(m) if found.is_none() => found = Some(m),
-            Node::Comment { .. } | Node::Nag => {}
+            Node::Move(m) if found.is_none() => found = Some(record.move_ref(m)),
+            Node::Comment { .. } | Node::Nag { .. } => {}
             _ => return None,
         }
     }

@@ -5,12 +5,12 @@
 use crate::rules::fen::SquareName;
 use crate::rules::notation::{self, SquareStyle};
 use crate::rules::{Lookup, MoveList, Position, Spec};
-use crate::syntax::{MoveItem, MoveKind, Square};
+use crate::syntax::{MoveKind, MoveRef, Square};
 
 use super::super::resolve::{MoveSpec, Separator};
 
 /// The recorded move as resolution needs it; `None` for an unknown move.
-pub fn to_spec(m: &MoveItem) -> Option<MoveSpec> {
+pub fn to_spec(m: &MoveRef<'_>) -> Option<MoveSpec> {
     let mut spec = MoveSpec::default();
     spec_into(m, &mut spec).then_some(spec)
 }
@@ -30,7 +30,7 @@ pub(super) fn square_bit<V: Spec>(s: Square) -> Option<u32> {
 }
 
 /// [`to_spec`] into a spec whose buffers are reused; false for an unknown move.
-pub fn spec_into(m: &MoveItem, spec: &mut MoveSpec) -> bool {
+pub fn spec_into(m: &MoveRef<'_>, spec: &mut MoveSpec) -> bool {
     spec.separator = match m.kind {
         MoveKind::Unknown => return false,
         MoveKind::Normal => Separator::Quiet,

@@ -8,14 +8,16 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use crate::rules::Color;
-use crate::syntax::{Game, Item, Square};
+use crate::syntax::{Span, Square};
 
-use super::super::diagnostic::{Code, Diagnostic, LineIndex};
+use super::super::diagnostic::{Code, Diagnostic, GameText};
 use super::super::findings::{Counts, Policy};
 use super::super::join::push_joined;
+use super::super::reading::GameRef;
+use super::super::record::{LineRef, Node, Record};
 use super::super::replay::Branch;
 use super::super::tree::Tree as Capture;
-use super::super::validate::{Options, Report, validate_with};
+use super::super::validate::{Options, Report, validate_ref_with};
 use super::escape::{push_html, push_json_str, push_num};
 
 /// What the summary needs of a game.
@@ -45,18 +47,14 @@ enum Board {
     Written { pos: usize, route: Vec<u32> },
 }
 
-/// Validate game `game` of input file `file` (the `file_no`-th) and write its article: its
-/// findings under `policy` (allowed codes dropped, denied ones errors, those below the least
-/// severity counted but not written).
-pub fn game_html(
-    file_no: usize,
-    file: &str,
-    game: &Game,
-    opts: &Options,
-    policy: &Policy,
-) -> GameHtml {
+/// Validate a game of input file `file` and write its article: its findings under `policy`
+/// (allowed codes dropped, denied ones errors, those below the least severity counted but
+/// not written).
+pub fn game_html(game: &GameRef<'_>, file: &str, opts: &Options, policy: &Policy) -> GameHtml {
     let mut cap = Capture::default();
-    let mut report = validate_with(game, opts, &mut cap);
+    let mut report = validate_ref_with(game, opts, &mut cap);
+    let record = game.record;
+    let text = game.game_text();
     policy.apply(&mut report);
     let stats = GameStats {
         counts: Counts::of(&report),
@@ -64,17 +62,18 @@ pub fn game_html(
     };
     let mut walk = Walk {
         cap: &cap,
-        game,
+        record,
+        text: &text,
         unplayed: HashMap::new(),
         json: String::new(),
     };
     let start = cap.nodes.first().map(|_| 0);
     walk.json.push('[');
-    walk.line(&game.body.items, start, 0);
+    walk.line(record.body(), start, 0);
     walk.json.push(']');
     let tree = std::mem::take(&mut walk.json);
     let unplayed = walk.unplayed;
-    let id = format!("g{}-{}", file_no + 1, game.index);
+    let id = format!("g{}-{}", game.file + 1, text.index);
     let mut html = String::with_capacity(1024 + 40 * cap.nodes.len());
     let status = if stats.counts.errors > 0 {
         "errors"
@@ -96,8 +95,8 @@ pub fn game_html(
         codes.join(" "),
         stats.variant.unwrap_or("unknown"),
     );
-    header(&mut html, file, game, &report, &stats);
-    let lines = LineIndex::new(game);
+    header(&mut html, file, record, text.index, &report, &stats);
+    let lines = text.lines();
     if report
         .diagnostics
         .iter()
@@ -110,20 +109,28 @@ pub fn game_html(
             .filter(|d| policy.shows(d.severity()))
         {
             let board = board_of(d, &cap, &unplayed);
-            finding(&mut html, file, game, &lines, d, board.as_ref());
+            finding(&mut html, file, &text, &lines, d, board.as_ref());
         }
         html.push_str("</ol>");
     }
     html.push_str("<script type=\"application/json\" class=\"gd\">");
-    data(&mut html, game, &report, &cap, &tree);
+    data(&mut html, record, &report, &cap, &tree);
     html.push_str("</script></article>\n");
     GameHtml { html, stats }
 }
 
 /// The one line that stands for the game in the list.
-fn header(out: &mut String, file: &str, game: &Game, report: &Report, stats: &GameStats) {
+fn header(
+    out: &mut String,
+    file: &str,
+    record: &Record,
+    index: usize,
+    report: &Report,
+    stats: &GameStats,
+) {
     let tag = |name: &str| {
-        game.tag(name)
+        record
+            .tag(name)
             .map(str::trim)
             .filter(|v| !v.is_empty() && *v != "?")
     };
@@ -135,7 +142,7 @@ fn header(out: &mut String, file: &str, game: &Game, report: &Report, stats: &Ga
     };
     out.push_str("</span><span class=\"gn\"><bdi>");
     push_html(out, file);
-    let _ = write!(out, "</bdi> #{}</span><span class=\"pl\"><bdi>", game.index);
+    let _ = write!(out, "</bdi> #{index}</span><span class=\"pl\"><bdi>");
     push_html(out, tag("White").unwrap_or("?"));
     out.push_str("</bdi> – <bdi>");
     push_html(out, tag("Black").unwrap_or("?"));
@@ -170,7 +177,8 @@ fn plural(n: u32) -> &'static str {
 /// the replay did not play.
 struct Walk<'a> {
     cap: &'a Capture,
-    game: &'a Game,
+    record: &'a Record,
+    text: &'a GameText<'a>,
     unplayed: HashMap<u32, (Option<usize>, Vec<u32>)>,
     json: String,
 }
@@ -178,42 +186,43 @@ struct Walk<'a> {
 impl Walk<'_> {
     /// Write the items of a line (the caller writes the brackets); `cur` is the node whose
     /// position the line is at. Returns the node it ends at.
-    fn line(&mut self, items: &[Item], mut cur: Option<usize>, depth: u32) -> Option<usize> {
+    fn line(&mut self, line: LineRef, mut cur: Option<usize>, depth: u32) -> Option<usize> {
         let mut first = true;
-        for item in items {
+        let record = self.record;
+        for (at, node) in record.items(line) {
             if !first {
                 self.json.push(',');
             }
             first = false;
-            match item {
-                Item::Move(m) => {
+            match node {
+                Node::Move(m) => {
                     if let Some(&k) = self.cap.spans.get(&m.span.start) {
                         push_num(&mut self.json, k as u64);
                         cur = Some(k);
                     } else {
                         self.json.push_str("{\"x\":");
-                        push_json_str(&mut self.json, self.game.text(m.span));
+                        push_json_str(&mut self.json, self.text.text(m.span));
                         self.json.push('}');
-                        let route = written_route(self.cap, m.squares.as_slice());
+                        let route = written_route(self.cap, record.move_ref(m).squares);
                         self.unplayed.insert(m.span.start, (cur, route));
                     }
                 }
-                Item::Comment(c) => {
+                Node::Comment { text, .. } => {
                     self.json.push_str("{\"c\":");
-                    push_json_str(&mut self.json, c.text.trim());
+                    push_json_str(&mut self.json, self.text.text(*text).trim());
                     self.json.push('}');
                 }
-                Item::Nag(n) => {
-                    let _ = write!(self.json, "{{\"g\":{}}}", n.value);
+                Node::Nag { value } => {
+                    let _ = write!(self.json, "{{\"g\":{value}}}");
                 }
-                Item::Setup(s) => {
+                Node::Setup { .. } => {
                     self.json.push_str("{\"f\":");
-                    push_json_str(&mut self.json, &s.fen);
+                    push_json_str(&mut self.json, record.node_text(node));
                     self.json.push('}');
                     cur = None;
                 }
-                Item::Variation(v) => {
-                    let branch = self.cap.branches.get(&v.span.start).copied();
+                Node::Variation { span, .. } => {
+                    let branch = self.cap.branches.get(&span.start).copied();
                     let (key, start) = match branch {
                         Some(Branch::Reply) => ("r", cur),
                         Some(Branch::Last) => ("v", cur.and_then(|k| self.cap.nodes[k].parent)),
@@ -222,7 +231,7 @@ impl Walk<'_> {
                     };
                     let _ = write!(self.json, "{{\"{key}\":[");
                     let end = if depth < 200 {
-                        self.line(&v.line.items, start, depth + 1)
+                        self.line(record.inside(at), start, depth + 1)
                     } else {
                         None
                     };
@@ -297,8 +306,8 @@ fn board_of(
 fn finding(
     out: &mut String,
     file: &str,
-    game: &Game,
-    lines: &LineIndex,
+    game: &GameText<'_>,
+    lines: &crate::syntax::LineIndex,
     d: &Diagnostic,
     board: Option<&Board>,
 ) {
@@ -335,7 +344,10 @@ fn finding(
     out.push_str("</span></p><p class=\"fl\"><bdi>");
     push_html(out, file);
     out.push_str("</bdi>");
-    let at = d.span.map(|s| (lines.line_col(game, s.start), s));
+    let at = d.span.map(|s| {
+        let at = lines.locate(game.source.as_bytes(), game.line, game.column, s.start);
+        (at, s)
+    });
     match at {
         Some(((l, c), _)) => {
             let _ = write!(out, ":{l}:{c}");
@@ -389,8 +401,8 @@ fn side_name(c: Color) -> &'static str {
 }
 
 /// The source line of a finding with its span marked (at most 160 characters around it).
-fn source_line(out: &mut String, game: &Game, span: crate::syntax::Span, line: u32) {
-    let src = game.source.as_str();
+fn source_line(out: &mut String, game: &GameText<'_>, span: Span, line: u32) {
+    let src = game.source;
     let start = (span.start as usize).min(src.len());
     let end = (span.end as usize).clamp(start, src.len());
     let line_start = src[..start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
@@ -416,7 +428,7 @@ fn source_line(out: &mut String, game: &Game, span: crate::syntax::Span, line: u
 }
 
 /// The game's data: variant, nodes, move list, tags, result.
-fn data(out: &mut String, game: &Game, report: &Report, cap: &Capture, tree: &str) {
+fn data(out: &mut String, record: &Record, report: &Report, cap: &Capture, tree: &str) {
     out.push_str("{\"v\":");
     push_json_str(out, report.variant.map_or("", |v| v.name()));
     out.push_str(",\"n\":[");
@@ -456,14 +468,14 @@ fn data(out: &mut String, game: &Game, report: &Report, cap: &Capture, tree: &st
     out.push_str("],\"t\":");
     out.push_str(tree);
     out.push_str(",\"tags\":[");
-    for (i, t) in game.tags.iter().enumerate() {
+    for (i, (name, value, _)) in record.tags().enumerate() {
         if i > 0 {
             out.push(',');
         }
         out.push('[');
-        push_json_str(out, &t.name);
+        push_json_str(out, name);
         out.push(',');
-        push_json_str(out, &t.value);
+        push_json_str(out, value);
         out.push(']');
     }
     out.push_str("],\"r\":");
@@ -477,7 +489,9 @@ fn data(out: &mut String, game: &Game, report: &Report, cap: &Capture, tree: &st
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::syntax::read_games;
+    use crate::app::reading::FileGames;
+    use crate::app::validate::validate_with;
+    use crate::syntax::{Reader, read_games};
 
     const GAME: &[u8] =
         b"[GameType \"20\"]\n1. 32-28 19-23 2. 37-32 (2. 28x19 {x} 14x23) 13-19 3. 99-98 *\n";
@@ -508,14 +522,12 @@ mod tests {
 
     #[test]
     fn findings_point_at_the_position_before_their_move() {
-        let games = read_games(GAME);
-        let out = game_html(
-            0,
-            "a<b>.pdn",
-            &games[0],
-            &Options::default(),
-            &Policy::default(),
-        );
+        let out = FileGames::new(0)
+            .next(&mut Reader::new(GAME), |g| {
+                game_html(g, "a<b>.pdn", &Options::default(), &Policy::default())
+            })
+            .unwrap()
+            .unwrap();
         let games = read_games(GAME);
         let mut cap = Capture::default();
         let _ = validate_with(&games[0], &Options::default(), &mut cap);

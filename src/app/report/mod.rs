@@ -10,7 +10,6 @@
 
 pub mod escape;
 mod game;
-mod hash;
 
 use std::fmt::Write as _;
 
@@ -23,19 +22,22 @@ use super::picture::{View, svg};
 use escape::{push_html, push_json_str};
 
 pub use game::{GameHtml, GameStats, game_html};
-pub use hash::{base64, csp_hash, sha256};
 
 const CSS: &str = include_str!("report.css");
 const JS: &str = include_str!("report.js");
 
+/// The CSP source expressions of the page's script and style, `'sha256-…'` (the SHA-256 of
+/// `JS` and `CSS` in base64): constants, checked by the test `csp_hashes_are_those_of_the_page`
+/// (which prints the new values when `report.js` or `report.css` changes).
+const JS_HASH: &str = "'sha256-CRhVNM9uY8Ewf1Y1tVddFfZIArO8xr8mei5koF0G17M='";
+const CSS_HASH: &str = "'sha256-TGkPbjIdvBTPo86J+xelRkO9pejHojQz4aVLxh0qUgI='";
+
 /// The page's Content-Security-Policy: nothing from the network, no script or style but
-/// the page's own.
+/// the page's own (whatever some text of the input held, no other can run).
 pub(crate) fn content_security_policy() -> String {
     format!(
-        "default-src 'none'; script-src {}; style-src {}; img-src data:; \
-         base-uri 'none'; form-action 'none'",
-        csp_hash(JS),
-        csp_hash(CSS)
+        "default-src 'none'; script-src {JS_HASH}; style-src {CSS_HASH}; img-src data:; \
+         base-uri 'none'; form-action 'none'"
     )
 }
 
@@ -287,3 +289,33 @@ const VIEWER: &str = "<aside id=\"viewer\" hidden aria-label=\"game viewer\">\
 <button class=\"numbers\" aria-pressed=\"true\" title=\"square numbers\">#</button></div>\
 <div class=\"moves\"></div><h3>Findings</h3><div class=\"vfinds\"></div>\
 <h3>Tags</h3><table class=\"vtags\"></table></aside>\n";
+
+#[cfg(test)]
+mod tests {
+    use base64::Engine;
+    use sha2::{Digest, Sha256};
+
+    use super::*;
+
+    /// The CSP source expression of a text, computed.
+    fn csp_hash(text: &str) -> String {
+        let digest = Sha256::digest(text.as_bytes());
+        let b64 = base64::engine::general_purpose::STANDARD.encode(digest);
+        format!("'sha256-{b64}'")
+    }
+
+    #[test]
+    fn csp_hashes_are_those_of_the_page() {
+        assert_eq!(
+            (JS_HASH, CSS_HASH),
+            (csp_hash(JS).as_str(), csp_hash(CSS).as_str()),
+            "report.js or report.css changed: put the new hashes into JS_HASH and CSS_HASH"
+        );
+        assert!(content_security_policy().contains(JS_HASH));
+        // The digest of a known text, to be sure of the computation itself.
+        assert_eq!(
+            csp_hash("abc"),
+            "'sha256-ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0='"
+        );
+    }
+}

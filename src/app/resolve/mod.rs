@@ -46,7 +46,7 @@ impl MoveSpec {
     }
 }
 
-/// The diagnostic codes of move resolution (DESIGN.md).
+/// The diagnostic codes of move resolution (docs/formats.md).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Code {
     /// No legal move matches (the message says why).

@@ -1,18 +1,18 @@
 //! One game's contribution: [`analyse`] validates a game while an observer of the replay
-//! collects captures, promotions, the opening and the duplicate keys into a [`GameRecord`];
-//! [`Analyser`] does it for each game as the reader reads it.
+//! collects captures, promotions, the opening and the duplicate keys into a [`GameRecord`]
+//! ([`analyse_ref`] for a game read into a record).
 
 use std::collections::hash_map::DefaultHasher;
 use std::hash::Hasher;
 
 use crate::rules::notation::{self, SquareStyle};
 use crate::rules::{Bits, Position, Spec, Variant};
-use crate::syntax::{Game, GameEnd, canonical_move_text_in};
+use crate::syntax::{Game, canonical_move_ref_text};
 
 use super::super::diagnostic::{Code, GameText};
-use super::super::gametype::FileHint;
 use super::super::outcome::{self, Outcome};
-use super::super::record::{Node, OnRecord, Record};
+use super::super::reading::GameRef;
+use super::super::record::{Node, Record};
 use super::super::replay::{Observer, PlyEvent};
 use super::super::validate::{self, Report};
 use super::{Location, MoveAt, OPENING_PLIES, Options};
@@ -157,56 +157,13 @@ pub fn analyse_record(
     (record, report)
 }
 
-/// Analyses the games of one file as the reader reads them, in a `RecordReader` (no owned
-/// `Game`; a game whose text is not UTF-8 is read again into one); the variant earlier games
-/// of the file showed is followed as [`FileHint`] does.
-#[derive(Debug)]
-pub struct Analyser {
-    hint: FileHint,
-    file: usize,
-    opts: Options,
-}
-
-impl Analyser {
-    /// An analyser for the games of input `file`.
-    pub fn new(file: usize, opts: Options) -> Analyser {
-        Analyser {
-            hint: FileHint::default(),
-            file,
-            opts,
-        }
-    }
-
-    fn options(&self, hint: Option<Variant>) -> Options {
-        Options {
-            validate: validate::Options {
-                hint,
-                ..self.opts.validate
-            },
-            ..self.opts
-        }
-    }
-}
-
-impl OnRecord for Analyser {
-    type Output = GameRecord;
-
-    fn on_record(&mut self, record: &Record, end: &GameEnd<'_>) -> GameRecord {
-        match std::str::from_utf8(end.text) {
-            Ok(source) => {
-                let hint = self.hint.observe_record(0, record);
-                let opts = self.options(hint);
-                let text = GameText::of_record(record, source, end);
-                analyse_record(record, &text, self.file, &opts).0
-            }
-            Err(_) => {
-                let game = end.to_game();
-                let hint = self.hint.observe(0, &game);
-                let opts = self.options(hint);
-                analyse(&game, self.file, &opts).0
-            }
-        }
-    }
+/// [`analyse`] for a game read into a record (with its file's hint).
+pub fn analyse_ref(game: &GameRef<'_>, opts: &Options) -> (GameRecord, Report) {
+    let opts = Options {
+        validate: game.options(&opts.validate),
+        ..*opts
+    };
+    analyse_record(game.record, &game.game_text(), game.file, &opts)
 }
 
 fn clamp(n: usize) -> u32 {
@@ -311,7 +268,7 @@ impl Collector {
                 if let Node::Move(m) = node
                     && m.span.start >= self.last_main_end
                 {
-                    h.write_bytes(canonical_move_text_in(source, m).as_bytes());
+                    h.write_bytes(canonical_move_ref_text(source, &game.move_ref(m)).as_bytes());
                 }
             }
         }

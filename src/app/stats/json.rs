@@ -1,5 +1,5 @@
 //! The statistics as one JSON object (`--format json`), written with the one JSON writer
-//! ([`jsonl`](super::super::jsonl)); the keys and their order are DESIGN.md's.
+//! ([`jsonl`](super::super::jsonl)); the keys and their order are docs/formats.md's.
 
 use super::super::jsonl::{Array, Object};
 use super::tally::Tally;

@@ -9,7 +9,7 @@
 //! 128-bit key and a location per distinct move sequence, and per distinct prefix of at
 //! least `--min-plies` plies (to find games contained in longer ones).
 //!
-//! Conventions (RULES.md §1.9.1): the first number of a result is the score of the side that
+//! Conventions (docs/pdn.md#results): the first number of a result is the score of the side that
 //! moves first in the variant (White in the FMJD variants, Black in English checkers); the
 //! player named in the `White` tag plays White. Results are counted in the variant's standard
 //! form (`0 - 2`, `0–2` and `0-2` are one result). A game is *decided* when its result is a
@@ -32,7 +32,7 @@ mod json;
 mod tally;
 mod text;
 
-pub use analyse::{Analyser, GameRecord, analyse, analyse_record};
+pub use analyse::{GameRecord, analyse, analyse_record, analyse_ref};
 pub use duplicates::{Duplicate, Reason};
 pub use tally::{EventTally, OpeningKey, PlayerKey, PlayerTally, Scale, Tally};
 

@@ -8,8 +8,6 @@ use std::collections::BTreeMap;
 use std::collections::hash_map::Entry;
 use std::ops::AddAssign;
 
-use serde::Serialize;
-
 use crate::rules::{Color, ResultType, Variant};
 
 use super::super::diagnostic::{Code, Severity};
@@ -19,7 +17,7 @@ use super::{Duplicate, GameRecord, Location, MoveAt, NO_EVENT, NO_RESULT, OPENIN
 
 /// Wins, draws and losses from the point of view of the side that moves first, and the
 /// games whose result decides nothing (counted apart).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Tally {
     /// Games.
     pub games: u64,
@@ -84,7 +82,7 @@ macro_rules! add_assign_fields {
 
 add_assign_fields!(Tally: games, first_wins, draws, second_wins, unknown);
 
-/// The points of a win and of a draw, in half points: the variant's result type (RULES.md
+/// The points of a win and of a draw, in half points: the variant's result type (docs/pdn.md#results
 /// §1.9.1), 2 and 1 under the International type, 1 and ½ otherwise.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Scale {
@@ -406,7 +404,7 @@ impl Stats {
         })
     }
 
-    /// Diagnostics by code, in the order of DESIGN.md; codes never seen are left out.
+    /// Diagnostics by code, in the order of docs/formats.md; codes never seen are left out.
     pub fn diagnostics(&self) -> Vec<(Code, u64)> {
         Code::ALL
             .iter()

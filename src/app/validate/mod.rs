@@ -1,11 +1,10 @@
 //! Validating one game: syntax findings, tag formats, the variant, the start position, the
-//! replay, the result against the terminator and the final position, the draw rules; and the
-//! JSON Lines records of DESIGN.md. A game is validated through its [`Record`], filled from
-//! an owned [`Game`] or straight from the reader ([`Validator`]).
+//! replay, the result against the terminator and the final position, the draw rules. A game
+//! is validated through its [`Record`], filled from an owned [`Game`] or straight from the
+//! reader ([`validate_ref`], on a [`GameRef`]).
 
 mod result;
 mod tags;
-mod visit;
 
 use crate::rules::fen::SquareName;
 use crate::rules::{Color, Position, Spec, Variant, with_variant};
@@ -13,12 +12,12 @@ use crate::syntax::Game;
 
 use super::diagnostic::{Code, Diagnostic, Severity};
 use super::gametype::{self, Source};
+use super::reading::GameRef;
 use super::record::{Node, Record};
 use super::replay::{Ignore, Observer, Replayed, Replayer, Settings};
 
 pub use result::comment_result;
 pub use tags::{is_pdn_date, is_time_control};
-pub use visit::Validator;
 
 /// How to validate.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -82,6 +81,21 @@ pub fn validate_with<O: Observer>(game: &Game, opts: &Options, observer: &mut O)
 /// Validate a game.
 pub fn validate(game: &Game, opts: &Options) -> Report {
     validate_with(game, opts, &mut Ignore)
+}
+
+/// Validate a game read into a record (with its file's hint), with an observer of the
+/// replayed moves.
+pub fn validate_ref_with<O: Observer>(
+    game: &GameRef<'_>,
+    opts: &Options,
+    observer: &mut O,
+) -> Report {
+    validate_record(game.record, game.text, &game.options(opts), observer)
+}
+
+/// Validate a game read into a record (with its file's hint).
+pub fn validate_ref(game: &GameRef<'_>, opts: &Options) -> Report {
+    validate_ref_with(game, opts, &mut Ignore)
 }
 
 /// Validate the game of a record whose text is `text`, with an observer of the replayed
@@ -260,7 +274,7 @@ pub(crate) fn start_position<V: Spec>(game: &Record) -> Result<(Position<V::B>, 
 
 fn first_mover_of<V: Spec>(game: &Record, setup: &crate::rules::fen::Setup) -> Color {
     let first = game.items(game.body()).find_map(|(_, n)| match n {
-        Node::Move(m) => m.squares.first().copied(),
+        Node::Move(m) => game.move_ref(m).squares.first().copied(),
         _ => None,
     });
     if let Some(sq) = first {
@@ -310,10 +324,11 @@ fn first_ply_fails<V: Spec>(record: &Record, start: &Position<V::B>) -> bool {
         return false;
     }
     let Some((_, Node::Move(m))) =
-        items.find(|(_, n)| !matches!(n, Node::Comment { .. } | Node::Nag))
+        items.find(|(_, n)| !matches!(n, Node::Comment { .. } | Node::Nag { .. }))
     else {
         return false;
     };
+    let m = record.move_ref(m);
     if !matches!(
         m.kind,
         crate::syntax::MoveKind::Normal | crate::syntax::MoveKind::Capture(_)
@@ -353,7 +368,7 @@ fn run<V: Spec, O: Observer>(game: Subject<'_>, opts: &Options, observer: &mut O
     let start = match start_position::<V>(record) {
         Ok((p, _)) => p,
         Err(e) => {
-            let mut d = Diagnostic::new(Code::BadFen, e).rule("PDN 3.0 FEN (RULES.md §1.10)");
+            let mut d = Diagnostic::new(Code::BadFen, e).rule("PDN 3.0 FEN");
             if let Some((_, s)) = record.tag_pair("FEN") {
                 d = d.at(s);
             }

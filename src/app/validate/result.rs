@@ -68,7 +68,7 @@ pub(super) fn check<V: Spec>(game: &Record, replayed: &Replayed<V>, diags: &mut 
                 ),
             )
             .at(span)
-            .rule("PDN 3.0 Result (RULES.md §1.9.1)"),
+            .rule("PDN 3.0 Result"),
         );
     }
     if let Some(t) = tag {
@@ -240,9 +240,9 @@ pub fn comment_result(game: &Record) -> Option<(String, Span)> {
     }
     let (at, _) = game
         .items(game.body())
-        .filter(|(_, n)| !matches!(n, Node::Nag))
+        .filter(|(_, n)| !matches!(n, Node::Nag { .. }))
         .last()?;
-    let Node::Comment { span } = &game.nodes()[at] else {
+    let Node::Comment { span, .. } = &game.nodes()[at] else {
         return None;
     };
     let (_, text) = game.last_comment().filter(|(c, _)| *c == at)?;
@@ -303,7 +303,7 @@ fn check_result_form(
                 ),
             )
             .at(span)
-            .rule("PDN 3.0 Result (RULES.md §1.9.1)"),
+            .rule("PDN 3.0 Result"),
         ),
         o => {
             let own = outcome::standard_string(o, rules);

@@ -34,7 +34,7 @@ pub(super) fn check_tags(game: &Record, diags: &mut Vec<Diagnostic>) {
 pub(super) fn bad_tag(span: Span, message: String) -> Diagnostic {
     Diagnostic::new(Code::BadTag, message)
         .at(span)
-        .rule("PDN 3.0 tag pairs (RULES.md §1.9)")
+        .rule("PDN 3.0 tag pairs")
 }
 
 /// `YYYY.MM.DD` with `?` for unknown digits (per group).

@@ -184,7 +184,7 @@ pub const BREAKTHROUGH: Rules = Rules {
     ..INTERNATIONAL
 };
 
-/// FMJD-64 art. 7.2 (RULES.md §3.4). The endgame articles come before 7.2.5, which they
+/// FMJD-64 art. 7.2 (docs/rules.md#russian-draughts-fmjd-64). The endgame articles come before 7.2.5, which they
 /// tie with (fifteen moves of kings only against a lone king are also 7.2.4's fifteen
 /// moves): the more specific article is the one reported.
 const RUSSIAN_DRAWS: &[DrawRule] = &[
@@ -425,7 +425,7 @@ const FRISIAN_DRAWS: &[DrawRule] = &[
         long_diagonal: false,
         capture_restarts: false,
         // "Unless a capture follows immediately or next move"; lidraughts, whose frysk
-        // games are adjudicated so, allows two more moves (docs/RULES-DECISIONS.md).
+        // games are adjudicated so, allows two more moves (docs/rules-decisions.md).
         plies: 4,
         article: "Frisian (king v king: two more moves)",
     },

@@ -1,4 +1,4 @@
-//! The game-level PDN reading grammar (RULES.md §1.3–§1.8, §1.12): one game from a byte
+//! The game-level PDN reading grammar (docs/pdn.md#movetext): one game from a byte
 //! slice — its tag section, movetext, variations (with an explicit stack, never recursion),
 //! terminator — with error recovery, tolerated constructs and the game-boundary decisions.
 //!

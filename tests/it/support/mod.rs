@@ -1,6 +1,6 @@
-//! Helpers shared by the integration tests: where the shared corpus lives, its PDN files;
-//! [`syntax`] has the round-trip comparison of the syntax tests, [`pty`] pseudo-terminals,
-//! [`browser`] headless Chromium.
+//! Helpers shared by the integration tests: where the shared corpus lives, its PDN files, the
+//! configuration of the property tests; [`syntax`] has the round-trip comparison of the
+//! syntax tests, [`pty`] pseudo-terminals, [`browser`] headless Chromium.
 #![allow(dead_code)]
 
 pub(crate) mod browser;
@@ -8,6 +8,38 @@ pub(crate) mod pty;
 pub(crate) mod syntax;
 
 use std::path::{Path, PathBuf};
+
+use proptest::test_runner::{Config as ProptestConfig, FileFailurePersistence};
+
+/// The modules of property tests, each with its seeds in `proptest-regressions/it/`.
+pub(crate) const PROPERTY_MODULES: [&str; 2] = ["properties", "syntax_props"];
+
+/// Where the seeds of the property tests of `module` are kept and replayed from, relative to
+/// the repository's root (the tests' working directory): `proptest-regressions/it/`, beside
+/// the library's own (`proptest-regressions/app/…`, proptest's default for `src/`). One
+/// place for every seed; proptest's default for a test binary (`tests/proptest-regressions/`)
+/// and the `*.proptest-regressions` files beside the sources are not used.
+pub(crate) fn seed_file(module: &str) -> String {
+    format!("proptest-regressions/it/{module}.txt")
+}
+
+/// The configuration of the property tests of `module` (one of [`PROPERTY_MODULES`]):
+/// `cases` cases (`PROPTEST_CASES` asks for more, for a deeper run by hand), the failures
+/// saved to and replayed from [`seed_file`].
+pub(crate) fn proptest_config(module: &'static str, cases: u32) -> ProptestConfig {
+    assert!(PROPERTY_MODULES.contains(&module), "{module}");
+    let cases = std::env::var("PROPTEST_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(cases);
+    // (The path must live as long as the configuration: one small string per test.)
+    let path: &'static str = Box::leak(seed_file(module).into_boxed_str());
+    ProptestConfig {
+        cases,
+        failure_persistence: Some(Box::new(FileFailurePersistence::Direct(path))),
+        ..ProptestConfig::default()
+    }
+}
 
 /// Every `.pdn` file (any case) under `dir`, recursively, in sorted order.
 pub(crate) fn pdn_files(dir: &Path, out: &mut Vec<PathBuf>) {

@@ -133,7 +133,7 @@ impl MainLine {
 
 fn ply_of(item: usize, m: &MoveItem, numbers: &Numbers) -> Option<Ply> {
     let mut spec = MoveSpec::default();
-    if !spec_into(m, &mut spec) {
+    if !spec_into(&m.to_ref(), &mut spec) {
         return None;
     }
     Some(Ply {

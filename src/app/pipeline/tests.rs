@@ -58,14 +58,39 @@ impl Inputs for Files {
     }
 }
 
+/// The variant game `g` of a file shows for certain: every seventh a GameType (English),
+/// every fifth a square above 32 (international), the others nothing.
+fn shows(g: usize) -> Option<Variant> {
+    if g % 7 == 3 {
+        Some(Variant::English)
+    } else if g % 5 == 1 {
+        Some(Variant::International)
+    } else {
+        None
+    }
+}
+
 fn games(file: usize, n: usize) -> Vec<u8> {
     let mut s = String::new();
     for g in 1..=n {
-        s.push_str(&format!(
-            "[Event \"f{file} g{g}\"]\n\n1. 32-28 19-23 2. 28x19 14x23 *\n\n"
-        ));
+        match shows(g) {
+            Some(Variant::English) => s.push_str(&format!(
+                "[Event \"f{file} g{g}\"]\n[GameType \"21\"]\n\n1. 9-13 22-18 *\n\n"
+            )),
+            Some(_) => s.push_str(&format!(
+                "[Event \"f{file} g{g}\"]\n\n1. 32-28 19-23 2. 37-32 14-19 *\n\n"
+            )),
+            None => s.push_str(&format!(
+                "[Event \"f{file} g{g}\"]\n\n1. 32-28 19-23 2. 28x19 14x23 *\n\n"
+            )),
+        }
     }
     s.into_bytes()
+}
+
+/// The hint of game `g` of a file: what the games before it showed, the latest winning.
+fn hint_of(g: usize) -> Option<Variant> {
+    (1..g).rev().find_map(shows)
 }
 
 fn good(file: usize, n: usize) -> Mem {
@@ -86,26 +111,25 @@ fn plan(jobs: usize) -> Plan {
     }
 }
 
-/// Counts the games of each file, to check that `Follow` runs in file order.
-#[derive(Default)]
-struct Count(usize);
+/// A game as the work sees it: (file, its number, its Event tag, its hint).
+type Seen = (usize, usize, String, Option<Variant>);
 
-impl Follow for Count {
-    type Note = usize;
-    fn observe(&mut self, _: usize, _: &Game) -> usize {
-        self.0 += 1;
-        self.0
-    }
-}
-
-/// Every event of a run: a game as (file, its number, its Event tag, its note).
-fn events(files: &Files, plan: &Plan) -> Vec<Event<(usize, usize, String, usize)>> {
+/// Every event of a run.
+fn events(files: &Files, plan: &Plan) -> Vec<Event<Seen>> {
     let mut out = Vec::new();
-    run::<Count, _, _, _>(
+    run(
         files,
         plan,
         &|_| {},
-        |i, g, note| (i, g.index, g.tag("Event").unwrap_or("").to_owned(), note),
+        || (),
+        |(), g| {
+            (
+                g.file,
+                g.index(),
+                g.record.tag("Event").unwrap_or("").to_owned(),
+                g.hint,
+            )
+        },
         |ev| {
             out.push(ev);
             Ok(())
@@ -131,12 +155,12 @@ fn order_is_kept_whatever_the_number_of_threads() {
         assert_eq!(one[k], Event::FileStart(f));
         k += 1;
         let mut g = 0;
-        while let Event::Game(i, (file, index, tag, note)) = &one[k] {
+        while let Event::Game(i, (file, index, tag, hint)) = &one[k] {
             g += 1;
             let want = format!("f{f} g{g}");
             assert_eq!(
-                (*i, *file, *index, tag.as_str(), *note),
-                (f, f, g, &*want, g)
+                (*i, *file, *index, tag.as_str(), *hint),
+                (f, f, g, &*want, hint_of(g))
             );
             k += 1;
         }
@@ -201,11 +225,12 @@ fn a_consumer_error_stops_every_thread() {
         let worked = AtomicU64::new(0);
         let mut seen = 0;
         let start = Instant::now();
-        let r = run::<(), _, _, _>(
+        let r = run(
             &files,
             &plan(jobs),
             &|_| {},
-            |_, _, ()| {
+            || (),
+            |(), _| {
                 worked.fetch_add(1, Ordering::Relaxed);
             },
             |ev| {
@@ -242,11 +267,12 @@ fn the_window_bounds_the_jobs_in_flight() {
         let produced = AtomicU64::new(0);
         let consumed = AtomicU64::new(0);
         let most = AtomicU64::new(0);
-        run::<(), _, _, _>(
+        run(
             &files,
             &plan,
             &|_| {},
-            |_, _, ()| {
+            || (),
+            |(), _| {
                 let p = produced.fetch_add(1, Ordering::SeqCst) + 1;
                 let c = consumed.load(Ordering::SeqCst);
                 most.fetch_max(p - c, Ordering::SeqCst);

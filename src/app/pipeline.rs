@@ -1,27 +1,36 @@
-//! The batch pipeline shared by every command: the inputs are cut into pieces
-//! (`pdn::syntax::pieces`, no parsing) and handed out in jobs of about 32 KB; each thread
-//! takes the next job when it needs one, reads the games of its pieces and runs the
-//! command's work on them; results are consumed in exactly the input order. With one job
-//! everything runs inline with the sequential reader, which gives the same games as the
-//! pieces (tests/it/syntax_pieces.rs), so the output does not depend on the number of jobs.
+//! The batch pipeline shared by every command that reads games: one per-game worker, run
+//! on the games of the inputs in input order by any number of threads. A command supplies
+//! the state each thread keeps from game to game (its buffers) and the work on one game, a
+//! [`GameRef`]: the game read through the visitor into a `Record` (no owned `Game`), with its
+//! text, its place and its file's variant hint (`app::reading`). The results are consumed in
+//! exactly the input order, so the output does not depend on the number of threads.
+//!
+//! With one thread everything runs inline: the sequential reader reads each game into the
+//! record ([`FileGames`]) and the work runs on it at once. With more, the inputs are cut into
+//! pieces (`syntax::pieces`, no parsing) and handed out in jobs of about 32 KB; each thread
+//! takes the next job when it needs one, reads the games of its pieces into its [`Pool`] of
+//! records and runs the work on them. The pieces give the games of the sequential reader
+//! (tests/it/syntax_pieces.rs), and the variant hint is folded in file order in both cases
+//! ([`FileHint`]), so the games and the work are the same.
 //!
 //! There are exactly `jobs` threads, the calling thread among them: it consumes the results
 //! that are ready between its own jobs and sleeps only when it can neither consume nor take
 //! a job. (A separate reader thread and a consumer thread, woken for every job, preempted the
 //! workers on a two-core machine several thousand times a second.) A job may start only
-//! within a window of `jobs * 8` jobs (`Plan::window`) after the last one consumed, so memory stays bounded.
+//! within a window of `jobs * 8` jobs (`Plan::window`) after the last one consumed, so memory
+//! stays bounded.
 //!
 //! What one piece needs from the ones before it — the game left over at its cut, the game
-//! number, the variant the earlier games of the file showed — is small and is handed from
-//! job to job in order (`Chain`): a thread reads its first piece as if nothing was left
-//! over, waits for the previous job's hand-over (which comes as soon as that job has read
-//! its pieces, before its work), re-reads the piece in the rare case that a game was left
-//! over, and passes its own hand-over on before it does the work.
+//! number, the variant hint of the file so far — is small and is handed from job to job in
+//! order (`Chain`): a thread reads its first piece as if nothing was left over, waits for the
+//! previous job's hand-over (which comes as soon as that job has read its pieces, before its
+//! work), re-reads the piece in the rare case that a game was left over, numbers its games
+//! and folds their hints, and passes its own hand-over on before it does the work.
 //!
 //! The scheduler knows nothing of the commands: the inputs come through [`Inputs`] (opened
-//! by index), what the games of a file tell the later ones through [`Follow`], the work and
-//! the consumer are closures, and the bytes read go to a closure too (the progress bar).
-//! Process-wide settings (the allocator's) are made by `main` before the run.
+//! by index), the work and the consumer are closures, and the bytes read go to a closure too
+//! (the progress bar). Process-wide settings (the allocator's) are made by the binary before
+//! the run.
 
 use std::collections::BTreeMap;
 use std::io;
@@ -30,30 +39,23 @@ use std::sync::{Arc, Condvar, Mutex, TryLockError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use pdn::syntax::pieces::{Piece, Pieces, Rest, read_piece};
-use pdn::syntax::{Game, Reader, Visitor};
+use crate::rules::Variant;
+use crate::syntax::Reader;
+use crate::syntax::pieces::{Piece, Pieces, Rest};
+
+use super::gametype::FileHint;
+use super::reading::{FileGames, GameRef, Pool};
 
 /// The inputs of a run, opened by index (in order, each once).
-pub(super) trait Inputs: Sync {
+pub trait Inputs: Sync {
     /// How many inputs there are.
     fn count(&self) -> usize;
     /// Open input `i` for reading (decompressed, decoded: the bytes of a PDN file).
+    ///
+    /// # Errors
+    ///
+    /// Why the input cannot be opened; it is reported in its place and the run goes on.
     fn open(&self, i: usize) -> io::Result<Box<dyn io::Read + Send>>;
-}
-
-/// What the games of a file tell the later games of the same file, followed in file order
-/// whatever the number of jobs: a fresh value (`Default`) at the start of each file.
-pub(super) trait Follow: Default + Send {
-    /// What a game's work is given.
-    type Note: Send;
-    /// The note for a game of input `file` (from the games before it), and learn from it.
-    fn observe(&mut self, file: usize, game: &Game) -> Self::Note;
-}
-
-/// Nothing followed: every game stands alone.
-impl Follow for () {
-    type Note = ();
-    fn observe(&mut self, _: usize, _: &Game) {}
 }
 
 /// An input read up to its first error as if it ended there, so that the sequential reader
@@ -110,7 +112,7 @@ fn deferred(slot: &Mutex<Option<String>>) -> Option<String> {
 
 /// What the consumer sees, in input order; `usize` is the index of the input.
 #[derive(Debug, PartialEq, Eq)]
-pub(super) enum Event<R> {
+pub enum Event<R> {
     /// A file starts.
     FileStart(usize),
     /// A game's result.
@@ -124,15 +126,16 @@ pub(super) enum Event<R> {
 /// The largest game the commands read (a game is held in memory whole, at several times
 /// its size once parsed): far above any real record, low enough to bound memory on hostile
 /// input. A larger game is a syntax error of its own and reading goes on.
-const MAX_GAME: usize = 64 << 20;
+pub const MAX_GAME: usize = 64 << 20;
 
 /// How a run is cut: the number of threads and the sizes of pieces and jobs.
 #[derive(Clone, Copy, Debug)]
-pub(super) struct Plan {
+pub struct Plan {
     /// Threads, the calling one among them; 1 reads sequentially on the calling thread.
     pub jobs: usize,
-    /// Pieces are cut at a game start after this many bytes, at any line after `forced`.
+    /// Pieces are cut at a game start after this many bytes…
     pub piece_bytes: usize,
+    /// …and at any line break after this many.
     pub forced_piece: usize,
     /// A job holds pieces (of several small files) up to this many bytes.
     pub job_bytes: usize,
@@ -144,7 +147,7 @@ pub(super) struct Plan {
 
 impl Plan {
     /// The commands' sizes for `jobs` threads.
-    pub(super) fn new(jobs: usize) -> Plan {
+    pub fn new(jobs: usize) -> Plan {
         Plan {
             jobs: jobs.max(1),
             piece_bytes: 32 * 1024,
@@ -156,7 +159,7 @@ impl Plan {
     }
 
     /// Jobs that may be in flight at once.
-    pub(super) fn window(&self) -> u64 {
+    pub fn window(&self) -> u64 {
         self.jobs as u64 * self.window_per_job.max(1)
     }
 }
@@ -170,32 +173,24 @@ enum Part {
 }
 
 /// What a job leaves to the next: the reading state at its end.
-struct Carry<F> {
+#[derive(Default)]
+struct Carry {
     /// Games of the current file so far.
     games: usize,
-    follow: F,
+    /// The variant hint of the current file so far.
+    hint: FileHint,
     rest: Option<Rest>,
 }
 
-impl<F: Default> Default for Carry<F> {
-    fn default() -> Self {
-        Carry {
-            games: 0,
-            follow: F::default(),
-            rest: None,
-        }
-    }
-}
-
 /// The hand-over from job to job, in sequence order.
-struct Chain<F> {
-    state: Mutex<(u64, Carry<F>)>,
+struct Chain {
+    state: Mutex<(u64, Carry)>,
     turn: Condvar,
     aborted: AtomicBool,
 }
 
-impl<F: Default> Chain<F> {
-    fn new() -> Chain<F> {
+impl Chain {
+    fn new() -> Chain {
         Chain {
             state: Mutex::new((0, Carry::default())),
             turn: Condvar::new(),
@@ -204,7 +199,7 @@ impl<F: Default> Chain<F> {
     }
 
     /// Wait for job `seq`'s turn and take what the job before it left.
-    fn take(&self, seq: u64) -> Carry<F> {
+    fn take(&self, seq: u64) -> Carry {
         let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
         while s.0 != seq {
             if self.aborted.load(Ordering::SeqCst) {
@@ -224,37 +219,45 @@ impl<F: Default> Chain<F> {
     }
 
     /// Job `seq` is read: pass `carry` to the next one.
-    fn give(&self, seq: u64, carry: Carry<F>) {
+    fn give(&self, seq: u64, carry: Carry) {
         let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
         *s = (seq + 1, carry);
         self.turn.notify_all();
     }
 }
 
-/// A job's parts, read: what the work runs on, in order.
-enum Read<N> {
+/// A job's parts, read: what the work runs on, in order (a game: its slot in the pool, and
+/// its hint).
+enum Read {
     Start(usize),
-    Game(usize, Game, N),
+    Game(usize, usize, Option<Variant>),
     Error(usize, String),
     End(usize),
 }
 
-/// Read the pieces of a job. `carry` gives what the job before left (it is asked for only
-/// once the first piece has been read as if nothing was left); the returned carry is what
-/// this job leaves.
-fn read_job<F: Follow>(
+/// What a thread keeps from job to job: the command's state and the pool of records.
+struct Worker<S> {
+    state: S,
+    pool: Pool,
+}
+
+/// Read the pieces of a job into `pool`. `carry` gives what the job before left (it is asked
+/// for only once the first piece has been read as if nothing was left); the returned carry
+/// is what this job leaves.
+fn read_job(
     parts: Vec<Part>,
     max_game: usize,
-    carry: impl FnOnce() -> Carry<F>,
-) -> (Vec<Read<F::Note>>, Carry<F>) {
+    pool: &mut Pool,
+    carry: impl FnOnce() -> Carry,
+) -> (Vec<Read>, Carry) {
+    pool.clear();
     let mut parts = parts.into_iter().peekable();
-    // The first piece, read ahead of the hand-over.
-    let early = match parts.peek_mut() {
-        Some(Part::Piece(_, p)) => Some(read_piece(p, max_game)),
+    // The first piece, read ahead of the hand-over (into the pool's first slots).
+    let mut early = match parts.peek_mut() {
+        Some(Part::Piece(_, p)) => Some(pool.read_piece(p, max_game)),
         _ => None,
     };
     let mut carry = carry();
-    let mut early = early;
     let mut out = Vec::new();
     for part in parts {
         match part {
@@ -264,16 +267,27 @@ fn read_job<F: Follow>(
             }
             Part::Piece(i, mut piece) => {
                 let ahead = early.take();
-                let (games, rest) = match (ahead, carry.rest.take()) {
-                    (Some(read), None | Some(Rest::Nothing)) => read,
-                    (_, Some(rest)) => read_piece(&mut piece.after(rest), max_game),
-                    (None, None) => read_piece(&mut piece, max_game),
+                let first = match (&ahead, &carry.rest) {
+                    (Some(_), None | Some(Rest::Nothing)) => 0,
+                    (Some(_), Some(_)) => {
+                        // A game was left over: the piece is read again after it.
+                        pool.clear();
+                        0
+                    }
+                    (None, _) => pool.len(),
                 };
-                for mut g in games {
-                    carry.games += 1;
-                    g.index = carry.games;
-                    let note = carry.follow.observe(i, &g);
-                    out.push(Read::Game(i, g, note));
+                let rest = match (ahead, carry.rest.take()) {
+                    (Some(rest), None | Some(Rest::Nothing)) => rest,
+                    (_, Some(left)) => pool.read_piece(&mut piece.after(left), max_game),
+                    (None, None) => pool.read_piece(&mut piece, max_game),
+                };
+                for k in first..pool.len() {
+                    if let Some(slot) = pool.slot_mut(k) {
+                        carry.games += 1;
+                        slot.set_index(carry.games);
+                        let hint = carry.hint.next(slot.shows());
+                        out.push(Read::Game(i, k, hint));
+                    }
                 }
                 carry.rest = Some(rest);
             }
@@ -293,42 +307,30 @@ fn read_job<F: Follow>(
 }
 
 /// Run `work` on every game of the inputs with `plan.jobs` threads, calling `consume` in
-/// input order. `work` gets the input's index, the game (numbered in its file) and the note
-/// of `F` (what the earlier games of its file showed). `bytes_read` is told, now and then on
-/// the calling thread, the bytes read so far. An error from `consume` (a closed pipe) stops
-/// everything and is returned.
-pub(super) fn run<F, R, W, C>(
+/// input order. Each thread makes its own state with `state` and hands it to `work` with
+/// each game it reads. `bytes_read` is told, now and then on the calling thread, the bytes
+/// read so far. An error from `consume` (a closed pipe) stops everything and is returned.
+///
+/// # Errors
+///
+/// The first error of `consume`; the inputs' own errors are events.
+pub fn run<S, R, C>(
     inputs: &dyn Inputs,
     plan: &Plan,
     bytes_read: &dyn Fn(u64),
-    work: W,
+    state: impl Fn() -> S + Sync,
+    work: impl Fn(&mut S, &GameRef<'_>) -> R + Sync,
     mut consume: C,
 ) -> io::Result<()>
 where
-    F: Follow,
     R: Send,
-    W: Fn(usize, Game, F::Note) -> R + Sync,
     C: FnMut(Event<R>) -> io::Result<()>,
 {
     if plan.jobs <= 1 {
-        // One thread: the sequential reader, game by game (the pieces give the same games:
-        // tests/it/syntax_pieces.rs, and tests/it/cli_batch.rs compares the outputs).
-        return sequential(
-            inputs,
-            plan,
-            bytes_read,
-            |_| F::default(),
-            |i, follow, reader| {
-                Ok(reader.next_game()?.map(|g| {
-                    let note = follow.observe(i, &g);
-                    work(i, g, note)
-                }))
-            },
-            consume,
-        );
+        return sequential(inputs, plan, bytes_read, &mut state(), &work, consume);
     }
     let bytes = AtomicU64::new(0);
-    let shared: Shared<F, R> = Shared {
+    let shared: Shared<R> = Shared {
         feed: Mutex::new(Feed::new(inputs, plan, &bytes)),
         room: Condvar::new(),
         waiting_for_room: AtomicUsize::new(0),
@@ -346,16 +348,25 @@ where
         for _ in 1..plan.jobs {
             let shared = &shared;
             let work = &work;
+            let state = &state;
             s.spawn(move || {
                 let _guard = StopOnPanic(shared);
+                let mut worker = Worker {
+                    state: state(),
+                    pool: Pool::new(),
+                };
                 while let Some((seq, parts)) = shared.take_job(true) {
-                    let done = shared.do_job(seq, parts, work);
+                    let done = shared.do_job(seq, parts, &mut worker, work);
                     shared.deliver(seq, done);
                 }
             });
         }
         let guard = StopOnPanic(&shared);
-        let result = shared.lead(&work, &mut consume, bytes_read, &bytes);
+        let mut worker = Worker {
+            state: state(),
+            pool: Pool::new(),
+        };
+        let result = shared.lead(&mut worker, &work, &mut consume, bytes_read, &bytes);
         drop(guard);
         // On error (or a helper's panic) the helpers stop at their next job.
         shared.halt();
@@ -364,45 +375,21 @@ where
     })
 }
 
-/// Read every game of the inputs on the calling thread, each into a visitor made for its
-/// input (`visitor(i)`, with the reader's [`Reader::read_game`]), and hand each visitor's
-/// output to `consume` as the game's result: the one-job run of [`run`] without an owned
-/// `Game`. `bytes_read` as for [`run`].
-pub(super) fn run_visiting<V, C>(
-    inputs: &dyn Inputs,
-    plan: &Plan,
-    bytes_read: &dyn Fn(u64),
-    visitor: impl FnMut(usize) -> V,
-    consume: C,
-) -> io::Result<()>
-where
-    V: Visitor,
-    C: FnMut(Event<V::Output>) -> io::Result<()>,
-{
-    sequential(
-        inputs,
-        plan,
-        bytes_read,
-        visitor,
-        |_, v, reader| reader.read_game(v),
-        consume,
-    )
-}
-
-/// The sequential reader's loop over the inputs: `state(i)` at the start of input `i`, and
-/// `next` reads its next game's result (`None` at its end).
+/// The one-thread run: each input read in order by the sequential reader into a record, and
+/// the work done on each game as it is read.
 fn sequential<S, R, C>(
     inputs: &dyn Inputs,
     plan: &Plan,
     bytes_read: &dyn Fn(u64),
-    mut state: impl FnMut(usize) -> S,
-    mut next: impl FnMut(usize, &mut S, &mut Reader<Deferred>) -> io::Result<Option<R>>,
+    state: &mut S,
+    work: &impl Fn(&mut S, &GameRef<'_>) -> R,
     mut consume: C,
 ) -> io::Result<()>
 where
     C: FnMut(Event<R>) -> io::Result<()>,
 {
     let mut done_before = 0u64;
+    let mut games = FileGames::new(0);
     for i in 0..inputs.count() {
         consume(Event::FileStart(i))?;
         match inputs.open(i) {
@@ -410,9 +397,9 @@ where
             Ok(r) => {
                 let (r, error) = Deferred::new(r);
                 let mut reader = Reader::new(r).with_max_game_size(plan.max_game);
-                let mut s = state(i);
+                games.start_file(i);
                 loop {
-                    match next(i, &mut s, &mut reader) {
+                    match games.next(&mut reader, |g| work(state, g)) {
                         Ok(Some(done)) => {
                             consume(Event::Game(i, done))?;
                             bytes_read(done_before + reader.bytes_read());
@@ -439,7 +426,7 @@ where
 }
 
 /// What the threads of a multi-job run share.
-struct Shared<'a, F: Follow, R> {
+struct Shared<'a, R> {
     /// The inputs, cut into jobs on demand by whichever thread needs one.
     feed: Mutex<Feed<'a>>,
     /// Signalled (under `feed`) when jobs were consumed and a thread waits for room.
@@ -456,7 +443,7 @@ struct Shared<'a, F: Follow, R> {
     done: Mutex<Done<R>>,
     /// Signalled when the result the leader waits for arrives.
     ready: Condvar,
-    chain: Chain<F>,
+    chain: Chain,
 }
 
 /// Results of jobs, by sequence number, until consumed in order.
@@ -476,9 +463,9 @@ impl<R> Default for Done<R> {
 }
 
 /// Sets the stop flag if a helper panics, so that the leader does not wait for it.
-struct StopOnPanic<'s, 'a, F: Follow, R>(&'s Shared<'a, F, R>);
+struct StopOnPanic<'s, 'a, R>(&'s Shared<'a, R>);
 
-impl<F: Follow, R> Drop for StopOnPanic<'_, '_, F, R> {
+impl<R> Drop for StopOnPanic<'_, '_, R> {
     fn drop(&mut self) {
         if thread::panicking() {
             self.0.halt();
@@ -486,7 +473,7 @@ impl<F: Follow, R> Drop for StopOnPanic<'_, '_, F, R> {
     }
 }
 
-impl<'a, F: Follow, R> Shared<'a, F, R> {
+impl<'a, R> Shared<'a, R> {
     fn lock_feed(&self) -> std::sync::MutexGuard<'_, Feed<'a>> {
         self.feed.lock().unwrap_or_else(|e| e.into_inner())
     }
@@ -535,18 +522,28 @@ impl<'a, F: Follow, R> Shared<'a, F, R> {
     }
 
     /// Read a job's games and run the work on them.
-    fn do_job<W>(&self, seq: u64, parts: Vec<Part>, work: &W) -> Vec<Event<R>>
+    fn do_job<S, W>(
+        &self,
+        seq: u64,
+        parts: Vec<Part>,
+        worker: &mut Worker<S>,
+        work: &W,
+    ) -> Vec<Event<R>>
     where
-        W: Fn(usize, Game, F::Note) -> R,
+        W: Fn(&mut S, &GameRef<'_>) -> R,
     {
-        let (read, carry) = read_job(parts, self.max_game, || self.chain.take(seq));
+        let Worker { state, pool } = worker;
+        let (read, carry) = read_job(parts, self.max_game, pool, || self.chain.take(seq));
         self.chain.give(seq, carry);
+        let pool = &*pool;
         read.into_iter()
-            .map(|r| match r {
-                Read::Start(i) => Event::FileStart(i),
-                Read::Game(i, g, note) => Event::Game(i, work(i, g, note)),
-                Read::Error(i, e) => Event::FileError(i, e),
-                Read::End(i) => Event::FileEnd(i),
+            .filter_map(|r| match r {
+                Read::Start(i) => Some(Event::FileStart(i)),
+                Read::Game(i, k, hint) => pool
+                    .game(k, i, hint)
+                    .map(|g| Event::Game(i, work(state, &g))),
+                Read::Error(i, e) => Some(Event::FileError(i, e)),
+                Read::End(i) => Some(Event::FileEnd(i)),
             })
             .collect()
     }
@@ -564,15 +561,16 @@ impl<'a, F: Follow, R> Shared<'a, F, R> {
 
     /// The calling thread's part: consume the results in order and, between them, do jobs
     /// itself; sleep only when there is neither a result to consume nor a job to take.
-    fn lead<W, C>(
+    fn lead<S, W, C>(
         &self,
+        worker: &mut Worker<S>,
         work: &W,
         consume: &mut C,
         bytes_read: &dyn Fn(u64),
         bytes: &AtomicU64,
     ) -> io::Result<()>
     where
-        W: Fn(usize, Game, F::Note) -> R,
+        W: Fn(&mut S, &GameRef<'_>) -> R,
         C: FnMut(Event<R>) -> io::Result<()>,
     {
         let mut next = 0u64;
@@ -617,7 +615,7 @@ impl<'a, F: Follow, R> Shared<'a, F, R> {
                 continue;
             }
             if let Some((seq, parts)) = self.take_job(false) {
-                let done = self.do_job(seq, parts, work);
+                let done = self.do_job(seq, parts, worker, work);
                 self.deliver(seq, done);
                 continue;
             }
