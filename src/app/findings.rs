@@ -436,6 +436,7 @@ mod tests {
             game: 1,
             variant: None,
             inferred: None,
+            guessed: false,
             plies: 3,
             result: None,
             diagnostics,

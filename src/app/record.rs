@@ -162,6 +162,43 @@ impl Record {
         self.notes.extend_from_slice(&game.notes);
     }
 
+    /// Make this a copy of `other`, reusing this record's buffers.
+    pub(crate) fn copy_from(&mut self, other: &Record) {
+        // (Destructured: a field added to the record is not forgotten here.)
+        let Record {
+            index,
+            nodes,
+            squares,
+            head,
+            head_plain,
+            variations,
+            main_variations,
+            any_setup,
+            last_comment,
+            comment,
+            tags,
+            result,
+            errors,
+            notes,
+            arena,
+        } = other;
+        self.index = *index;
+        self.nodes.clone_from(nodes);
+        self.squares = *squares;
+        self.head = *head;
+        self.head_plain = *head_plain;
+        self.variations = *variations;
+        self.main_variations = *main_variations;
+        self.any_setup = *any_setup;
+        self.last_comment = *last_comment;
+        self.comment.clone_from(comment);
+        self.tags.clone_from(tags);
+        self.result.clone_from(result);
+        self.errors.clone_from(errors);
+        self.notes.clone_from(notes);
+        self.arena.clone_from(arena);
+    }
+
     fn clear(&mut self) {
         self.index = 0;
         self.nodes.clear();

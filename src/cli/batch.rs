@@ -9,10 +9,9 @@ use std::io;
 use anyhow::Result;
 use pdn::app::export::ExportOptions;
 use pdn::app::fix::FixOptions;
-use pdn::app::gametype::FileHint;
+use pdn::app::gametype::{FileHint, FileVariant};
 use pdn::app::terminal::escape;
 use pdn::app::{stats, validate};
-use pdn::rules::Variant;
 use pdn::syntax::{Game, Visitor};
 
 use super::common::Setup;
@@ -22,8 +21,8 @@ use super::progress;
 
 /// The variant the earlier games of a file showed, followed along the file.
 impl Follow for FileHint {
-    type Note = Option<Variant>;
-    fn observe(&mut self, file: usize, game: &Game) -> Option<Variant> {
+    type Note = Option<FileVariant>;
+    fn observe(&mut self, file: usize, game: &Game) -> Option<FileVariant> {
         FileHint::observe(self, file, game)
     }
 }
@@ -62,17 +61,17 @@ pub(super) struct Totals {
 /// is put for each game.
 pub(super) trait Hinted: Sync {
     /// These options with `hint` as the file's variant hint.
-    fn hinted(&self, hint: Option<Variant>) -> Self;
+    fn hinted(&self, hint: Option<FileVariant>) -> Self;
 }
 
 impl Hinted for validate::Options {
-    fn hinted(&self, hint: Option<Variant>) -> Self {
+    fn hinted(&self, hint: Option<FileVariant>) -> Self {
         validate::Options { hint, ..*self }
     }
 }
 
 impl Hinted for ExportOptions {
-    fn hinted(&self, hint: Option<Variant>) -> Self {
+    fn hinted(&self, hint: Option<FileVariant>) -> Self {
         ExportOptions {
             validate: self.validate.hinted(hint),
             ..*self
@@ -81,7 +80,7 @@ impl Hinted for ExportOptions {
 }
 
 impl Hinted for stats::Options {
-    fn hinted(&self, hint: Option<Variant>) -> Self {
+    fn hinted(&self, hint: Option<FileVariant>) -> Self {
         stats::Options {
             validate: self.validate.hinted(hint),
             ..*self
@@ -90,7 +89,7 @@ impl Hinted for stats::Options {
 }
 
 impl Hinted for FixOptions {
-    fn hinted(&self, hint: Option<Variant>) -> Self {
+    fn hinted(&self, hint: Option<FileVariant>) -> Self {
         FixOptions {
             validate: self.validate.hinted(hint),
             ..*self

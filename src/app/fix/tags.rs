@@ -118,7 +118,15 @@ pub(super) struct TagFacts<'a> {
 /// Fix the tags of a game (see the module documentation), each change in `changes`.
 pub(super) fn fix_tags(tags: &mut Vec<Tag>, facts: &TagFacts<'_>, changes: &mut Vec<Change>) {
     fix_game_type(tags, facts, changes);
-    fix_result(facts.terminator, tags, facts.variant, facts.info, changes);
+    let guessed = facts.report.guessed && !facts.forced;
+    fix_result(
+        facts.terminator,
+        tags,
+        facts.variant,
+        facts.info,
+        guessed,
+        changes,
+    );
     mend_dates(tags, changes);
     // PlyCount.
     let info = facts.info;
@@ -150,7 +158,9 @@ fn fix_game_type(tags: &mut Vec<Tag>, facts: &TagFacts<'_>, changes: &mut Vec<Ch
     let number = rules.game_type.to_string();
     match tags.iter_mut().find(|t| t.name == "GameType") {
         None => {
-            if report.inferred.is_some() || forced {
+            // Only when the variant is known: a game that shows nothing of its variant (no
+            // move, no FEN, no earlier game of its file that decided it) gets none.
+            if (report.inferred.is_some() && !report.guessed) || forced {
                 let why = match &report.inferred {
                     Some(how) => format!("GameType added: {how}"),
                     None => format!("GameType added: --variant {}", variant.name()),
@@ -233,6 +243,7 @@ fn fix_result(
     tags: &mut Vec<Tag>,
     variant: Variant,
     info: &MainInfo,
+    guessed: bool,
     changes: &mut Vec<Change>,
 ) {
     let rules = variant.rules();
@@ -262,8 +273,11 @@ fn fix_result(
         };
         let o = outcome::parse(&base);
         let text = match o {
+            // Written in the form of the variant's result type, which reads it in the
+            // variant's conventions (who moves first) — not when the variant is a default
+            // guess: the result is then kept as written, never read as another outcome.
             Outcome::FirstWon | Outcome::SecondWon | Outcome::Draw | Outcome::BothLost
-                if !has_format =>
+                if !has_format && !guessed =>
             {
                 outcome::standard_string(o, rules).to_string()
             }

@@ -10,7 +10,7 @@ use crate::rules::{Bits, Position, Spec, Variant};
 use crate::syntax::{Game, GameEnd, canonical_move_text_in};
 
 use super::super::diagnostic::{Code, GameText};
-use super::super::gametype::FileHint;
+use super::super::gametype::{FileHint, FileVariant};
 use super::super::outcome::{self, Outcome};
 use super::super::record::{Node, OnRecord, Record};
 use super::super::replay::{Observer, PlyEvent};
@@ -177,7 +177,7 @@ impl Analyser {
         }
     }
 
-    fn options(&self, hint: Option<Variant>) -> Options {
+    fn options(&self, hint: Option<FileVariant>) -> Options {
         Options {
             validate: validate::Options {
                 hint,
@@ -194,7 +194,7 @@ impl OnRecord for Analyser {
     fn on_record(&mut self, record: &Record, end: &GameEnd<'_>) -> GameRecord {
         match std::str::from_utf8(end.text) {
             Ok(source) => {
-                let hint = self.hint.observe_record(0, record);
+                let hint = self.hint.observe_record(0, record, source);
                 let opts = self.options(hint);
                 let text = GameText::of_record(record, source, end);
                 analyse_record(record, &text, self.file, &opts).0

@@ -12,7 +12,7 @@ use crate::rules::{Color, Position, Spec, Variant, with_variant};
 use crate::syntax::Game;
 
 use super::diagnostic::{Code, Diagnostic, Severity};
-use super::gametype::{self, Source};
+use super::gametype::{self, FileVariant, Source};
 use super::record::{Node, Record};
 use super::replay::{Ignore, Observer, Replayed, Replayer, Settings};
 
@@ -28,7 +28,7 @@ pub struct Options {
     /// Put a board diagram into move diagnostics.
     pub diagrams: bool,
     /// The variant earlier games of the same file showed (see `gametype::FileHint`).
-    pub hint: Option<Variant>,
+    pub hint: Option<FileVariant>,
 }
 
 /// What validating a game found.
@@ -40,6 +40,10 @@ pub struct Report {
     pub variant: Option<Variant>,
     /// How the variant was decided, when it was not given by a tag or `--variant`.
     pub inferred: Option<String>,
+    /// True when nothing showed the variant (a game with no square, no FEN, no tag language
+    /// and no earlier game of its file that decided it): `variant` is a default, which a
+    /// writer must not state as a `GameType` nor use to rewrite the result.
+    pub guessed: bool,
     /// Plies of the main line replayed.
     pub plies: u32,
     /// The result: Result tag, else the movetext terminator.
@@ -130,6 +134,7 @@ pub(crate) fn validate_record<O: Observer>(
         game: game.index,
         variant: None,
         inferred: None,
+        guessed: false,
         plies: 0,
         result: result_text,
         diagnostics: diags,
@@ -148,9 +153,18 @@ pub(crate) fn validate_record<O: Observer>(
         );
         return report;
     }
+    report.guessed = matches!(
+        choice.source,
+        Source::Inferred {
+            evidence: false,
+            ..
+        }
+    );
     let game = Subject { record: game, text };
     let (variant, inferred, done) = match &choice.source {
-        Source::Inferred { candidates, reason } if candidates.len() > 1 => {
+        Source::Inferred {
+            candidates, reason, ..
+        } if candidates.len() > 1 => {
             let (v, replays_legally, done) = pick(game, candidates, opts, observer);
             let how = if replays_legally {
                 "replays legally"
@@ -183,6 +197,55 @@ pub(crate) fn validate_record<O: Observer>(
     report.plies = run.plies;
     report.diagnostics.extend(run.diagnostics);
     report
+}
+
+/// What a game without a tag naming its variant shows its file to be (see
+/// `gametype::FileHint`), given what the earlier games showed (`hint`): of the candidates its
+/// squares leave, those in which its main line replays legally. It proves the one of them
+/// when it has moves and only one replays them (or its squares leave only one); else it
+/// shows the one it is taken to be (the hint's variant if that replays it, else the first)
+/// when it has moves or a FEN. A game that replays in no candidate, or has neither moves nor
+/// FEN, shows nothing.
+pub(crate) fn decides(
+    record: &Record,
+    text: &str,
+    hint: Option<FileVariant>,
+) -> Option<FileVariant> {
+    let choice = gametype::choose(record, None, None);
+    let Source::Inferred {
+        candidates,
+        evidence: true,
+        ..
+    } = &choice.source
+    else {
+        return None;
+    };
+    let moves = record
+        .items(record.body())
+        .any(|(_, n)| matches!(n, Node::Move(_)));
+    if !moves && record.tag("FEN").is_none() {
+        return None;
+    }
+    if let [only] = candidates.as_slice() {
+        return Some(FileVariant {
+            variant: *only,
+            proven: true,
+        });
+    }
+    let game = Subject { record, text };
+    let legal: Vec<Variant> = candidates
+        .iter()
+        .copied()
+        .filter(|&v| with_variant!(v, V => probe::<V>(game)) == u32::MAX)
+        .collect();
+    let taken = hint
+        .map(|h| h.variant)
+        .filter(|h| legal.contains(h))
+        .or_else(|| legal.first().copied())?;
+    Some(FileVariant {
+        variant: taken,
+        proven: moves && legal.len() == 1,
+    })
 }
 
 /// A game to replay: its record and its text.

@@ -5,12 +5,11 @@
 //! `Game` (which holds it decoded), so that its findings and their columns are those of the
 //! decoded text.
 
-use crate::rules::Variant;
 use crate::syntax::GameEnd;
 
 use super::super::diagnostic::{Format, GameText, Palette};
 use super::super::findings::{Policy, Rendered, render_game, render_game_text};
-use super::super::gametype::FileHint;
+use super::super::gametype::{FileHint, FileVariant};
 use super::super::record::{OnRecord, Record};
 use super::super::replay::Ignore;
 use super::{Options, validate, validate_record};
@@ -50,7 +49,7 @@ impl<'a> Validator<'a> {
     }
 
     /// The options for a game, with the hint of the earlier games of its file.
-    fn options(&self, hint: Option<Variant>) -> Options {
+    fn options(&self, hint: Option<FileVariant>) -> Options {
         Options { hint, ..self.opts }
     }
 }
@@ -62,7 +61,7 @@ impl OnRecord for Validator<'_> {
         let (format, palette, policy, name) = (self.format, &self.palette, self.policy, self.name);
         match std::str::from_utf8(end.text) {
             Ok(source) => {
-                let hint = self.hint.observe_record(0, record);
+                let hint = self.hint.observe_record(0, record, source);
                 let mut report = validate_record(record, source, &self.options(hint), &mut Ignore);
                 policy.apply(&mut report);
                 let game = GameText::of_record(record, source, end);
