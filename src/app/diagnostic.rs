@@ -459,6 +459,7 @@ pub(crate) fn render_styled(
                 .str("message", &d.message)
                 .opt_str("rule", d.rule.as_deref())
                 .opt_strs("legal", d.legal.as_deref())
+                .bool("in_variation", d.variation)
                 .end();
         }
         Format::Short => {

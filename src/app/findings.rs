@@ -139,6 +139,8 @@ pub struct Counts {
     pub infos: u32,
     /// Per code, in the order of [`Code::ALL`].
     pub codes: [u32; Code::ALL.len()],
+    /// Per code, those found inside variations (counted in `codes` too).
+    pub in_variations: [u32; Code::ALL.len()],
 }
 
 impl Counts {
@@ -154,6 +156,9 @@ impl Counts {
                 Severity::Info => c.infos += 1,
             }
             c.codes[index(d.code)] += 1;
+            if d.variation {
+                c.in_variations[index(d.code)] += 1;
+            }
         }
         c
     }
@@ -250,6 +255,8 @@ pub struct Totals {
     pub infos: u64,
     /// Findings per code, in the order of [`Code::ALL`].
     pub codes: [u64; Code::ALL.len()],
+    /// Findings per code inside variations (counted in `codes` too).
+    pub in_variations: [u64; Code::ALL.len()],
     /// Inputs that could not be read, or not to their end (DESIGN.md).
     pub unreadable_files: u64,
     /// Findings shown.
@@ -270,6 +277,9 @@ impl Totals {
             self.games_with_errors += 1;
         }
         for (t, n) in self.codes.iter_mut().zip(c.codes) {
+            *t += u64::from(n);
+        }
+        for (t, n) in self.in_variations.iter_mut().zip(c.in_variations) {
             *t += u64::from(n);
         }
     }
@@ -307,16 +317,18 @@ impl Totals {
     }
 
     /// The findings per code: those the policy shows (`shown`) or those it hides, as
-    /// (code, severity under the policy, count), errors first, then in DESIGN.md's order.
-    fn by_code(&self, policy: &Policy, shown: bool) -> Vec<(Code, Severity, u64)> {
+    /// (code, severity under the policy, count, of which in variations), errors first, then
+    /// in DESIGN.md's order.
+    fn by_code(&self, policy: &Policy, shown: bool) -> Vec<(Code, Severity, u64, u64)> {
         let mut v: Vec<_> = Code::ALL
             .iter()
             .zip(self.codes)
-            .filter(|(_, n)| *n > 0)
-            .filter_map(|(c, n)| Some((*c, policy.severity(*c)?, n)))
-            .filter(|(_, s, _)| policy.shows(*s) == shown)
+            .zip(self.in_variations)
+            .filter(|((_, n), _)| *n > 0)
+            .filter_map(|((c, n), var)| Some((*c, policy.severity(*c)?, n, var)))
+            .filter(|(_, s, _, _)| policy.shows(*s) == shown)
             .collect();
-        v.sort_by_key(|(_, s, _)| std::cmp::Reverse(*s));
+        v.sort_by_key(|(_, s, _, _)| std::cmp::Reverse(*s));
         v
     }
 
@@ -327,15 +339,31 @@ impl Totals {
         if !codes.is_empty() {
             let width = codes
                 .iter()
-                .map(|(_, _, n)| n.to_string().len())
+                .map(|(_, _, n, _)| n.to_string().len())
                 .max()
                 .unwrap_or(1);
-            for (code, s, n) in codes {
+            // The main line and the variations apart, where a code has findings in both.
+            let label = |s: Severity, code: Code| format!("{}[{}]", s.as_str(), code.as_str());
+            let label_width = codes
+                .iter()
+                .map(|(c, s, _, _)| label(*s, *c).len())
+                .max()
+                .unwrap_or(0);
+            for (code, s, n, var) in codes {
                 let style = palette.severity(s);
                 let _ = write!(out, "{n:>width$} ");
                 open(out, style);
-                let _ = write!(out, "{}[{}]", s.as_str(), code.as_str());
+                out.push_str(&label(s, code));
                 close(out, style);
+                if var > 0 {
+                    let pad = label_width - label(s, code).len();
+                    let _ = write!(
+                        out,
+                        "{:pad$}  ({} main line, {var} in variations)",
+                        "",
+                        n - var
+                    );
+                }
                 out.push('\n');
             }
         }
@@ -399,6 +427,19 @@ impl Totals {
             .collect();
         named.sort_unstable();
         let mut codes = o.object("codes");
+        for (name, n) in named {
+            codes.uint(name, n);
+        }
+        codes.close();
+        // The same findings inside variations (the main line's are the difference).
+        let mut named: Vec<(&str, u64)> = Code::ALL
+            .iter()
+            .zip(self.in_variations)
+            .filter(|&(_, n)| n > 0)
+            .map(|(c, n)| (c.as_str(), n))
+            .collect();
+        named.sort_unstable();
+        let mut codes = o.object("codes_in_variations");
         for (name, n) in named {
             codes.uint(name, n);
         }

@@ -114,6 +114,9 @@ pub struct Record {
     main_variations: u32,
     /// True if a setup stands anywhere in the record.
     any_setup: bool,
+    /// True if a comment starts with `pdn:` (what `pdn` writes about a game: see
+    /// `export::normal::OwnComment`).
+    own_comments: bool,
     /// The last comment of the main line: its node and its text.
     last_comment: Option<u32>,
     /// Its bytes as read (decoded when asked for: nearly every game has comments, few ask).
@@ -174,6 +177,7 @@ impl Record {
             variations,
             main_variations,
             any_setup,
+            own_comments,
             last_comment,
             comment,
             tags,
@@ -190,6 +194,7 @@ impl Record {
         self.variations = *variations;
         self.main_variations = *main_variations;
         self.any_setup = *any_setup;
+        self.own_comments = *own_comments;
         self.last_comment = *last_comment;
         self.comment.clone_from(comment);
         self.tags.clone_from(tags);
@@ -208,6 +213,7 @@ impl Record {
         self.variations = 0;
         self.main_variations = 0;
         self.any_setup = false;
+        self.own_comments = false;
         self.last_comment = None;
         self.comment.clear();
         self.tags.clear();
@@ -228,6 +234,7 @@ impl Record {
                     if depth == 0 {
                         self.keep_comment(c.text.as_bytes());
                     }
+                    self.note_comment(c.text.as_bytes());
                     Node::Comment { span: c.span }
                 }
                 Item::Nag(_) => Node::Nag,
@@ -267,6 +274,19 @@ impl Record {
         self.last_comment = Some(self.nodes.len() as u32);
         self.comment.clear();
         self.comment.extend_from_slice(text);
+    }
+
+    /// Note a comment's text: does `pdn` speak in it?
+    #[inline]
+    fn note_comment(&mut self, text: &[u8]) {
+        if !self.own_comments {
+            self.own_comments = text.trim_ascii_start().starts_with(b"pdn:");
+        }
+    }
+
+    /// True if a comment starts with `pdn:`: one that `pdn` wrote about the game.
+    pub(crate) fn own_comments(&self) -> bool {
+        self.own_comments
     }
 
     /// True if a setup (`/FEN/`) stands anywhere in the record, main line or variation.
@@ -521,6 +541,7 @@ impl Visitor for Filler {
         if self.open.is_empty() {
             self.record.keep_comment(text);
         }
+        self.record.note_comment(text);
         self.record.nodes.push(Node::Comment { span });
         self.last_move = None;
     }

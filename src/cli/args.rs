@@ -192,10 +192,23 @@ impl RunArgs {
     }
 }
 
+/// Which lines of the games a command looks at: for every command that replays games and
+/// may leave variations out (`validate`, `fix`, `stats`; flatten it into another).
+#[derive(Clone, Copy, Debug, Args)]
+pub(crate) struct LineArgs {
+    /// Leave variations out: they are not replayed, and nothing found in them (syntax errors
+    /// and notes included) is reported or counted. Book-style replies (`1. 32-28 (19-23)`)
+    /// are part of the main line. `fix` writes the games without their variations.
+    #[arg(long)]
+    pub main_line: bool,
+}
+
 #[derive(Debug, Args)]
 pub(crate) struct ValidateArgs {
     #[command(flatten)]
     pub input: InputArgs,
+    #[command(flatten)]
+    pub lines: LineArgs,
     /// Output format.
     #[arg(long, short = 'f', value_enum, default_value_t = FormatArg::Human)]
     pub format: FormatArg,
@@ -307,6 +320,8 @@ pub(crate) struct ManArgs {
 pub(crate) struct FixArgs {
     #[command(flatten)]
     pub input: InputArgs,
+    #[command(flatten)]
+    pub lines: LineArgs,
     /// Write here instead of standard output (written whole or not at all).
     #[arg(long, short = 'o', value_name = "OUT", conflicts_with_all = ["out_dir", "in_place"])]
     pub output: Option<std::path::PathBuf>,
@@ -332,6 +347,29 @@ pub(crate) struct FixArgs {
     /// Write every change as JSON Lines to this file.
     #[arg(long, value_name = "FILE")]
     pub audit: Option<std::path::PathBuf>,
+    /// How each game ends: `strict` (PDN 3.0: the result in the Result tag, the movetext
+    /// ending with `*`) or `terminator` (the movetext also ends with the result, as PDN 2.0
+    /// and CheckerBoard write it).
+    #[arg(long, value_name = "STYLE", value_enum, default_value_t = ResultStyleArg::Strict)]
+    pub result_style: ResultStyleArg,
+}
+
+/// How a PDN output ends each game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ResultStyleArg {
+    /// PDN 3.0: the result in the Result tag, the movetext ending with `*`.
+    Strict,
+    /// The movetext also ends with the result (PDN 2.0, CheckerBoard).
+    Terminator,
+}
+
+impl ResultStyleArg {
+    pub(crate) fn style(self) -> pdn::app::export::ResultStyle {
+        match self {
+            ResultStyleArg::Strict => pdn::app::export::ResultStyle::Strict,
+            ResultStyleArg::Terminator => pdn::app::export::ResultStyle::Terminator,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -347,6 +385,11 @@ pub(crate) struct ConvertArgs {
     /// Square names for 8x8 variants (default: the GameType's).
     #[arg(long, value_enum)]
     pub notation: Option<NotationArg>,
+    /// With --to pdn: how each game ends, `strict` (PDN 3.0: the result in the Result tag,
+    /// the movetext ending with `*`) or `terminator` (the movetext also ends with the result,
+    /// as PDN 2.0 and CheckerBoard write it). Manoury output always ends with the result.
+    #[arg(long, value_name = "STYLE", value_enum, default_value_t = ResultStyleArg::Strict)]
+    pub result_style: ResultStyleArg,
     /// Write here instead of standard output (written whole or not at all).
     #[arg(long, short = 'o', value_name = "OUT", conflicts_with = "out_dir")]
     pub output: Option<std::path::PathBuf>,
@@ -396,6 +439,8 @@ What the numbers mean:
 pub(crate) struct StatsArgs {
     #[command(flatten)]
     pub input: InputArgs,
+    #[command(flatten)]
+    pub lines: LineArgs,
     /// Output format.
     #[arg(long, short = 'f', value_enum, default_value_t = StatsFormat::Text)]
     pub format: StatsFormat,

@@ -172,9 +172,10 @@ pub(super) fn run(a: &FixArgs) -> Result<Status> {
     };
     let want_audit = audit.is_some();
     let opts = FixOptions {
-        validate: setup.validate_options(false),
+        validate: setup.validate_options(false, a.lines.main_line),
         repair: a.repair,
         keep_irregular: a.keep_irregular,
+        result_style: a.result_style.style(),
     };
     let mut sink = Out {
         dest,

@@ -47,7 +47,7 @@ pub(super) fn run(a: &ValidateArgs) -> Result<Status> {
         (_, None) => common::colour_stdout(),
     });
     let setup = common::Setup::new(&a.input)?;
-    let opts = setup.validate_options(format == Format::Human);
+    let opts = setup.validate_options(format == Format::Human, a.lines.main_line);
     let inputs = &setup.inputs;
     if let Some(p) = &a.output {
         common::not_an_input("-o", p, inputs)?;

@@ -305,8 +305,9 @@ fn finding(
     let sev = d.severity().as_str();
     let _ = write!(
         out,
-        "<li class=\"fd sev-{sev}\" data-code=\"{}\"",
-        d.code.as_str()
+        "<li class=\"fd sev-{sev}\" data-code=\"{}\" data-var=\"{}\"",
+        d.code.as_str(),
+        u8::from(d.variation)
     );
     match board {
         Some(Board::Node { pos, mv }) => {

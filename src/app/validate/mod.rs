@@ -9,9 +9,10 @@ mod visit;
 
 use crate::rules::fen::SquareName;
 use crate::rules::{Color, Position, Spec, Variant, with_variant};
-use crate::syntax::Game;
+use crate::syntax::{Game, Span};
 
 use super::diagnostic::{Code, Diagnostic, Severity};
+use super::export::normal::marker_finding;
 use super::gametype::{self, FileVariant, Source};
 use super::record::{Node, Record};
 use super::replay::{Ignore, Observer, Replayed, Replayer, Settings};
@@ -29,6 +30,9 @@ pub struct Options {
     pub diagrams: bool,
     /// The variant earlier games of the same file showed (see `gametype::FileHint`).
     pub hint: Option<FileVariant>,
+    /// Leave variations out (`--main-line`): they are not replayed, and nothing found in
+    /// them (syntax errors and notes included) is reported.
+    pub main_line: bool,
 }
 
 /// What validating a game found.
@@ -115,6 +119,12 @@ pub(crate) fn validate_record<O: Observer>(
         }
         diags.push(Diagnostic::new(Code::Tolerated, msg).at(n.span));
     }
+    if game.own_comments() {
+        markers(game, text, &mut diags);
+    }
+    // What the reader found, located in the text: in a variation or not is known once the
+    // replay has told book-style replies from variations.
+    let read = diags.len();
     tags::check_tags(game, &mut diags);
     let choice = gametype::choose(game, opts.variant, opts.hint);
     let gt_span = game.tag_pair("GameType").map(|(_, s)| s);
@@ -151,6 +161,7 @@ pub(crate) fn validate_record<O: Observer>(
             )
             .rule("PDN 3.0 GameType"),
         );
+        in_variations(game, &[], read, opts.main_line, &mut report.diagnostics);
         return report;
     }
     report.guessed = matches!(
@@ -196,7 +207,65 @@ pub(crate) fn validate_record<O: Observer>(
     report.inferred = inferred;
     report.plies = run.plies;
     report.diagnostics.extend(run.diagnostics);
+    in_variations(
+        game.record,
+        &run.replies,
+        read,
+        opts.main_line,
+        &mut report.diagnostics,
+    );
     report
+}
+
+/// The syntax errors an earlier conversion kept as comments where they were found
+/// (`{pdn: unreadable: …}`, `{pdn: syntax-error: …}`: see `export::normal::marker`), read
+/// back as the syntax errors they stand for, so that a round trip keeps every finding.
+fn markers(record: &Record, text: &str, diags: &mut Vec<Diagnostic>) {
+    for node in record.nodes() {
+        if let Node::Comment { span } = node
+            && let Some(c) = text.get(span.start as usize..span.end as usize)
+            && let Some(inner) = c.strip_prefix('{')
+            && let Some(message) = marker_finding(inner.strip_suffix('}').unwrap_or(inner))
+        {
+            diags.push(
+                Diagnostic::new(Code::SyntaxError, message)
+                    .at(*span)
+                    .rule("PDN 3.0 grammar"),
+            );
+        }
+    }
+}
+
+/// Mark what the reader found inside a variation (the first `read` diagnostics: a span
+/// inside a parenthesised line that is not a book-style reply, whose starts are `replies`) as
+/// in a variation; with `main_line`, drop every finding in a variation.
+fn in_variations(
+    record: &Record,
+    replies: &[u32],
+    read: usize,
+    main_line: bool,
+    diags: &mut Vec<Diagnostic>,
+) {
+    if record.variations() > 0 && diags[..read].iter().any(|d| d.span.is_some()) {
+        let lines: Vec<Span> = record
+            .nodes()
+            .iter()
+            .filter_map(|n| match n {
+                Node::Variation { span, .. } if !replies.contains(&span.start) => Some(*span),
+                _ => None,
+            })
+            .collect();
+        for d in &mut diags[..read] {
+            if let Some(at) = d.span
+                && lines.iter().any(|l| at.start > l.start && at.start < l.end)
+            {
+                d.variation = true;
+            }
+        }
+    }
+    if main_line {
+        diags.retain(|d| !d.variation);
+    }
 }
 
 /// What a game without a tag naming its variant shows its file to be (see
@@ -344,6 +413,8 @@ struct Run {
     plies: u32,
     diagnostics: Vec<Diagnostic>,
     reach: u32,
+    /// See `Replayed::replies`.
+    replies: Vec<u32>,
 }
 
 /// How far the main line of a game replays in variant `V` before its first error (the ply of
@@ -356,7 +427,10 @@ fn probe<V: Spec>(game: Subject<'_>) -> u32 {
     if first_ply_fails::<V>(record, &start) {
         return 1;
     }
-    let settings = Settings { diagrams: false };
+    let settings = Settings {
+        diagrams: false,
+        main_line: true,
+    };
     Replayer::<V, Ignore>::new(record, game.text, &start, settings, &mut Ignore)
         .probe(start, first_number(record))
 }
@@ -424,11 +498,13 @@ fn run<V: Spec, O: Observer>(game: Subject<'_>, opts: &Options, observer: &mut O
                 plies: 0,
                 diagnostics: vec![d],
                 reach: 0,
+                replies: Vec::new(),
             };
         }
     };
     let settings = Settings {
         diagrams: opts.diagrams,
+        main_line: opts.main_line,
     };
     let mut replayed: Replayed<V> =
         Replayer::<V, O>::new(record, game.text, &start, settings, observer)
@@ -439,6 +515,7 @@ fn run<V: Spec, O: Observer>(game: Subject<'_>, opts: &Options, observer: &mut O
         plies: replayed.plies,
         diagnostics,
         reach: replayed.reach,
+        replies: std::mem::take(&mut replayed.replies),
     }
 }
 
