@@ -352,6 +352,33 @@ pub(crate) struct FixArgs {
     /// and CheckerBoard write it).
     #[arg(long, value_name = "STYLE", value_enum, default_value_t = ResultStyleArg::Strict)]
     pub result_style: ResultStyleArg,
+    /// How dates with two small numbers are read (`09.07.2007`): day first, month first, or
+    /// none but the year-first dates of PDN. By default each file's unambiguous dates
+    /// (`13.07.2007`) decide for all its dates (standard input, read once, only with this).
+    #[arg(long, value_name = "ORDER", value_enum)]
+    pub date_order: Option<DateOrderArg>,
+}
+
+/// The order of day and month in dates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum DateOrderArg {
+    /// Day, month, year (`13.07.2007`).
+    Dmy,
+    /// Month, day, year (`7/13/2007`).
+    Mdy,
+    /// Year, month, day (PDN): other dates only where they can mean one date.
+    Ymd,
+}
+
+impl DateOrderArg {
+    pub(crate) fn order(self) -> pdn::app::fix::DateOrder {
+        use pdn::app::fix::DateOrder;
+        match self {
+            DateOrderArg::Dmy => DateOrder::Dmy,
+            DateOrderArg::Mdy => DateOrder::Mdy,
+            DateOrderArg::Ymd => DateOrder::Ymd,
+        }
+    }
 }
 
 /// How a PDN output ends each game.

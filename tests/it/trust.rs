@@ -412,3 +412,173 @@ fn text_that_could_not_be_read_is_kept_as_a_comment_by_every_output() {
     let twice = stdout(&pdn(&["fix", "-q", f1.to_str().unwrap()]));
     assert_eq!(once, twice);
 }
+
+/// The broken exporters' damage (`fixtures/syntax/damaged/`): each file reads as its clean
+/// twin — the same games, tags, moves and results, no syntax error — with one `tolerated`
+/// note for the file and the kind; both reading paths (`--jobs 1` reads into a visitor,
+/// `--jobs 2` into owned games, in pieces) agree, and `fix` writes the twin's bytes.
+#[test]
+fn broken_exporters_damage_reads_as_the_clean_twin() {
+    use crate::support::syntax::norm_line;
+    use pdn::syntax::{ToleratedKind, read_games};
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/syntax/damaged");
+    for (name, kind) in [
+        ("literal-escapes", ToleratedKind::LiteralEscape),
+        ("doubled-brackets", ToleratedKind::DoubledBracket),
+        ("resumed-tags", ToleratedKind::ResumedTagSection),
+    ] {
+        let damaged = dir.join(format!("{name}.pdn"));
+        let clean = dir.join(format!("{name}.clean.pdn"));
+        let (a, b) = (
+            read_games(&std::fs::read(&damaged).unwrap()),
+            read_games(&std::fs::read(&clean).unwrap()),
+        );
+        assert_eq!(a.len(), b.len(), "{name}: games");
+        assert!(a.iter().any(|g| g.note(kind).is_some()), "{name}: {kind:?}");
+        for (g, h) in a.iter().zip(&b) {
+            assert!(
+                g.errors.is_empty(),
+                "{name} game {}: {:?}",
+                g.index,
+                g.errors
+            );
+            let tags = |g: &pdn::syntax::Game| -> Vec<(String, String)> {
+                g.tags
+                    .iter()
+                    .map(|t| (t.name.clone(), t.value.clone()))
+                    .collect()
+            };
+            assert_eq!(tags(g), tags(h), "{name} game {}", g.index);
+            assert_eq!(
+                norm_line(&g.body),
+                norm_line(&h.body),
+                "{name} game {}",
+                g.index
+            );
+            assert_eq!(
+                g.result.as_ref().map(|r| &r.text),
+                h.result.as_ref().map(|r| &r.text),
+                "{name} game {}",
+                g.index
+            );
+        }
+        let d = damaged.to_str().unwrap();
+        let one = stdout(&pdn(&["validate", "--jobs", "1", "-f", "json", d]));
+        let two = stdout(&pdn(&["validate", "--jobs", "2", "-f", "json", d]));
+        assert_eq!(one, two, "{name}");
+        let twin = json_lines(&stdout(&pdn(&[
+            "validate",
+            "-f",
+            "json",
+            clean.to_str().unwrap(),
+        ])));
+        let records = json_lines(&one);
+        let notes: Vec<&Value> = records
+            .iter()
+            .filter(|r| {
+                r["message"]
+                    .as_str()
+                    .is_some_and(|m| m.starts_with(kind.description()))
+            })
+            .collect();
+        assert_eq!(notes.len(), 1, "{name}: one note for the file: {notes:?}");
+        assert!(
+            notes[0]["message"]
+                .as_str()
+                .unwrap()
+                .ends_with("games of this file)")
+        );
+        let (s, t) = (records.last().unwrap(), twin.last().unwrap());
+        for k in ["games", "plies", "errors", "warnings"] {
+            assert_eq!(s[k], t[k], "{name}: {k}");
+        }
+        let fixed = |p: &Path| stdout(&pdn(&["fix", "-q", p.to_str().unwrap()]));
+        assert_eq!(fixed(&damaged), fixed(&clean), "{name}: fix");
+    }
+}
+
+/// The dates of a file are read one way: the file's unambiguous `13.07.2007` makes its
+/// `09.07.2007` the 9th of July (`--date-order` forces the order); `validate` gives the
+/// file's dates of one form one warning with their count.
+#[test]
+fn the_dates_of_a_file_are_read_one_way_and_warned_about_once() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = String::new();
+    for (k, date) in ["09.07.2007", "10.07.2007", "13.07.2007", "01.08.2007"]
+        .iter()
+        .enumerate()
+    {
+        text.push_str(&format!(
+            "[Event \"Open\"]\n[Round \"{}\"]\n[Date \"{date}\"]\n[GameType \"20\"]\n1. 32-28 *\n\n",
+            k + 1
+        ));
+    }
+    let f = dir.path().join("event.pdn");
+    std::fs::write(&f, &text).unwrap();
+    let f = f.to_str().unwrap();
+    let dates = |out: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| l.starts_with("[Date "))
+            .map(str::to_string)
+            .collect()
+    };
+    let day_first = [
+        "[Date \"2007.07.09\"]",
+        "[Date \"2007.07.10\"]",
+        "[Date \"2007.07.13\"]",
+        "[Date \"2007.08.01\"]",
+    ];
+    for jobs in ["1", "2"] {
+        assert_eq!(
+            dates(&stdout(&pdn(&["fix", "-q", "--jobs", jobs, f]))),
+            day_first
+        );
+    }
+    // Forced the other way: the 13th month is no date, left as it is.
+    assert_eq!(
+        dates(&stdout(&pdn(&["fix", "-q", "--date-order", "mdy", f]))),
+        [
+            "[Date \"2007.09.07\"]",
+            "[Date \"2007.10.07\"]",
+            "[Date \"13.07.2007\"]",
+            "[Date \"2007.01.08\"]",
+        ]
+    );
+    let v = json_lines(&stdout(&pdn(&["validate", "-f", "json", f])));
+    let bad: Vec<&Value> = v.iter().filter(|r| r["code"] == "bad-tag").collect();
+    assert_eq!(bad.len(), 1, "{bad:?}");
+    assert!(
+        bad[0]["message"]
+            .as_str()
+            .unwrap()
+            .ends_with("(in 4 games of this file)"),
+        "{bad:?}"
+    );
+    assert_eq!(bad[0]["game"], 1);
+    assert_eq!(v.last().unwrap()["warnings"], 1);
+    // Standard input is read once: only `--date-order` orders its ambiguous dates.
+    let piped = |args: &[&str]| -> String {
+        use std::io::Write;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_pdn"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(text.as_bytes())
+            .unwrap();
+        String::from_utf8(child.wait_with_output().unwrap().stdout).unwrap()
+    };
+    let plain = dates(&piped(&["fix", "-q"]));
+    assert_eq!(plain[0], "[Date \"09.07.2007\"]");
+    assert_eq!(plain[2], "[Date \"2007.07.13\"]");
+    assert_eq!(
+        dates(&piped(&["fix", "-q", "--date-order", "dmy"])),
+        day_first
+    );
+}

@@ -70,7 +70,7 @@ use comments::{append_note, insert_problems, problem_comments, writable_comments
 use tags::{MainInfo, TagFacts, fix_tags};
 
 pub use repair::MAX_REPAIRS;
-pub use tags::mend_date;
+pub use tags::{DATE_TAGS, DateEvidence, DateOrder, file_date_order, mend_date, mend_date_in};
 
 /// How to fix.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -83,6 +83,9 @@ pub struct FixOptions {
     pub keep_irregular: bool,
     /// How each game ends (`--result-style`).
     pub result_style: ResultStyle,
+    /// The order of day and month in the dates of the game's file (`--date-order`, or
+    /// what the file's unambiguous dates show: [`file_date_order`]).
+    pub date_order: Option<DateOrder>,
 }
 
 /// One change made to a game.
@@ -338,6 +341,7 @@ pub fn fix(mut game: Game, opts: &FixOptions) -> Fixed {
         report: &read.report,
         info: &info,
         terminator: game.result.as_ref(),
+        date_order: opts.date_order,
     };
     let mut tags = game.tags.clone();
     fix_tags(&mut tags, &facts, &mut changes);

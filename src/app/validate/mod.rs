@@ -9,7 +9,7 @@ mod visit;
 
 use crate::rules::fen::SquareName;
 use crate::rules::{Color, Position, Spec, Variant, with_variant};
-use crate::syntax::{Game, Span};
+use crate::syntax::{Game, Span, ToleratedKind};
 
 use super::diagnostic::{Code, Diagnostic, Severity};
 use super::export::normal::marker_finding;
@@ -117,7 +117,17 @@ pub(crate) fn validate_record<O: Observer>(
             super::jsonl::push_uint(&mut msg, u64::from(n.count));
             msg.push_str(" times)");
         }
-        diags.push(Diagnostic::new(Code::Tolerated, msg).at(n.span));
+        let mut d = Diagnostic::new(Code::Tolerated, msg).at(n.span);
+        if matches!(
+            n.kind,
+            ToleratedKind::LiteralEscape
+                | ToleratedKind::DoubledBracket
+                | ToleratedKind::ResumedTagSection
+        ) {
+            // A broken exporter's damage: one note for the file.
+            d.per_file = Some(format!("{:?}", n.kind));
+        }
+        diags.push(d);
     }
     if game.own_comments() {
         markers(game, text, &mut diags);
