@@ -446,7 +446,7 @@ mod tests {
         c.observe(&games[0]);
         let h = c.header();
         assert_eq!(
-            &h[15..],
+            &h[GAME_COLUMNS.len()..],
             ["tag_Variant", "PlyCount", "tag_variant_2", "tag_Plies"]
         );
     }
