@@ -256,7 +256,20 @@ fn in_variations(
     main_line: bool,
     diags: &mut Vec<Diagnostic>,
 ) {
-    if record.variations() > 0 && diags[..read].iter().any(|d| d.span.is_some()) {
+    // (Most of what the reader finds is in the tag section: only what stands after the
+    // first node of the movetext may be in a variation.)
+    let body_start = record.nodes().first().map_or(u32::MAX, |n| match n {
+        Node::Move(m) => m.span.start,
+        Node::Comment { span } | Node::Variation { span, .. } | Node::Setup { span, .. } => {
+            span.start
+        }
+        Node::Nag => 0,
+    });
+    if record.variations() > 0
+        && diags[..read]
+            .iter()
+            .any(|d| d.span.is_some_and(|s| s.start >= body_start))
+    {
         let lines: Vec<Span> = record
             .nodes()
             .iter()
