@@ -200,8 +200,13 @@ pub struct Diagnostic {
     pub legal: Option<Vec<String>>,
     /// A diagram of the position before the move (human output only).
     pub board: Option<String>,
-    /// True for a move of a variation (not of the main line).
+    /// True for a finding inside a variation (not on the main line).
     pub variation: bool,
+    /// Reported once per file (`validate`'s human, short and JSON output): the findings of
+    /// a file with the same key are one finding, shown at their first game with their
+    /// count (a file whose dates all have one form, a broken exporter's damage). `None`:
+    /// reported with its game.
+    pub per_file: Option<String>,
     /// How serious it is: its code's severity, unless `--deny` raised it
     /// (`super::findings`).
     pub severity: Severity,
@@ -222,6 +227,7 @@ impl Diagnostic {
             legal: None,
             board: None,
             variation: false,
+            per_file: None,
             severity: code.severity(),
         }
     }
@@ -440,6 +446,7 @@ pub(crate) fn render_styled(
                 .str("message", &d.message)
                 .opt_str("rule", d.rule.as_deref())
                 .opt_strs("legal", d.legal.as_deref())
+                .bool("in_variation", d.variation)
                 .end();
         }
         Format::Short => {

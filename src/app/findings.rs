@@ -121,8 +121,43 @@ pub struct Rendered {
     pub text: String,
     /// Where each shown finding's rendering ends in `text`.
     pub ends: Vec<usize>,
-    /// What the game counts.
+    /// What the game counts (not its findings reported once per file).
     pub counts: Counts,
+    /// Its findings reported once per file (see [`Diagnostic::per_file`]): rendered by
+    /// [`Totals::end_file`] at the end of the file, with their count.
+    pub per_file: Vec<FileFinding>,
+}
+
+/// A finding reported once per file, as the first game of the file that has it holds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileFinding {
+    /// The finding (its `per_file` key set).
+    diagnostic: Diagnostic,
+    /// What rendering it needs of its game.
+    index: usize,
+    source: String,
+    line: u32,
+    column: u32,
+    white: Option<String>,
+    black: Option<String>,
+}
+
+impl FileFinding {
+    fn of(d: &Diagnostic, game: &GameText<'_>) -> FileFinding {
+        FileFinding {
+            diagnostic: d.clone(),
+            index: game.index,
+            source: game.source.to_owned(),
+            line: game.line,
+            column: game.column,
+            white: game.white.map(str::to_owned),
+            black: game.black.map(str::to_owned),
+        }
+    }
+
+    fn key(&self) -> &str {
+        self.diagnostic.per_file.as_deref().unwrap_or("")
+    }
 }
 
 /// What a game counts: plies, findings per severity and per code (allowed codes excluded;
@@ -139,23 +174,41 @@ pub struct Counts {
     pub infos: u32,
     /// Per code, in the order of [`Code::ALL`].
     pub codes: [u32; Code::ALL.len()],
+    /// Per code, those found inside variations (counted in `codes` too).
+    pub in_variations: [u32; Code::ALL.len()],
 }
 
 impl Counts {
     pub(crate) fn of(report: &Report) -> Counts {
+        Counts::of_those(report, |_| true)
+    }
+
+    /// What a game counts of the findings `counted` keeps.
+    fn of_those(report: &Report, counted: impl Fn(&Diagnostic) -> bool) -> Counts {
         let mut c = Counts {
             plies: report.plies,
             ..Counts::default()
         };
-        for d in &report.diagnostics {
+        for d in report.diagnostics.iter().filter(|d| counted(d)) {
+            c.add(d);
+        }
+        c
+    }
+
+    /// Count one finding.
+    fn add(&mut self, d: &Diagnostic) {
+        let c = self;
+        {
             match d.severity() {
                 Severity::Error => c.errors += 1,
                 Severity::Warning => c.warnings += 1,
                 Severity::Info => c.infos += 1,
             }
             c.codes[index(d.code)] += 1;
+            if d.variation {
+                c.in_variations[index(d.code)] += 1;
+            }
         }
-        c
     }
 }
 
@@ -181,7 +234,7 @@ pub fn render_game_text(
     game: &GameText<'_>,
     report: &Report,
 ) -> Rendered {
-    let counts = Counts::of(report);
+    let counts = Counts::of_those(report, |d| d.per_file.is_none());
     // About the size of the game for JSON with its usual notes; grows if needed.
     let mut r = Rendered {
         text: String::with_capacity(if report.diagnostics.is_empty() {
@@ -191,9 +244,14 @@ pub fn render_game_text(
         }),
         ends: Vec::new(),
         counts,
+        per_file: Vec::new(),
     };
     let mut lines = None;
     for d in &report.diagnostics {
+        if d.per_file.is_some() {
+            r.per_file.push(FileFinding::of(d, game));
+            continue;
+        }
         if policy.shows(d.severity()) {
             // A few findings are located by counting from the start of the game; more, through
             // an index of its lines as far as its last finding shown (most are in its tags).
@@ -250,12 +308,16 @@ pub struct Totals {
     pub infos: u64,
     /// Findings per code, in the order of [`Code::ALL`].
     pub codes: [u64; Code::ALL.len()],
+    /// Findings per code inside variations (counted in `codes` too).
+    pub in_variations: [u64; Code::ALL.len()],
     /// Inputs that could not be read, or not to their end (docs/formats.md).
     pub unreadable_files: u64,
     /// Findings shown.
     pub shown: u64,
     /// Findings of a shown severity left out by `--max-diagnostics`.
     pub capped: u64,
+    /// The findings reported once per file of the file being read, with their counts.
+    file: Vec<(FileFinding, u64)>,
 }
 
 impl Totals {
@@ -272,12 +334,22 @@ impl Totals {
         for (t, n) in self.codes.iter_mut().zip(c.codes) {
             *t += u64::from(n);
         }
+        for (t, n) in self.in_variations.iter_mut().zip(c.in_variations) {
+            *t += u64::from(n);
+        }
     }
 
     /// Take a game: count it, and return the part of its rendering to write (all of it, or
-    /// what `--max-diagnostics` leaves).
+    /// what `--max-diagnostics` leaves). Its findings reported once per file wait for
+    /// [`Totals::end_file`].
     pub fn take<'a>(&mut self, policy: &Policy, r: &'a Rendered) -> (&'a str, Option<&'a str>) {
         self.add(&r.counts);
+        for f in &r.per_file {
+            match self.file.iter_mut().find(|(g, _)| g.key() == f.key()) {
+                Some((_, n)) => *n += 1,
+                None => self.file.push((f.clone(), 1)),
+            }
+        }
         let n = r.ends.len() as u64;
         let left = policy
             .max_diagnostics
@@ -297,6 +369,56 @@ impl Totals {
         (&r.text[..cut], Some(&r.text[tail..]))
     }
 
+    /// The end of a file: its findings reported once per file, each at the first game that
+    /// has it with the number of games that do (written in `format`, counted, shown as the
+    /// policy and `--max-diagnostics` say). In JSON they come after the file's last game.
+    pub fn end_file(
+        &mut self,
+        format: Format,
+        palette: &Palette,
+        policy: &Policy,
+        file: &str,
+        out: &mut String,
+    ) {
+        for (f, n) in std::mem::take(&mut self.file) {
+            let mut d = f.diagnostic;
+            let _ = write!(
+                d.message,
+                " (in {n} game{} of this file)",
+                if n == 1 { "" } else { "s" }
+            );
+            let mut c = Counts::default();
+            c.add(&d);
+            self.errors += u64::from(c.errors);
+            self.warnings += u64::from(c.warnings);
+            self.infos += u64::from(c.infos);
+            for (t, k) in self.codes.iter_mut().zip(c.codes) {
+                *t += u64::from(k);
+            }
+            for (t, k) in self.in_variations.iter_mut().zip(c.in_variations) {
+                *t += u64::from(k);
+            }
+            if !policy.shows(d.severity()) {
+                continue;
+            }
+            if policy.max_diagnostics.is_some_and(|m| self.shown >= m) {
+                self.capped += 1;
+                continue;
+            }
+            self.shown += 1;
+            let game = GameText {
+                index: f.index,
+                source: &f.source,
+                line: f.line,
+                column: f.column,
+                white: f.white.as_deref(),
+                black: f.black.as_deref(),
+            };
+            let lines = game.lines();
+            render_styled(format, palette, file, &game, &lines, &d, out);
+        }
+    }
+
     /// The number of findings of a severity.
     pub fn of(&self, s: Severity) -> u64 {
         match s {
@@ -307,16 +429,18 @@ impl Totals {
     }
 
     /// The findings per code: those the policy shows (`shown`) or those it hides, as
-    /// (code, severity under the policy, count), errors first, then in docs/formats.md's order.
-    fn by_code(&self, policy: &Policy, shown: bool) -> Vec<(Code, Severity, u64)> {
+    /// (code, severity under the policy, count, of which in variations), errors first, then
+    /// in docs/formats.md's order.
+    fn by_code(&self, policy: &Policy, shown: bool) -> Vec<(Code, Severity, u64, u64)> {
         let mut v: Vec<_> = Code::ALL
             .iter()
             .zip(self.codes)
-            .filter(|(_, n)| *n > 0)
-            .filter_map(|(c, n)| Some((*c, policy.severity(*c)?, n)))
-            .filter(|(_, s, _)| policy.shows(*s) == shown)
+            .zip(self.in_variations)
+            .filter(|((_, n), _)| *n > 0)
+            .filter_map(|((c, n), var)| Some((*c, policy.severity(*c)?, n, var)))
+            .filter(|(_, s, _, _)| policy.shows(*s) == shown)
             .collect();
-        v.sort_by_key(|(_, s, _)| std::cmp::Reverse(*s));
+        v.sort_by_key(|(_, s, _, _)| std::cmp::Reverse(*s));
         v
     }
 
@@ -327,15 +451,31 @@ impl Totals {
         if !codes.is_empty() {
             let width = codes
                 .iter()
-                .map(|(_, _, n)| n.to_string().len())
+                .map(|(_, _, n, _)| n.to_string().len())
                 .max()
                 .unwrap_or(1);
-            for (code, s, n) in codes {
+            // The main line and the variations apart, where a code has findings in both.
+            let label = |s: Severity, code: Code| format!("{}[{}]", s.as_str(), code.as_str());
+            let label_width = codes
+                .iter()
+                .map(|(c, s, _, _)| label(*s, *c).len())
+                .max()
+                .unwrap_or(0);
+            for (code, s, n, var) in codes {
                 let style = palette.severity(s);
                 let _ = write!(out, "{n:>width$} ");
                 open(out, style);
-                let _ = write!(out, "{}[{}]", s.as_str(), code.as_str());
+                out.push_str(&label(s, code));
                 close(out, style);
+                if var > 0 {
+                    let pad = label_width - label(s, code).len();
+                    let _ = write!(
+                        out,
+                        "{:pad$}  ({} main line, {var} in variations)",
+                        "",
+                        n - var
+                    );
+                }
                 out.push('\n');
             }
         }
@@ -403,6 +543,19 @@ impl Totals {
             codes.uint(name, n);
         }
         codes.close();
+        // The same findings inside variations (the main line's are the difference).
+        let mut named: Vec<(&str, u64)> = Code::ALL
+            .iter()
+            .zip(self.in_variations)
+            .filter(|&(_, n)| n > 0)
+            .map(|(c, n)| (c.as_str(), n))
+            .collect();
+        named.sort_unstable();
+        let mut codes = o.object("codes_in_variations");
+        for (name, n) in named {
+            codes.uint(name, n);
+        }
+        codes.close();
         o.uint("unreadable_files", self.unreadable_files);
         if self.capped > 0 {
             o.uint("not_shown", self.capped);
@@ -436,6 +589,7 @@ mod tests {
             game: 1,
             variant: None,
             inferred: None,
+            guessed: false,
             plies: 3,
             result: None,
             diagnostics,
@@ -484,6 +638,7 @@ mod tests {
                 errors: 3,
                 ..Counts::default()
             },
+            per_file: Vec::new(),
         };
         let p = Policy {
             max_diagnostics: Some(4),
@@ -498,6 +653,37 @@ mod tests {
             t.summary_line(&p)
                 .ends_with("(not shown: 5 past --max-diagnostics 4)")
         );
+    }
+
+    #[test]
+    fn findings_of_a_file_are_one_with_their_count() {
+        let date = |start: u32| {
+            let mut d = d(Code::BadTag, Some(start));
+            d.message = "Date `09.07.2007` is not YYYY.MM.DD".into();
+            d.per_file = Some("Date D.D.YYYY".into());
+            d
+        };
+        let p = Policy::default();
+        let mut t = Totals::default();
+        for _ in 0..3 {
+            let mut r = report(vec![date(1), d(Code::IllegalMove, Some(9))]);
+            r.diagnostics[0].severity = Severity::Warning;
+            let g = crate::syntax::read_games(b"[Date \"09.07.2007\"]\n1. 32-28 *\n");
+            let text = GameText::of(&g[0]);
+            let rendered = render_game_text(Format::Short, &Palette::PLAIN, &p, "f", &text, &r);
+            assert_eq!((rendered.counts.errors, rendered.counts.warnings), (1, 0));
+            assert_eq!(rendered.per_file.len(), 1);
+            t.take(&p, &rendered);
+        }
+        let mut out = String::new();
+        t.end_file(Format::Short, &Palette::PLAIN, &p, "f", &mut out);
+        assert_eq!(out.lines().count(), 1, "{out}");
+        assert!(out.contains("(in 3 games of this file)"), "{out}");
+        assert_eq!((t.errors, t.warnings), (3, 1));
+        // The next file starts afresh.
+        let mut out = String::new();
+        t.end_file(Format::Short, &Palette::PLAIN, &p, "f", &mut out);
+        assert!(out.is_empty());
     }
 
     #[test]

@@ -3,7 +3,7 @@
 //! (square numbers, algebraic squares, FEN, tag language). Candidates that remain are
 //! told apart by replaying the game (see `validate`).
 
-use crate::rules::{Color, Layout, NotationKind, ResultType, Shape, Variant};
+use crate::rules::{Color, Layout, NotationKind, ResultType, Shape, Variant, with_variant};
 use crate::syntax::{Game, Square};
 
 use super::record::{HEAD, LineRef, Node, Record, SquareSummary};
@@ -139,6 +139,10 @@ pub enum Source {
         candidates: Vec<Variant>,
         /// What the record shows.
         reason: String,
+        /// False when nothing shows the variant (no square, no FEN, no tag language, no
+        /// earlier game of the file): the candidates are a default, and a writer must not
+        /// state the variant (`GameType`) nor read the result in its conventions.
+        evidence: bool,
     },
 }
 
@@ -161,6 +165,10 @@ struct Evidence {
     max_file: u8,
     max_rank: u8,
     squares: u32,
+    /// A FEN tag that could be read.
+    fen: bool,
+    /// Italian tag names.
+    italian: bool,
 }
 
 /// What [`collect`] would find with a budget of `left` items from `line`, when the record
@@ -236,6 +244,7 @@ fn collect(record: &Record, line: LineRef, ev: &mut Evidence, budget: &mut u32) 
 
 fn fen_evidence(fen: &str, ev: &mut Evidence) {
     if let Ok(setup) = crate::rules::fen::parse(fen) {
+        ev.fen = true;
         for (name, _) in setup.pieces {
             match name {
                 crate::rules::fen::SquareName::Number(n) => {
@@ -252,68 +261,107 @@ fn fen_evidence(fen: &str, ev: &mut Evidence) {
     }
 }
 
-/// Items of a record [`evidence`] looks at: the squares that tell the boards apart show
-/// in the first moves (the men of both sides start on them), and the hint is computed on
-/// the reading thread for every game, so it must stay cheap. A game's own variant is still
-/// decided on all of its squares ([`choose`]).
-const EVIDENCE_ITEMS: u32 = HEAD as u32;
-
-/// What one game of a file says for certain about its variant: its GameType, or squares
-/// that only one board family has (among its first items). Used as a hint for the tagless
-/// games that follow it in the same file.
-pub fn evidence(game: &Record) -> Option<Variant> {
-    let mut ev = Evidence::default();
+/// What one game of a file says at once about its variant: its own `GameType` (or
+/// `Variant` tag). The squares of a game without one decide nothing by themselves: the
+/// variant it is decided as by its replay does ([`FileHint`]).
+pub(crate) fn evidence(game: &Record) -> Option<Variant> {
     if let Some(gt) = game.tag("GameType")
         && let Ok(t) = parse_game_type(gt)
     {
+        let mut ev = Evidence::default();
         // Only the codes that clash between PDN and PlayStrategy need the squares.
         if matches!(t.number, 27 | 31) {
-            let mut budget = EVIDENCE_ITEMS;
+            let mut budget = HEAD as u32;
             collect(game, game.body(), &mut ev, &mut budget);
         }
         if let Some(v) = from_number(t.number, &ev, t.layout) {
             return Some(v);
         }
     }
-    let mut budget = EVIDENCE_ITEMS;
-    collect(game, game.body(), &mut ev, &mut budget);
-    if let Some(f) = game.tag("FEN") {
-        fen_evidence(f, &mut ev);
-    }
-    if ev.algebraic || ev.max_number > 72 {
-        None
-    } else if ev.max_number > 50 {
-        Some(Variant::Canadian)
-    } else if ev.max_number > 32 {
-        Some(Variant::International)
-    } else {
-        None
-    }
+    game.tag("Variant").and_then(|name| name.parse().ok())
 }
 
-/// The variant hint along the games of a file: what the earlier games showed for certain
-/// (see [`evidence`]), the latest one winning. A fresh value at the start of each file; fed
-/// every game in file order, whatever the number of threads (the batch pipeline computes each
-/// game's evidence where it is read and folds them here in order).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Games of a file, without a tag that names their variant, that are replayed to prove the
+/// file's variant before the search stops (each costs a replay where the hints are folded,
+/// in file order; a file whose first games prove nothing is left to what they showed).
+const DECIDING_GAMES: u32 = 8;
+
+/// What the earlier games of a file showed of its variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct FileVariant {
+    /// The variant.
+    pub variant: Variant,
+    /// Proven: a game named it (`GameType`, `Variant` tag), or it was the only variant in
+    /// which a game replays legally. Otherwise the variant the games were taken to be when
+    /// nothing told the candidates apart (a FEN-only problem, a game legal in several).
+    pub proven: bool,
+}
+
+/// The variant of a file, followed along its games: a fresh value at the start of each
+/// file, fed every game in file order whatever the number of threads (the pipeline folds
+/// the games here in order). A game names the variant with its own `GameType` (or `Variant`
+/// tag: [`evidence`]); a game without one shows it by what it is decided as on replay (see
+/// `validate::decides`). That game is replayed again for this only when a later game of its
+/// file comes (a file of one game costs nothing), and only while the file's variant is not
+/// proven, for at most [`DECIDING_GAMES`] games.
+#[derive(Clone, Debug, Default)]
 pub struct FileHint {
-    known: Option<Variant>,
+    known: Option<FileVariant>,
+    /// The last game of the file while its variant is not proven: its record, text and
+    /// hint, to be replayed if a later game of the file comes.
+    pending: Option<(Record, String, Option<FileVariant>)>,
+    /// The buffers of the pending game (reused).
+    spare: Option<(Record, String)>,
+    /// Games of the file kept as pending so far.
+    tried: u32,
+    /// The record of the owned game observed last (its buffers reused).
+    scratch: Record,
 }
 
 impl FileHint {
-    /// The hint for the next game of the file, which itself shows `shows` (its
-    /// [`evidence`]), and learn from it.
-    pub fn next(&mut self, shows: Option<Variant>) -> Option<Variant> {
+    /// The hint for the next game of the file (what the earlier games showed), and learn
+    /// from the game: its record `game`, its text `text` and what it names itself (`shows`,
+    /// its [`evidence`], computed where it was read).
+    pub fn next(
+        &mut self,
+        game: &Record,
+        text: &str,
+        shows: Option<Variant>,
+    ) -> Option<FileVariant> {
+        // A later game of the file is here: what the pending one shows now matters.
+        if let Some((record, source, hint)) = self.pending.take() {
+            if let Some(d) = super::validate::decides(&record, &source, hint)
+                && (d.proven || self.known.is_none())
+            {
+                self.known = Some(d);
+            }
+            self.spare = Some((record, source));
+        }
         let hint = self.known;
-        if shows.is_some() {
-            self.known = shows;
+        if let Some(variant) = shows {
+            self.known = Some(FileVariant {
+                variant,
+                proven: true,
+            });
+        } else if !self.known.is_some_and(|k| k.proven) && self.tried < DECIDING_GAMES {
+            self.tried += 1;
+            let (mut record, mut source) = self.spare.take().unwrap_or_default();
+            record.copy_from(game);
+            source.clear();
+            source.push_str(text);
+            self.pending = Some((record, source, hint));
         }
         hint
     }
 
     /// [`FileHint::next`] for an owned game.
-    pub fn observe(&mut self, game: &Game) -> Option<Variant> {
-        self.next(evidence(&Record::of_game(game)))
+    pub fn observe(&mut self, game: &Game) -> Option<FileVariant> {
+        let mut scratch = std::mem::take(&mut self.scratch);
+        scratch.fill(game);
+        let shows = evidence(&scratch);
+        let hint = self.next(&scratch, &game.source, shows);
+        self.scratch = scratch;
+        hint
     }
 }
 
@@ -330,7 +378,13 @@ fn fits(v: Variant, ev: &Evidence) -> bool {
 }
 
 /// Decide the variant of a game; `hint` is what earlier games of the same file showed.
-pub fn choose(game: &Record, over: Option<Variant>, hint: Option<Variant>) -> Choice {
+///
+/// The file decides: a game without a tag naming its variant is of the file's variant
+/// unless it shows what that board cannot hold (squares beyond it, a FEN of another board)
+/// — a FEN that the board holds but the rules do not (a man on its own crowning row) is a
+/// `bad-fen` there, not a reason to change the variant. Only while the file's variant is not
+/// proven may a game with moves that fails in it be another variant that replays it.
+pub fn choose(game: &Record, over: Option<Variant>, hint: Option<FileVariant>) -> Choice {
     let mut warnings = Vec::new();
     if let Some(v) = over {
         return Choice {
@@ -403,29 +457,43 @@ pub fn choose(game: &Record, over: Option<Variant>, hint: Option<Variant>) -> Ch
             warnings,
         };
     }
-    let (mut candidates, mut reason) = infer(game, &ev);
-    if let Some(h) = hint
+    let (mut candidates, mut reason) = infer(game, &mut ev);
+    let mut evidence = ev.squares > 0 || ev.fen || ev.italian;
+    if let Some(FileVariant { variant: h, proven }) = hint
         && fits(h, &ev)
     {
-        candidates.retain(|v| *v != h);
-        candidates.insert(0, h);
+        // The file's variant: the game shows nothing that only another board can hold.
+        let fen_fails =
+            || ev.fen && with_variant!(h, V => super::validate::start_position::<V>(game).is_err());
+        if proven || ev.squares == 0 || fen_fails() {
+            candidates = vec![h];
+        } else {
+            candidates.retain(|v| *v != h);
+            candidates.insert(0, h);
+        }
+        evidence = true;
         // (Built by hand: this runs for nearly every game of a file without GameType.)
-        reason.push_str("; earlier games of the file are ");
+        reason.push_str("; the earlier games of the file are ");
         reason.push_str(h.name());
     }
     Choice {
         candidates: candidates.clone(),
-        source: Source::Inferred { candidates, reason },
+        source: Source::Inferred {
+            candidates,
+            reason,
+            evidence,
+        },
         warnings,
     }
 }
 
 /// The variants a game without a usable GameType may be, best first, and why: from the
 /// squares it shows and its tag language.
-fn infer(game: &Record, ev: &Evidence) -> (Vec<Variant>, String) {
+fn infer(game: &Record, ev: &mut Evidence) -> (Vec<Variant>, String) {
     let italian_tags = ["Bianco", "Nero", "Risultato", "Dati", "Apertura"]
         .iter()
         .any(|t| game.tag(t).is_some());
+    ev.italian = italian_tags;
     if ev.algebraic {
         let c = if ev.max_file >= 8 || ev.max_rank >= 8 {
             vec![Variant::Turkish]

@@ -39,11 +39,10 @@ use std::sync::{Arc, Condvar, Mutex, TryLockError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use crate::rules::Variant;
 use crate::syntax::Reader;
 use crate::syntax::pieces::{Piece, Pieces, Rest};
 
-use super::gametype::FileHint;
+use super::gametype::{FileHint, FileVariant};
 use super::reading::{FileGames, GameRef, Pool};
 
 /// The inputs of a run, opened by index (in order, each once).
@@ -230,7 +229,7 @@ impl Chain {
 /// its hint).
 enum Read {
     Start(usize),
-    Game(usize, usize, Option<Variant>),
+    Game(usize, usize, Option<FileVariant>),
     Error(usize, String),
     End(usize),
 }
@@ -285,7 +284,7 @@ fn read_job(
                     if let Some(slot) = pool.slot_mut(k) {
                         carry.games += 1;
                         slot.set_index(carry.games);
-                        let hint = carry.hint.next(slot.shows());
+                        let hint = slot.fold_hint(&mut carry.hint, None);
                         out.push(Read::Game(i, k, hint));
                     }
                 }

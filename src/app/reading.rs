@@ -21,7 +21,7 @@ use crate::syntax::{
 };
 
 use super::diagnostic::GameText;
-use super::gametype::{self, FileHint};
+use super::gametype::{self, FileHint, FileVariant};
 use super::record::{Filler, Record};
 use super::validate;
 
@@ -41,7 +41,7 @@ pub struct GameRef<'a> {
     /// 1-based column (in characters) of its first byte.
     pub column: u32,
     /// The variant the earlier games of the same file showed (see [`FileHint`]).
-    pub hint: Option<Variant>,
+    pub hint: Option<FileVariant>,
     /// The owned game of a text that was not UTF-8.
     decoded: Option<&'a Game>,
 }
@@ -149,6 +149,16 @@ impl Slot {
         self.shows
     }
 
+    /// Fold this game into its file's variant hint `hint` (in file order): the hint it
+    /// gets. `text` is its text when it was not kept here.
+    pub fn fold_hint(&self, hint: &mut FileHint, text: Option<&str>) -> Option<FileVariant> {
+        let text = match &self.decoded {
+            Some(g) => g.source.as_str(),
+            None => text.unwrap_or(&self.text),
+        };
+        hint.next(&self.record, text, self.shows)
+    }
+
     /// Number the game: its 1-based place in its file.
     pub fn set_index(&mut self, index: usize) {
         self.record.index = index;
@@ -159,7 +169,7 @@ impl Slot {
     fn game<'a>(
         &'a self,
         file: usize,
-        hint: Option<Variant>,
+        hint: Option<FileVariant>,
         text: Option<&'a str>,
     ) -> GameRef<'a> {
         let (text, decoded) = match &self.decoded {
@@ -252,14 +262,17 @@ impl<T, E: FnMut(&mut Filler, &GameEnd<'_>) -> T> Visitor for Fill<'_, E> {
 /// use pdn::rules::Variant;
 /// use pdn::syntax::Reader;
 ///
-/// let pdn = b"1. 32-28 19-23 2. 37-32 *\n\n[White \"Ana\"]\n1. 32-28 *\n";
+/// let pdn = b"1. 32-28 17-21 2. 37-32 *\n\n[White \"Ana\"]\n1. 32-28 *\n";
 /// let mut reader = Reader::new(&pdn[..]);
 /// let mut games = FileGames::new(0);
 /// let first = games.next(&mut reader, |g| (g.index(), g.hint))?;
 /// assert_eq!(first, Some((1, None)));
-/// // Square 37 is on no 8x8 board: the second game is hinted international.
+/// // The first game replays legally on the 10x10 boards only (square 37 is on no 8x8
+/// // board), the international first: the second game is hinted international, not proven
+/// // (Frisian draughts would play these moves too).
 /// let second = games.next(&mut reader, |g| (g.record.tag("White").map(str::to_owned), g.hint))?;
-/// assert_eq!(second, Some((Some("Ana".to_owned()), Some(Variant::International))));
+/// let hint = second.and_then(|(_, h)| h).map(|h| (h.variant, h.proven));
+/// assert_eq!(hint, Some((Variant::International, false)));
 /// assert_eq!(games.next(&mut reader, |_| ())?, None);
 /// # Ok::<_, std::io::Error>(())
 /// ```
@@ -308,7 +321,7 @@ impl FileGames {
             filler,
             on_end: |filler: &mut Filler, end: &GameEnd<'_>| {
                 let text = slot.take(filler, end, false);
-                let h = hint.next(slot.shows);
+                let h = slot.fold_hint(hint, text);
                 let done = work.take().map(|w| w(&slot.game(*file, h, text)));
                 slot.trim();
                 done
@@ -378,7 +391,7 @@ impl Pool {
     }
 
     /// Game `k` held, for its work: read from input `file`, with the hint `hint`.
-    pub fn game(&self, k: usize, file: usize, hint: Option<Variant>) -> Option<GameRef<'_>> {
+    pub fn game(&self, k: usize, file: usize, hint: Option<FileVariant>) -> Option<GameRef<'_>> {
         self.slots[..self.used]
             .get(k)
             .map(|s| s.game(file, hint, None))
@@ -431,7 +444,7 @@ mod tests {
                 let n = got.len() + 1;
                 let slot = pool.slot_mut(k).unwrap();
                 slot.set_index(n);
-                let h = hint.next(slot.shows());
+                let h = slot.fold_hint(&mut hint, None);
                 let g = pool.game(k, 0, h).unwrap();
                 got.push((
                     g.index(),

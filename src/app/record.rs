@@ -150,6 +150,9 @@ pub struct Record {
     main_variations: u32,
     /// True if a setup stands anywhere in the record.
     any_setup: bool,
+    /// True if a comment starts with `pdn:` (what `pdn` writes about a game, see
+    /// `export::normal::OwnComment`: `{pdn: …}`).
+    own_comments: bool,
     /// The last comment of the main line: its node and its text.
     last_comment: Option<u32>,
     /// Its bytes as read (decoded when asked for: nearly every game has comments, few ask).
@@ -198,6 +201,49 @@ impl Record {
         self.notes.extend_from_slice(&game.notes);
     }
 
+    /// Make this a copy of `other`, reusing this record's buffers.
+    pub(crate) fn copy_from(&mut self, other: &Record) {
+        // (Destructured: a field added to the record is not forgotten here.)
+        let Record {
+            index,
+            nodes,
+            squares,
+            head,
+            head_plain,
+            variations,
+            main_variations,
+            any_setup,
+            own_comments,
+            last_comment,
+            comment,
+            tags,
+            result,
+            errors,
+            notes,
+            arena,
+            move_squares,
+            head_frozen,
+        } = other;
+        self.index = *index;
+        self.nodes.clone_from(nodes);
+        self.squares = *squares;
+        self.head = *head;
+        self.head_plain = *head_plain;
+        self.variations = *variations;
+        self.main_variations = *main_variations;
+        self.any_setup = *any_setup;
+        self.own_comments = *own_comments;
+        self.last_comment = *last_comment;
+        self.comment.clone_from(comment);
+        self.tags.clone_from(tags);
+        self.result.clone_from(result);
+        self.errors.clone_from(errors);
+        self.notes.clone_from(notes);
+        self.arena.clone_from(arena);
+        self.move_squares.clone_from(move_squares);
+        self.head_frozen = *head_frozen;
+    }
+
     fn clear(&mut self) {
         self.index = 0;
         self.nodes.clear();
@@ -209,6 +255,7 @@ impl Record {
         self.variations = 0;
         self.main_variations = 0;
         self.any_setup = false;
+        self.own_comments = false;
         self.last_comment = None;
         self.comment.clear();
         self.tags.clear();
@@ -229,6 +276,7 @@ impl Record {
                     if depth == 0 {
                         self.keep_comment(c.text.as_bytes());
                     }
+                    self.note_comment(c.text.as_bytes());
                     Node::Comment {
                         span: c.span,
                         text: comment_text(c.span, c.text.len()),
@@ -334,6 +382,21 @@ impl Record {
         self.last_comment = Some(self.nodes.len() as u32);
         self.comment.clear();
         self.comment.extend_from_slice(text);
+    }
+
+    /// Note a comment's text: does `pdn` speak in it?
+    #[inline(always)]
+    fn note_comment(&mut self, text: &[u8]) {
+        // (`pdn` writes them `{pdn: …}`, with nothing before `pdn:`: one byte looked at for
+        // nearly every comment, and this runs for every comment of every game.)
+        if text.first() == Some(&b'p') && text.starts_with(b"pdn:") {
+            self.own_comments = true;
+        }
+    }
+
+    /// True if a comment starts with `pdn:`: one that `pdn` wrote about the game.
+    pub(crate) fn own_comments(&self) -> bool {
+        self.own_comments
     }
 
     /// True if a setup (`/FEN/`) stands anywhere in the record, main line or variation.
@@ -606,10 +669,12 @@ impl Visitor for Filler {
         nodes.push(Node::Move(node));
     }
 
+    #[inline]
     fn comment(&mut self, text: &[u8], _: CommentKind, span: Span) {
         if self.open.is_empty() {
             self.record.keep_comment(text);
         }
+        self.record.note_comment(text);
         self.record.nodes.push(Node::Comment {
             span,
             text: comment_text(span, text.len()),

@@ -207,10 +207,23 @@ impl RunArgs {
     }
 }
 
+/// Which lines of the games a command looks at: for every command that replays games and
+/// may leave variations out (`validate`, `fix`, `stats`; flatten it into another).
+#[derive(Clone, Copy, Debug, Args)]
+pub(crate) struct LineArgs {
+    /// Leave variations out: they are not replayed, and nothing found in them (syntax errors
+    /// and notes included) is reported or counted. Book-style replies (`1. 32-28 (19-23)`)
+    /// are part of the main line. `fix` writes the games without their variations.
+    #[arg(long)]
+    pub main_line: bool,
+}
+
 #[derive(Debug, Args)]
 pub(crate) struct ValidateArgs {
     #[command(flatten)]
     pub input: InputArgs,
+    #[command(flatten)]
+    pub lines: LineArgs,
     /// Output format.
     #[arg(long, short = 'f', value_enum, default_value_t = FormatArg::Human)]
     pub format: FormatArg,
@@ -322,6 +335,8 @@ pub(crate) struct ManArgs {
 pub(crate) struct FixArgs {
     #[command(flatten)]
     pub input: InputArgs,
+    #[command(flatten)]
+    pub lines: LineArgs,
     /// Write here instead of standard output (written whole or not at all).
     #[arg(long, short = 'o', value_name = "OUT", conflicts_with_all = ["out_dir", "in_place"])]
     pub output: Option<std::path::PathBuf>,
@@ -347,6 +362,56 @@ pub(crate) struct FixArgs {
     /// Write every change as JSON Lines to this file.
     #[arg(long, value_name = "FILE")]
     pub audit: Option<std::path::PathBuf>,
+    /// How each game ends: `strict` (PDN 3.0: the result in the Result tag, the movetext
+    /// ending with `*`) or `terminator` (the movetext also ends with the result, as PDN 2.0
+    /// and CheckerBoard write it).
+    #[arg(long, value_name = "STYLE", value_enum, default_value_t = ResultStyleArg::Strict)]
+    pub result_style: ResultStyleArg,
+    /// How dates with two small numbers are read (`09.07.2007`): day first, month first, or
+    /// none but the year-first dates of PDN. By default each file's unambiguous dates
+    /// (`13.07.2007`) decide for all its dates (standard input, read once, only with this).
+    #[arg(long, value_name = "ORDER", value_enum)]
+    pub date_order: Option<DateOrderArg>,
+}
+
+/// The order of day and month in dates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum DateOrderArg {
+    /// Day, month, year (`13.07.2007`).
+    Dmy,
+    /// Month, day, year (`7/13/2007`).
+    Mdy,
+    /// Year, month, day (PDN): other dates only where they can mean one date.
+    Ymd,
+}
+
+impl DateOrderArg {
+    pub(crate) fn order(self) -> pdn::app::fix::DateOrder {
+        use pdn::app::fix::DateOrder;
+        match self {
+            DateOrderArg::Dmy => DateOrder::Dmy,
+            DateOrderArg::Mdy => DateOrder::Mdy,
+            DateOrderArg::Ymd => DateOrder::Ymd,
+        }
+    }
+}
+
+/// How a PDN output ends each game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ResultStyleArg {
+    /// PDN 3.0: the result in the Result tag, the movetext ending with `*`.
+    Strict,
+    /// The movetext also ends with the result (PDN 2.0, CheckerBoard).
+    Terminator,
+}
+
+impl ResultStyleArg {
+    pub(crate) fn style(self) -> pdn::app::export::ResultStyle {
+        match self {
+            ResultStyleArg::Strict => pdn::app::export::ResultStyle::Strict,
+            ResultStyleArg::Terminator => pdn::app::export::ResultStyle::Terminator,
+        }
+    }
 }
 
 #[derive(Debug, Args)]
@@ -362,6 +427,11 @@ pub(crate) struct ConvertArgs {
     /// Square names for 8x8 variants (default: the GameType's).
     #[arg(long, value_enum)]
     pub notation: Option<NotationArg>,
+    /// With --to pdn: how each game ends, `strict` (PDN 3.0: the result in the Result tag,
+    /// the movetext ending with `*`) or `terminator` (the movetext also ends with the result,
+    /// as PDN 2.0 and CheckerBoard write it). Manoury output always ends with the result.
+    #[arg(long, value_name = "STYLE", value_enum, default_value_t = ResultStyleArg::Strict)]
+    pub result_style: ResultStyleArg,
     /// Write here instead of standard output (written whole or not at all).
     #[arg(long, short = 'o', value_name = "OUT", conflicts_with = "out_dir")]
     pub output: Option<std::path::PathBuf>,
@@ -411,6 +481,8 @@ What the numbers mean:
 pub(crate) struct StatsArgs {
     #[command(flatten)]
     pub input: InputArgs,
+    #[command(flatten)]
+    pub lines: LineArgs,
     /// Output format.
     #[arg(long, short = 'f', value_enum, default_value_t = StatsFormat::Text)]
     pub format: StatsFormat,

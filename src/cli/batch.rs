@@ -9,11 +9,11 @@ use std::io;
 use anyhow::Result;
 use pdn::app::export::ExportOptions;
 use pdn::app::fix::FixOptions;
+use pdn::app::gametype::FileVariant;
 use pdn::app::pipeline::{self, Event, Plan};
 use pdn::app::reading::GameRef;
 use pdn::app::terminal::escape;
 use pdn::app::validate;
-use pdn::rules::Variant;
 
 use super::common::Setup;
 use super::input::{self, Input};
@@ -66,11 +66,11 @@ pub(super) struct Totals {
 /// (`GameRef::hint`) is put for each game.
 pub(super) trait Hinted: Sync {
     /// These options with `hint` as the file's variant hint.
-    fn hinted(&self, hint: Option<Variant>) -> Self;
+    fn hinted(&self, hint: Option<FileVariant>) -> Self;
 }
 
 impl Hinted for ExportOptions {
-    fn hinted(&self, hint: Option<Variant>) -> Self {
+    fn hinted(&self, hint: Option<FileVariant>) -> Self {
         ExportOptions {
             validate: validate::Options {
                 hint,
@@ -82,7 +82,7 @@ impl Hinted for ExportOptions {
 }
 
 impl Hinted for FixOptions {
-    fn hinted(&self, hint: Option<Variant>) -> Self {
+    fn hinted(&self, hint: Option<FileVariant>) -> Self {
         FixOptions {
             validate: validate::Options {
                 hint,

@@ -30,12 +30,14 @@ pub(super) struct Setup {
 
 impl Setup {
     /// How to validate: the variant of `--variant`, board diagrams in move diagnostics if
-    /// `diagrams`; the file's variant hint is put in for each game (`batch::Hinted`).
-    pub(super) fn validate_options(&self, diagrams: bool) -> validate::Options {
+    /// `diagrams`, variations left out if `main_line` (`--main-line`); the file's variant
+    /// hint is put in for each game (`batch::Hinted`).
+    pub(super) fn validate_options(&self, diagrams: bool, main_line: bool) -> validate::Options {
         validate::Options {
             variant: self.variant,
             diagrams,
             hint: None,
+            main_line,
         }
     }
 

@@ -29,6 +29,8 @@ struct Done {
     /// `--to csv`: the game's tags outside the fixed columns.
     tags: Vec<(String, String)>,
     errors: u32,
+    /// Syntax errors of the game written as comments where they were found.
+    kept: u32,
 }
 
 /// One output being written: the games go straight out, or, for `--to csv`, to the spool
@@ -103,6 +105,8 @@ struct Out {
     /// Per-file lines on standard error (not with `--quiet`).
     lines: bool,
     names: Vec<String>,
+    /// Syntax errors kept as comments, and the games with any.
+    kept: (u64, u64),
 }
 
 impl Sink<Done> for Out {
@@ -124,6 +128,10 @@ impl Sink<Done> for Out {
 
     fn game(&mut self, i: usize, d: Done) -> io::Result<u64> {
         self.games += 1;
+        if d.kept > 0 {
+            self.kept.0 += u64::from(d.kept);
+            self.kept.1 += 1;
+        }
         match &mut self.dest {
             Dest::Single(t) => t.game(&d)?,
             Dest::PerFile(per, cur) => {
@@ -189,8 +197,9 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
         Some(NotationArg::Algebraic) => Notation::Algebraic,
     };
     let opts = ExportOptions {
-        validate: setup.validate_options(false),
+        validate: setup.validate_options(false, false),
         notation,
+        result_style: a.result_style.style(),
     };
     let to = a.to;
     let plies = a.plies;
@@ -208,6 +217,7 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
         games: 0,
         lines: !setup.quiet,
         names: setup.shown_names(),
+        kept: (0, 0),
     };
     let totals = batch::run(
         &setup,
@@ -242,6 +252,15 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
             }
             lost = per.failed;
         }
+    }
+    if sink.kept.0 > 0 && !setup.quiet {
+        let (n, games) = sink.kept;
+        progress::message(&format!(
+            "pdn convert: {n} syntax error{} in {games} game{} kept where found, as \
+             `{{pdn: unreadable: …}}` or `{{pdn: syntax-error: …}}` comments",
+            if n == 1 { "" } else { "s" },
+            if games == 1 { "" } else { "s" },
+        ));
     }
     if let Some(note) = common::unreadable_note(&totals) {
         progress::message(&format!("pdn: {note}"));
@@ -285,6 +304,7 @@ fn convert_game(
             bytes,
             tags: Vec::new(),
             errors: report.errors(),
+            kept: 0,
         };
     }
     let a = analyse(game, opts);
@@ -303,6 +323,7 @@ fn convert_game(
                 bytes,
                 tags: other_tags(game),
                 errors,
+                kept: 0,
             }
         }
         ConvertTo::Json | ConvertTo::Pdn | ConvertTo::Manoury => {
@@ -316,6 +337,7 @@ fn convert_game(
                 bytes: s.into_bytes(),
                 tags: Vec::new(),
                 errors,
+                kept: game.errors.len() as u32,
             }
         }
     }

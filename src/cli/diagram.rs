@@ -128,6 +128,7 @@ fn from_game(
         variant,
         diagrams: false,
         hint: game.1,
+        main_line: false,
     };
     let diagram = picture::game_diagram(&game.0, &how, a.ply, options)
         .map_err(|e| anyhow!("{name}, game {}: {e}", a.game))?;

@@ -7,12 +7,12 @@
 use std::io::{self, Write};
 
 use anyhow::Result;
-use pdn::app::fix::{AsRead, FixOptions, audit_line, fix};
-use pdn::syntax::Game;
+use pdn::app::fix::{AsRead, DATE_TAGS, DateEvidence, DateOrder, FixOptions, audit_line, fix};
+use pdn::syntax::{Game, GameEnd, RawTag, Reader, Skip, Span, Visitor};
 
-use super::args::FixArgs;
+use super::args::{DateOrderArg, FixArgs};
 use super::batch::{self, Hinted, Sink};
-use super::input::Input;
+use super::input::{self, Input, Source};
 use super::outdir::{self, PerFile};
 use super::output::{AtomicFile, Output, shown};
 use super::progress;
@@ -172,10 +172,13 @@ pub(super) fn run(a: &FixArgs) -> Result<Status> {
     };
     let want_audit = audit.is_some();
     let opts = FixOptions {
-        validate: setup.validate_options(false),
+        validate: setup.validate_options(false, a.lines.main_line),
         repair: a.repair,
         keep_irregular: a.keep_irregular,
+        result_style: a.result_style.style(),
+        date_order: a.date_order.map(DateOrderArg::order),
     };
+    let orders = date_orders(a, inputs);
     let mut sink = Out {
         dest,
         audit,
@@ -192,7 +195,11 @@ pub(super) fn run(a: &FixArgs) -> Result<Status> {
         || (),
         |(), g| {
             let name = want_audit.then_some(inputs[g.file].name.as_str());
-            fix_game(g.to_game(), &opts.hinted(g.hint), name)
+            let opts = FixOptions {
+                date_order: orders[g.file],
+                ..opts.hinted(g.hint)
+            };
+            fix_game(g.to_game(), &opts, name)
         },
         &mut sink,
     )?;
@@ -223,6 +230,50 @@ pub(super) fn run(a: &FixArgs) -> Result<Status> {
         progress::message(&format!("pdn: {note}"));
     }
     common::status(t.errors_after > 0 || lost > 0 || t.as_read > 0, &totals)
+}
+
+/// The order of day and month of the dates of each input: `--date-order`, or what the
+/// file's unambiguous dates show (its tags read once before the games are fixed, so that
+/// every date of a file is read the same way). Standard input cannot be read twice: only
+/// `--date-order` decides there.
+fn date_orders(a: &FixArgs, inputs: &[Input]) -> Vec<Option<DateOrder>> {
+    if let Some(o) = a.date_order {
+        return vec![Some(o.order()); inputs.len()];
+    }
+    inputs
+        .iter()
+        .map(|i| match i.source {
+            Source::File(_) => input::open(i).ok().and_then(file_dates),
+            Source::Stdin => None,
+        })
+        .collect()
+}
+
+/// What the dates of a file show of their order (`pdn::app::fix::file_date_order`); only
+/// its tags are looked at.
+fn file_dates(r: Box<dyn io::Read + Send>) -> Option<DateOrder> {
+    struct Dates(DateEvidence);
+    impl Visitor for Dates {
+        type Output = ();
+        fn tag(&mut self, name: &[u8], value: RawTag<'_>, _: Span) {
+            let standard = value.standard_name();
+            if DATE_TAGS
+                .iter()
+                .any(|n| standard == Some(*n) || name == n.as_bytes())
+            {
+                self.0.add(&value.text());
+            }
+        }
+        fn begin_variation(&mut self) -> Skip {
+            Skip(true)
+        }
+        fn end_game(&mut self, _: &GameEnd<'_>) {}
+    }
+    let mut reader = Reader::new(r);
+    let mut dates = Dates(DateEvidence::default());
+    // (An unreadable tail ends the look: the games before it decide.)
+    while let Ok(Some(())) = reader.read_game(&mut dates) {}
+    dates.0.order()
 }
 
 /// Where the fixed games go: `--out-dir`, `--in-place`, or standard output or `-o`.

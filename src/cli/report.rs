@@ -55,7 +55,7 @@ pub(super) fn run(a: &ValidateArgs) -> Result<Status> {
     // As for JSON: everything shown unless --min-severity says otherwise.
     let policy = super::validate::policy(a, Format::Json)?;
     let setup = common::Setup::new(&a.input)?;
-    let opts = setup.validate_options(false);
+    let opts = setup.validate_options(false, a.lines.main_line);
     let inputs = &setup.inputs;
     if let Some(p) = &a.output {
         common::not_an_input("-o", p, inputs)?;

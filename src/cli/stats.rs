@@ -47,7 +47,7 @@ pub(super) fn run(a: &StatsArgs) -> Result<Status> {
     }
     let setup = common::Setup::new(&a.input)?;
     let opts = Options {
-        validate: setup.validate_options(false),
+        validate: setup.validate_options(false, a.lines.main_line),
         duplicates,
         fuzzy: a.fuzzy,
         min_plies: a.min_plies,

@@ -19,6 +19,10 @@ struct Out<'a> {
     out: Output,
     totals: Totals,
     policy: &'a Policy,
+    /// For the findings reported once per file, at its end.
+    format: Format,
+    palette: Palette,
+    names: &'a [String],
 }
 
 impl Sink<Rendered> for Out<'_> {
@@ -29,6 +33,14 @@ impl Sink<Rendered> for Out<'_> {
             self.out.write_all(record.as_bytes())?;
         }
         Ok(u64::from(r.counts.errors))
+    }
+
+    fn file_end(&mut self, file: usize, _: bool) -> io::Result<()> {
+        let mut text = String::new();
+        let name = self.names.get(file).map_or("", |n| n.as_str());
+        self.totals
+            .end_file(self.format, &self.palette, self.policy, name, &mut text);
+        self.out.write_all(text.as_bytes())
     }
 }
 
@@ -46,15 +58,19 @@ pub(super) fn run(a: &ValidateArgs) -> Result<Status> {
         (_, None) => common::colour_stdout(),
     });
     let setup = common::Setup::new(&a.input)?;
-    let opts = setup.validate_options(format == Format::Human);
+    let opts = setup.validate_options(format == Format::Human, a.lines.main_line);
     let inputs = &setup.inputs;
     if let Some(p) = &a.output {
         common::not_an_input("-o", p, inputs)?;
     }
+    let names: Vec<String> = inputs.iter().map(|i| i.name.clone()).collect();
     let mut sink = Out {
         out: Output::open(a.output.as_deref())?,
         totals: Totals::default(),
         policy: &policy,
+        format,
+        palette,
+        names: &names,
     };
     let read = batch::run(
         &setup,

@@ -2,8 +2,7 @@
 //!
 //! The reader is liberal, as PDN 3.0 asks of readers. It accepts:
 //! - the side to move `W`, `B` or `?` (also in lower case), and a missing side;
-//! - the colour groups in any order, a colour given twice (lists are merged), empty lists
-//!   (`W:W31:B`, the null-move form `B::`);
+//! - the colour groups in any order, empty lists (`W:W31:B`, the null-move form `B::`);
 //! - numeric squares with leading zeros, ranges (`31-50`, `K1-5`), kings as `K` before a
 //!   square or range, algebraic squares (`Kd2`, `a3`);
 //! - a trailing dot, spaces and line breaks anywhere (FEN tags broken across lines), and
@@ -11,6 +10,8 @@
 //!   [`Setup::ignored`]).
 //!
 //! Anything else is a typed [`FenError`] that says what is wrong; the reader never panics.
+//! A colour given twice (`W:W30,15:WK31,22`) is an error: which list holds the other side's
+//! pieces cannot be known, and merging them would silently move pieces between the sides.
 
 use std::fmt;
 
@@ -111,6 +112,8 @@ pub enum FenError {
     NotPlaying(String),
     /// The same square given twice.
     Twice(String),
+    /// A colour group given twice (`W:W30,15:WK31,22`): the letter of the colour.
+    ColourTwice(char),
     /// A man standing on the row where it would have been crowned.
     ManOnCrowningRow(String),
     /// No piece at all and no side to move: nothing was described.
@@ -132,6 +135,11 @@ impl fmt::Display for FenError {
             }
             FenError::NotPlaying(s) => write!(f, "square {s} is not a playing square"),
             FenError::Twice(s) => write!(f, "square {s} is given twice"),
+            FenError::ColourTwice(c) => write!(
+                f,
+                "the pieces of {} are listed twice (two `{c}` groups): the other side's list is missing",
+                if *c == 'W' { "White" } else { "Black" }
+            ),
             FenError::ManOnCrowningRow(s) => {
                 write!(f, "a man on {s} stands on its own crowning row")
             }
@@ -184,6 +192,7 @@ pub fn parse(text: &str) -> Result<Setup, FenError> {
         }
     }
     rest.extend(fields);
+    let mut listed = [false; 2];
     for field in rest {
         let (color, list) = match field.as_bytes().first() {
             None => continue,
@@ -201,6 +210,10 @@ pub fn parse(text: &str) -> Result<Setup, FenError> {
                 return Err(FenError::BadField(field.to_string()));
             }
         };
+        let seen = &mut listed[usize::from(color == Color::Black)];
+        if std::mem::replace(seen, true) {
+            return Err(FenError::ColourTwice(color.letter()));
+        }
         parse_list(list, color, &mut setup.pieces)?;
     }
     Ok(setup)
@@ -393,6 +406,10 @@ mod tests {
         assert!(matches!(parse("W:W1,2x"), Err(FenError::BadSquare(_))));
         assert!(matches!(parse("W:W9-3"), Err(FenError::BadRange(_))));
         assert!(matches!(parse("W:1,2"), Err(FenError::BadField(_))));
+        // One colour listed twice: the other side's list is missing, nothing is merged.
+        assert_eq!(parse("W:W30,15:WK31,22"), Err(FenError::ColourTwice('W')));
+        assert_eq!(parse("B:B1:W5:b7"), Err(FenError::ColourTwice('B')));
+        assert!(parse("B:W5:B1").is_ok());
         let v = Variant::International;
         let s = parse("W:W51").unwrap();
         let err = crate::rules::with_variant!(v, V => {

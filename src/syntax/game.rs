@@ -512,6 +512,15 @@ pub enum ToleratedKind {
     QuotedTextInMovetext,
     /// A result with nothing before it (no tag, comment or move): no game, skipped.
     StrayTerminator,
+    /// `\r`, `\n` or `\t` written as two characters where white space stands (a broken
+    /// exporter's line ends): read as white space.
+    LiteralEscape,
+    /// A tag pair with a doubled bracket (`[[Event "Open"]`, `[Event "Open"]]`): read as
+    /// one.
+    DoubledBracket,
+    /// A tag section interrupted by a blank line before the game's first move, its next
+    /// tags naming none of the tags before: read as one tag section, one game.
+    ResumedTagSection,
 }
 
 impl ToleratedKind {
@@ -556,6 +565,13 @@ impl ToleratedKind {
             ProseOutsideMovetext => "text outside the movetext (kept as a comment)",
             QuotedTextInMovetext => "quoted text inside the movetext (kept as a comment)",
             StrayTerminator => "a result without a game before it (skipped)",
+            LiteralEscape => {
+                "`\\r`, `\\n` or `\\t` written as text where white space stands (read as white space)"
+            }
+            DoubledBracket => "doubled bracket around a tag pair (read as one)",
+            ResumedTagSection => {
+                "tag section interrupted by a blank line before the first move (read as one)"
+            }
         }
     }
 }

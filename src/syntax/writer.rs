@@ -16,7 +16,8 @@
 //!   does not start with a letter) and `_` for every other character
 //!   ([`tag_name_for_writing`]);
 //! - the result of the movetext goes into a `Result` tag when the game has none; the
-//!   movetext always ends with ` *`;
+//!   movetext ends with ` *` (or, [`WriteOptions::result_terminator`], with the result when
+//!   it is one of PDN's);
 //! - an unknown move written `...` is written `-` (after a move number `12. ...` would read
 //!   as the second player's number).
 //!
@@ -45,6 +46,11 @@ pub struct WriteOptions {
     /// sequence: for move trees whose numbers were already normalised, where a number
     /// inside a line marks where the count must change.
     pub numbers_as_given: bool,
+    /// End the movetext with the game's result ([`result_terminator`]) instead of `*`, as
+    /// PDN 2.0 and CheckerBoard write it (`--result-style terminator`); a result ending the
+    /// movetext as read that disagrees with the `Result` tag is still written as read when
+    /// `keep_terminator` asks for it.
+    pub result_terminator: bool,
 }
 
 impl Default for WriteOptions {
@@ -53,6 +59,7 @@ impl Default for WriteOptions {
             line_width: 80,
             keep_terminator: false,
             numbers_as_given: false,
+            result_terminator: false,
         }
     }
 }
@@ -261,9 +268,30 @@ pub fn write_parts(
             let text: String = r.text.chars().filter(|c| !c.is_whitespace()).collect();
             w.unit(&text);
         }
-        _ => w.unit("*"),
+        _ => match result_terminator(parts.tags, parts.result).filter(|_| opts.result_terminator) {
+            Some(text) => w.unit(text),
+            None => w.unit("*"),
+        },
     }
     out.push_str("\n\n");
+}
+
+/// The results a game may end with in place of `*` (PDN 2.0's list, both result types).
+const TERMINATORS: [&str; 7] = ["2-0", "0-2", "1-1", "0-0", "1-0", "0-1", "1/2-1/2"];
+
+/// The result to end a game's movetext with, when it is to end with its result rather than
+/// `*`: the `Result` tag's value (else the result that ended the movetext as read, which
+/// the writer puts into the tag), without spaces, when it is one of the results of PDN
+/// (`2-0`, `1-1`, `0-2`, `1-0`, `1/2-1/2`, `0-1`, `0-0`); `None` for `*`, an unknown result
+/// or any other score (the movetext then ends with `*`: a reader would not take `4-6` for
+/// a terminator).
+pub fn result_terminator(tags: &[Tag], result: Option<&ResultToken>) -> Option<&'static str> {
+    let value = match tags.iter().find(|t| t.name == "Result") {
+        Some(t) => t.value.as_str(),
+        None => result?.text.as_str(),
+    };
+    let compact: String = value.chars().filter(|c| !c.is_whitespace()).collect();
+    TERMINATORS.into_iter().find(|t| *t == compact)
 }
 
 fn write_tags(tags: &[Tag], result: Option<&ResultToken>, out: &mut String) {

@@ -31,5 +31,6 @@ mod syntax_regressions;
 mod syntax_tokens;
 mod syntax_visitor;
 mod syntax_writer;
+mod trust;
 mod validate_corpus;
 mod validate_fixtures;

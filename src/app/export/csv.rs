@@ -4,8 +4,9 @@
 //! **One row per game** ([`GAME_COLUMNS`], then one column per other tag): `result` is the
 //! Result tag, else the result that ended the movetext; `variant` the variant replayed;
 //! `plies` the plies of the main line replayed; `errors`/`warnings` the diagnostics of
-//! `pdn validate`; `first_error_code`/`first_error_ply` the first error (the ply empty when
-//! the error is not about a move). The other tags are the union, over the whole run, of the
+//! `pdn validate`; `first_error_code`/`first_error_ply`/`first_error_in_variation` the first
+//! error (the ply empty when the error is not about a move; `true` when it is inside a
+//! variation, empty when there is no error). The other tags are the union, over the whole run, of the
 //! tag names other than the seven standard ones, in order of first appearance
 //! ([`TagColumns`]), so every row has the same columns; a game without the tag has an empty
 //! cell. A name that differs only in case from an earlier column is prefixed `tag_` (DuckDB
@@ -31,7 +32,7 @@ use super::normal::Num;
 use super::record::{Names, push_u32};
 
 /// The fixed columns of a game row.
-pub const GAME_COLUMNS: [&str; 15] = [
+pub const GAME_COLUMNS: [&str; 16] = [
     "file",
     "game",
     "event",
@@ -47,6 +48,7 @@ pub const GAME_COLUMNS: [&str; 15] = [
     "warnings",
     "first_error_code",
     "first_error_ply",
+    "first_error_in_variation",
 ];
 
 /// The tags that have a fixed column (`Result` goes into `result`).
@@ -199,6 +201,7 @@ pub fn game_row<W: std::io::Write>(
         push_u32(&mut num, p);
     }
     w.write_field(&num)?;
+    w.write_field(first.map_or("", |d| if d.variation { "true" } else { "false" }))?;
     for name in columns.names() {
         w.write_field(tag_value(&game.tags, name, &mut buf))?;
     }
@@ -443,7 +446,7 @@ mod tests {
         c.observe(&games[0]);
         let h = c.header();
         assert_eq!(
-            &h[15..],
+            &h[GAME_COLUMNS.len()..],
             ["tag_Variant", "PlyCount", "tag_variant_2", "tag_Plies"]
         );
     }

@@ -23,12 +23,17 @@
 //!   in its `setups` (both keys only when not empty). Whatever ends a line without a move
 //!   after it is in a last entry whose `move`, `text`, `number` and `side` are `null`.
 //! - `result`: the Result tag, else the result that ended the movetext, else `null`.
+//! - `plies`, `errors`, `warnings`, `diagnostics`: what `pdn validate` finds in the game —
+//!   the plies of the main line replayed, and every finding (`code`, `severity`, `line`,
+//!   `column`, `ply`, `move`, `message`, `in_variation`, as in `validate --format json`).
+//!   A syntax error is also kept in the moves, where it was found, as a comment
+//!   `pdn: unreadable: …` holding the text the reader skipped (or `pdn: syntax-error: …`).
 
 use crate::rules::Color;
 use crate::syntax::{Item, Line, MoveItem};
 
 use super::super::join::push_joined;
-use super::super::jsonl::push_str;
+use super::super::jsonl::{Object, push_str};
 use super::Analysed;
 use super::normal::Num;
 use super::record::{Form, push_u32};
@@ -75,7 +80,33 @@ pub fn write(a: &Analysed<'_>, file: &str, out: &mut String) {
         Some(r) => push_str(out, r),
         None => out.push_str("null"),
     }
-    out.push_str("}\n");
+    out.push_str(",\"plies\":");
+    push_u32(out, a.report.plies);
+    out.push_str(",\"errors\":");
+    push_u32(out, a.report.errors());
+    out.push_str(",\"warnings\":");
+    push_u32(out, a.report.warnings());
+    out.push_str(",\"diagnostics\":[");
+    // In source order (those without a place first), as `validate` lists them.
+    let mut found: Vec<_> = a.report.diagnostics.iter().collect();
+    found.sort_by_key(|d| d.span.map_or(0, |s| s.start));
+    for (i, d) in found.into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let at = d.span.map(|s| game.line_col(s.start));
+        let mut o = Object::new(out);
+        o.str("code", d.code.as_str())
+            .str("severity", d.severity().as_str())
+            .opt_uint("line", at.map(|(l, _)| u64::from(l)))
+            .opt_uint("column", at.map(|(_, c)| u64::from(c)))
+            .opt_uint("ply", d.ply.map(u64::from))
+            .opt_str("move", d.mv.as_deref())
+            .str("message", &d.message)
+            .bool("in_variation", d.variation)
+            .close();
+    }
+    out.push_str("]}\n");
 }
 
 struct Writer<'a, 'g> {

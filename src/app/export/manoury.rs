@@ -7,11 +7,13 @@
 //!   variations are left out (`--to pdn` keeps them).
 //! - A second player's move that does not follow a first player's move (at the start of a
 //!   line, after a comment-free setup) is written `N... 19-23`.
-//! - The tag section is PDN (standard tags first), the game ends with ` *`, the result is in
-//!   the `Result` tag. Reading the output back gives the same main line.
+//! - The tag section is PDN (standard tags first), the result is in the `Result` tag, and
+//!   the game ends with its result as the books print it (`42. 38x49 2-0`; `*` when it is
+//!   unknown or no game result). Reading the output back gives the same main line.
 
 use crate::syntax::{
-    Item, Tag, comment_for_writing, ordered_tags, tag_name_for_writing, tag_value_for_writing,
+    Item, Tag, comment_for_writing, ordered_tags, result_terminator, tag_name_for_writing,
+    tag_value_for_writing,
 };
 
 use super::Analysed;
@@ -82,7 +84,18 @@ pub fn write(a: &Analysed<'_>, out: &mut String) {
             Item::Variation(_) => {}
         }
     }
-    w.unit("*");
+    // (A result ending the movetext as read that disagrees with the tag is the one read, as
+    // in the PDN output: the disagreement is a finding that must not be lost.)
+    let read = a.game.result.as_ref().filter(|r| !r.is_asterisk());
+    let end = match (tags.iter().find(|t| t.name == "Result"), read) {
+        (Some(t), Some(r)) if t.value.trim() != r.text.trim() => {
+            r.text.chars().filter(|c| !c.is_whitespace()).collect()
+        }
+        _ => result_terminator(&tags, a.game.result.as_ref())
+            .unwrap_or("*")
+            .to_string(),
+    };
+    w.unit(&end);
     out.push_str("\n\n");
 }
 

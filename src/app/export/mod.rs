@@ -47,6 +47,17 @@ pub enum Notation {
     Algebraic,
 }
 
+/// How a PDN output ends each game (`--result-style`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ResultStyle {
+    /// PDN 3.0: the result in the `Result` tag, the movetext ending with `*`.
+    #[default]
+    Strict,
+    /// The movetext also ends with the result, as PDN 2.0 and CheckerBoard write it (`*`
+    /// when the result is unknown or no PDN result).
+    Terminator,
+}
+
 /// How to analyse games for export.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct ExportOptions {
@@ -54,6 +65,8 @@ pub struct ExportOptions {
     pub validate: Options,
     /// Square names.
     pub notation: Notation,
+    /// How PDN output ends a game.
+    pub result_style: ResultStyle,
 }
 
 /// A game replayed and normalised, ready for the writers.
@@ -69,6 +82,8 @@ pub struct Analysed<'g> {
     pub normal: Normal,
     /// Square names of the output (`None` if the variant is unknown).
     pub names: Option<Names>,
+    /// How PDN output ends the game.
+    pub result_style: ResultStyle,
 }
 
 impl Analysed<'_> {
@@ -178,6 +193,7 @@ pub(crate) fn analyse_with<'g>(
         rec,
         normal,
         names,
+        result_style: opts.result_style,
     }
 }
 

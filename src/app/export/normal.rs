@@ -16,13 +16,22 @@
 //!   dropped, so a writer numbers the moves in sequence from there.
 //! - FMJD's `*` after a move (forced move) becomes the NAG `$7` (PDN 3.0 forbids `*` as a
 //!   move strength).
+//! - Every syntax error of the game is kept where it was found, as a comment that says so
+//!   ([`marker`]): `{pdn: unreadable: TEXT}` holds text the reader had to skip (a note glued
+//!   to a move, a stray word), `{pdn: syntax-error: MESSAGE}` names any other error (an
+//!   unterminated variation, a nested comment). Nothing read is dropped, and `validate`
+//!   reads such a comment back as the syntax error it stands for ([`marker_finding`]), so a
+//!   round trip through any output keeps every finding.
 //! - With `Settings::drop_own_comments`, comments starting with `pdn:` before the first
 //!   move (what `pdn fix` writes about a game it cannot repair) are dropped, so that fixing
 //!   twice gives what fixing once gave — except those about a syntax error, which hold the
 //!   text the reader skipped.
 
 use crate::rules::Color;
-use crate::syntax::{Game, Item, Line, MoveItem, MoveKind, MoveNumber, Nag, Span, Square};
+use crate::syntax::{
+    Comment, CommentKind, Game, Item, Line, MoveItem, MoveKind, MoveNumber, Nag, Span, Square,
+    SyntaxError, SyntaxErrorKind, comment_for_writing,
+};
 
 use super::super::diagnostic::{Code, Diagnostic};
 use super::super::replay::{Branch, Played};
@@ -113,7 +122,131 @@ pub(crate) fn normalize(
     }
     n.line(src, &mut ctx, &mut items, 0);
     n.out.body = Line { items };
+    keep_errors(game, &mut n.out.body);
     n.out
+}
+
+/// Keep every syntax error of `game` in `body` (its move tree, spans into its text) where
+/// it was found, as a [`marker`] comment.
+pub(crate) fn keep_errors(game: &Game, body: &mut Line) {
+    for e in &game.errors {
+        let text = marker(game, e);
+        insert_at(body, e.span.start, text);
+    }
+}
+
+/// The kinds of syntax error whose span is text the reader skipped (kept nowhere else).
+fn skips_text(kind: SyntaxErrorKind) -> bool {
+    use SyntaxErrorKind::*;
+    matches!(
+        kind,
+        UnexpectedToken
+            | StrengthWithoutMove
+            | NumberTooLong
+            | SquareZero
+            | UnmatchedParenthesis
+            | BadNag
+            | TagWithoutName
+            | TrailingText
+    )
+}
+
+/// The most characters of skipped text a marker holds.
+const MARKER_TEXT: usize = 400;
+
+/// The comment that keeps a syntax error of `game` where it was found: the text the reader
+/// skipped (`pdn: unreadable: …`, at most [`MARKER_TEXT`] characters), or the error's message
+/// (`pdn: syntax-error: …`). Written as a PDN comment can hold it (`}` becomes `)`).
+pub(crate) fn marker(game: &Game, e: &SyntaxError) -> String {
+    let skipped = game.text(e.span).trim();
+    let mut s = String::new();
+    if skips_text(e.kind) && !skipped.is_empty() {
+        s.push_str(OwnComment::UNREADABLE);
+        s.push_str(": ");
+        let mut chars = skipped.chars();
+        s.extend(chars.by_ref().take(MARKER_TEXT));
+        if chars.next().is_some() {
+            s.push('…');
+        }
+    } else {
+        s.push_str(OwnComment::SYNTAX_ERROR);
+        s.push_str(": ");
+        s.push_str(&e.message);
+    }
+    // One line, and what a comment can hold.
+    let s: String = s
+        .chars()
+        .map(|c| match c {
+            '\r' | '\n' => ' ',
+            c => c,
+        })
+        .collect();
+    comment_for_writing(&s).into_owned()
+}
+
+/// What a comment stands for if it is a marker of a syntax error ([`marker`], or the
+/// comment an earlier `pdn fix` wrote before the first move): the message of the
+/// `syntax-error` finding it is read back as.
+pub(crate) fn marker_finding(comment: &str) -> Option<String> {
+    let t = comment.trim();
+    if let Some(rest) = t.strip_prefix(OwnComment::UNREADABLE) {
+        let text = rest.trim_start_matches(':').trim();
+        let mut shown: String = text.chars().take(60).collect();
+        if shown.len() < text.len() {
+            shown.push('…');
+        }
+        Some(format!(
+            "text that could not be read as PDN, kept in a comment: `{shown}`"
+        ))
+    } else if let Some(rest) = t.strip_prefix(OwnComment::SYNTAX_ERROR) {
+        let m = rest.trim_start_matches(':').trim();
+        Some(format!("syntax error kept in a comment: {m}"))
+    } else {
+        None
+    }
+}
+
+/// Insert a comment into the line of `body` where byte `at` of the game stands: inside the
+/// innermost variation around it, before the first item that starts after it.
+fn insert_at(body: &mut Line, at: u32, text: String) {
+    let mut line = body;
+    for _ in 0..MAX_DEPTH {
+        let inside = line
+            .items
+            .iter()
+            .position(|i| matches!(i, Item::Variation(v) if v.span.start < at && at < v.span.end));
+        match inside {
+            Some(k) => {
+                let Item::Variation(v) = &mut line.items[k] else {
+                    unreachable!("found as a variation")
+                };
+                line = &mut v.line;
+            }
+            None => break,
+        }
+    }
+    let start = |i: &Item| match i {
+        Item::Move(m) => m
+            .number
+            .map_or(m.span.start, |n| n.span.start.min(m.span.start)),
+        Item::Comment(c) => c.span.start,
+        Item::Nag(n) => n.span.start,
+        Item::Variation(v) => v.span.start,
+        Item::Setup(s) => s.span.start,
+    };
+    let k = line
+        .items
+        .iter()
+        .position(|i| start(i) > at)
+        .unwrap_or(line.items.len());
+    line.items.insert(
+        k,
+        Item::Comment(Comment {
+            text,
+            kind: CommentKind::Brace,
+            span: Span::at(at),
+        }),
+    );
 }
 
 /// A comment that `pdn fix` wrote about a problem of a game (`{pdn: …}` before its first
@@ -131,13 +264,15 @@ pub(crate) enum OwnComment {
 impl OwnComment {
     /// The start of every comment `pdn fix` writes.
     const PREFIX: &'static str = "pdn:";
-    /// The start of a [`OwnComment::SyntaxError`] comment.
+    /// The start of a [`OwnComment::SyntaxError`] comment naming the error.
     const SYNTAX_ERROR: &'static str = "pdn: syntax-error";
+    /// The start of a [`OwnComment::SyntaxError`] comment holding skipped text.
+    const UNREADABLE: &'static str = "pdn: unreadable";
 
     /// What a comment's text is, if `pdn fix` wrote it.
     pub(crate) fn of(text: &str) -> Option<OwnComment> {
         let text = text.trim_start();
-        if text.starts_with(Self::SYNTAX_ERROR) {
+        if text.starts_with(Self::SYNTAX_ERROR) || text.starts_with(Self::UNREADABLE) {
             Some(OwnComment::SyntaxError)
         } else if text.starts_with(Self::PREFIX) {
             Some(OwnComment::Problem)

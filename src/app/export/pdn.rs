@@ -10,11 +10,12 @@ use crate::syntax::{GameParts, Span, Tag, WriteOptions, write_parts};
 use super::super::gametype::parse_game_type;
 
 use super::record::Form;
-use super::{Analysed, game_type_for};
+use super::{Analysed, ResultStyle, game_type_for};
 
 /// The tags of an exported game: as read, with a `GameType` that makes a reader replay the
 /// game in the variant it was replayed in: added when the game had none (the variant was
-/// inferred, taken from a `Variant` tag or given with `--variant`), set when the one read
+/// inferred from what the game or its file shows, taken from a `Variant` tag or given with
+/// `--variant`; not when nothing showed it, `Report::guessed`), set when the one read
 /// names another variant or cannot be read, and describing the square names when they are
 /// not the variant's own.
 pub(crate) fn export_tags(a: &Analysed<'_>) -> Vec<Tag> {
@@ -31,7 +32,8 @@ pub(crate) fn export_tags(a: &Analysed<'_>) -> Vec<Tag> {
                         (l.notation == crate::rules::NotationKind::Algebraic) == names.algebraic
                     })
             });
-        if names.algebraic != native || !names_it {
+        // (Not for a variant that nothing showed: the reader guesses it again.)
+        if names.algebraic != native || (!names_it && !a.report.guessed) {
             let value = game_type_for(v, names);
             match tags.iter_mut().find(|t| t.name == "GameType") {
                 Some(t) => t.value = value,
@@ -46,7 +48,8 @@ pub(crate) fn export_tags(a: &Analysed<'_>) -> Vec<Tag> {
 
 /// Write a game as strict PDN 3.0: the exported tags, the normal form of its moves, the
 /// movetext ending with the result it ended with as read when that disagrees with the
-/// `Result` tag (nothing read is lost).
+/// `Result` tag (nothing read is lost), else with `*` or (`ResultStyle::Terminator`) the
+/// result.
 pub fn write(a: &Analysed<'_>, out: &mut String) {
     let tags = export_tags(a);
     let parts = GameParts {
@@ -57,6 +60,7 @@ pub fn write(a: &Analysed<'_>, out: &mut String) {
     let opts = WriteOptions {
         keep_terminator: true,
         numbers_as_given: true,
+        result_terminator: a.result_style == ResultStyle::Terminator,
         ..WriteOptions::default()
     };
     write_with(a, parts, &opts, out);

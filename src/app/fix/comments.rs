@@ -1,12 +1,11 @@
-//! The comments `pdn fix` writes and mends: the `{pdn: …}` comments naming what could not be
-//! repaired (and the text a syntax error made the reader skip), and comment text made
-//! writable as strict PDN.
+//! The comments `pdn fix` writes and mends: the `{pdn: …}` comment naming what could not be
+//! repaired, and comment text made writable as strict PDN. (Syntax errors are kept where
+//! they were found by the normal form: `export::normal::marker`.)
 
 use std::fmt::Write as _;
 
 use crate::syntax::{
-    Comment, CommentKind, Game, Item, Line, Span, SyntaxError, canonical_move_text,
-    comment_for_writing,
+    Comment, CommentKind, Game, Item, Line, Span, canonical_move_text, comment_for_writing,
 };
 
 use super::super::diagnostic::{Code, Diagnostic, Severity};
@@ -23,43 +22,12 @@ pub(super) fn leading_own(body: &Line) -> usize {
         .count()
 }
 
-/// The `{pdn: …}` comments a game needs: one per syntax error in `errors` (with the text
-/// skipped), one naming the errors left in `report`, the report of `game` as replayed (the
-/// move is named in its syntactic normal form, so that the comment reads the same after a
-/// second `fix`). The spans of `errors` index the text of `game`.
-pub(super) fn problem_comments(
-    game: &Game,
-    errors: &[SyntaxError],
-    report: &Report,
-    kept: &[String],
-) -> Vec<String> {
+/// The `{pdn: …}` comment a game needs before its first move: one naming the errors left in
+/// `report` (the report of `game` as replayed; the move is named in its syntactic normal
+/// form, so that the comment reads the same after a second `fix`). Syntax errors are not
+/// named here: each is kept where it was found (`export::normal::marker`).
+pub(super) fn problem_comments(game: &Game, report: &Report) -> Vec<String> {
     let mut out = Vec::new();
-    for e in errors.iter().take(8) {
-        let (line, col) = game.line_col(e.span.start);
-        let skipped = game.text(e.span).trim();
-        let mut s = format!(
-            "{} at line {line}, column {col}: {}",
-            OwnComment::SyntaxError.prefix(),
-            e.message
-        );
-        if !skipped.is_empty() {
-            let cut: String = skipped.chars().take(400).collect();
-            let _ = write!(
-                s,
-                "; text skipped: `{}{}`",
-                cut,
-                if cut.len() < skipped.len() { "…" } else { "" }
-            );
-        }
-        out.push(safe_comment(&s));
-    }
-    if errors.len() > 8 {
-        out.push(format!(
-            "{}: {} more syntax errors",
-            OwnComment::SyntaxError.prefix(),
-            errors.len() - 8
-        ));
-    }
     let left: Vec<&Diagnostic> = report
         .diagnostics
         .iter()
@@ -68,8 +36,6 @@ pub(super) fn problem_comments(
     if let Some(d) = left.first() {
         out.push(error_comment(game, d, left.len()));
     }
-    // A syntax-error comment of an earlier run stays (it holds skipped text).
-    out.retain(|c| !(OwnComment::of(c) == Some(OwnComment::SyntaxError) && kept.contains(c)));
     out
 }
 

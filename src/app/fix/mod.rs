@@ -19,11 +19,13 @@
 //! - what the strict grammar cannot hold made writable (tag names that are no identifiers,
 //!   line breaks in tag values, `}` in comments), UTF-8 output.
 //!
-//! Comments, NAGs, variations, setups and unknown tags are kept. A game whose variant is
-//! unknown is written as read (its moves in syntactic normal form). A game that still has
-//! errors gets a comment `{pdn: …}` before its first move naming them; a syntax error's
-//! comment also holds the text the reader skipped, so nothing is lost (such comments are
-//! kept by a later `fix`; the others are written anew).
+//! Comments, NAGs, variations, setups and unknown tags are kept (variations left out with
+//! `--main-line`). A game whose variant is unknown is written as read (its moves in
+//! syntactic normal form). Every syntax error is kept where it was found, as a comment that
+//! says so (`{pdn: unreadable: …}` with the text the reader skipped, `{pdn: syntax-error: …}`
+//! otherwise; see `export::normal`), so nothing is lost and the output, validated, still
+//! reports it. A game that still has other errors gets a comment `{pdn: …}` before its
+//! first move naming them (written anew by a later `fix`).
 //!
 //! **Repair** (`--repair`, module `repair`): corrections of the illegal moves of the main
 //! line, each applied only when it clearly fits better than any other; with
@@ -60,7 +62,7 @@ use crate::syntax::{
 use super::diagnostic::{Code, Severity};
 use super::export::normal::{Joined, Settings};
 use super::export::record::{Form, RecordOptions};
-use super::export::{self, Analysed, ExportOptions, analyse_with};
+use super::export::{self, Analysed, ExportOptions, ResultStyle, analyse_with};
 use super::jsonl::push_str as push_json_str;
 use super::validate::{Options, Report, validate};
 use changes::{find_move, find_move_mut};
@@ -68,7 +70,7 @@ use comments::{append_note, insert_problems, problem_comments, writable_comments
 use tags::{MainInfo, TagFacts, fix_tags};
 
 pub use repair::MAX_REPAIRS;
-pub use tags::mend_date;
+pub use tags::{DATE_TAGS, DateEvidence, DateOrder, file_date_order, mend_date, mend_date_in};
 
 /// How to fix.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -79,6 +81,11 @@ pub struct FixOptions {
     pub repair: bool,
     /// Keep irregular moves that no correction explains, with a setup after each.
     pub keep_irregular: bool,
+    /// How each game ends (`--result-style`).
+    pub result_style: ResultStyle,
+    /// The order of day and month in the dates of the game's file (`--date-order`, or
+    /// what the file's unambiguous dates show: [`file_date_order`]).
+    pub date_order: Option<DateOrder>,
 }
 
 /// One change made to a game.
@@ -235,6 +242,15 @@ pub fn fix(mut game: Game, opts: &FixOptions) -> Fixed {
     let a0 = analyse_with(&game, &eopts, RecordOptions::default(), own);
     let mut notes = Vec::new();
     changes::notes(&game, &a0, &mut notes);
+    for e in &game.errors {
+        let skipped = game.text(e.span).trim();
+        notes.push(Change::new(
+            None,
+            (!skipped.is_empty()).then(|| skipped.to_string()),
+            Some(format!("{{{}}}", export::normal::marker(&game, e))),
+            "syntax error kept where it was found, as a comment that says so".into(),
+        ));
+    }
     let Some(variant) = a0.variant() else {
         let Analysed { report, normal, .. } = a0;
         return as_read(
@@ -243,7 +259,7 @@ pub fn fix(mut game: Game, opts: &FixOptions) -> Fixed {
             &report,
             &normal.own_comments,
             notes,
-            (AsRead::UnknownVariant, &opts.validate),
+            (AsRead::UnknownVariant, &opts.validate, opts.result_style),
         );
     };
     let mut changes = notes.clone();
@@ -273,12 +289,17 @@ pub fn fix(mut game: Game, opts: &FixOptions) -> Fixed {
         tags: Vec::new(),
         result: None,
     };
+    if opts.validate.main_line {
+        left_out(&mut game.body, &mut changes);
+    }
     let forced = ExportOptions {
         validate: Options {
             variant: Some(variant),
             diagrams: false,
             hint: None,
+            main_line: opts.validate.main_line,
         },
+        result_style: opts.result_style,
         ..ExportOptions::default()
     };
     join_captures(&mut game, &original.body, &joined);
@@ -320,6 +341,7 @@ pub fn fix(mut game: Game, opts: &FixOptions) -> Fixed {
         report: &read.report,
         info: &info,
         terminator: game.result.as_ref(),
+        date_order: opts.date_order,
     };
     let mut tags = game.tags.clone();
     fix_tags(&mut tags, &facts, &mut changes);
@@ -383,7 +405,7 @@ fn recheck_and_write(
             &read.report,
             &read.own_comments,
             read.notes,
-            (AsRead::MoreErrors, &read.validate),
+            (AsRead::MoreErrors, &read.validate, forced.result_style),
         );
         f.changes.insert(
             0,
@@ -403,7 +425,7 @@ fn recheck_and_write(
         names,
         ..
     } = af;
-    let mut problems = problem_comments(&game, &original.errors, &report, &read.own_comments);
+    let mut problems = problem_comments(&game, &report);
     if let Some(note) = &plan.note {
         append_note(&mut problems, note);
     }
@@ -428,6 +450,7 @@ fn recheck_and_write(
         rec,
         normal,
         names,
+        result_style: forced.result_style,
     };
     if !plan.applied.is_empty() || !plan.kept.is_empty() {
         let mut audit = Vec::new();
@@ -457,6 +480,7 @@ fn recheck_and_write(
     };
     let opts = WriteOptions {
         numbers_as_given: true,
+        result_terminator: forced.result_style == ResultStyle::Terminator,
         ..WriteOptions::default()
     };
     let mut text = String::new();
@@ -556,12 +580,20 @@ fn as_read(
     report: &Report,
     own_comments: &[String],
     notes: Vec<Change>,
-    (why, validate): (AsRead, &Options),
+    (why, validate, style): (AsRead, &Options, ResultStyle),
 ) -> Fixed {
     let mut changes = notes;
     let errors_before = report.errors();
-    let problems = problem_comments(game, &game.errors, report, own_comments);
-    let mut body = body.unwrap_or_else(|| std::mem::take(&mut game.body));
+    let problems = problem_comments(game, report);
+    // (With `--main-line` too, nothing is left out here: which parentheses hold variations
+    // and which book-style replies is known only from a replay.)
+    let mut body = body.unwrap_or_else(|| {
+        // The body as read: its syntax errors kept where they were found, as the normal form
+        // keeps them.
+        let mut body = std::mem::take(&mut game.body);
+        export::normal::keep_errors(game, &mut body);
+        body
+    });
     writable_comments(&mut body, &mut changes);
     insert_problems(&mut body, &problems, own_comments, &mut changes);
     let parts = GameParts {
@@ -570,10 +602,14 @@ fn as_read(
         result: game.result.as_ref(),
     };
     let mut text = String::new();
+    let opts = WriteOptions {
+        result_terminator: style == ResultStyle::Terminator,
+        ..WriteOptions::default()
+    };
     write_parts(
         game,
         parts,
-        &WriteOptions::default(),
+        &opts,
         &mut |g, m| canonical_move_text(g, m),
         &mut text,
     );
@@ -587,6 +623,22 @@ fn as_read(
         kept: 0,
         unrepaired: true,
         as_read: Some(why),
+    }
+}
+
+/// `--main-line`: the variations of the main line left out (their own variations with
+/// them; book-style replies are moves of the main line by now), one change for them all.
+fn left_out(body: &mut Line, changes: &mut Vec<Change>) {
+    let before = body.items.len();
+    body.items.retain(|i| !matches!(i, Item::Variation(_)));
+    let n = before - body.items.len();
+    if n > 0 {
+        changes.push(Change::new(
+            None,
+            None,
+            None,
+            format!("variations left out (--main-line): {n}"),
+        ));
     }
 }
 

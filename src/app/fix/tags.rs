@@ -113,13 +113,23 @@ pub(super) struct TagFacts<'a> {
     pub info: &'a MainInfo,
     /// The result token that ended the movetext.
     pub terminator: Option<&'a ResultToken>,
+    /// The order of day and month in the dates of the game's file.
+    pub date_order: Option<DateOrder>,
 }
 
 /// Fix the tags of a game (see the module documentation), each change in `changes`.
 pub(super) fn fix_tags(tags: &mut Vec<Tag>, facts: &TagFacts<'_>, changes: &mut Vec<Change>) {
     fix_game_type(tags, facts, changes);
-    fix_result(facts.terminator, tags, facts.variant, facts.info, changes);
-    mend_dates(tags, changes);
+    let guessed = facts.report.guessed && !facts.forced;
+    fix_result(
+        facts.terminator,
+        tags,
+        facts.variant,
+        facts.info,
+        guessed,
+        changes,
+    );
+    mend_dates(tags, facts.date_order, changes);
     // PlyCount.
     let info = facts.info;
     if info.clean
@@ -150,7 +160,9 @@ fn fix_game_type(tags: &mut Vec<Tag>, facts: &TagFacts<'_>, changes: &mut Vec<Ch
     let number = rules.game_type.to_string();
     match tags.iter_mut().find(|t| t.name == "GameType") {
         None => {
-            if report.inferred.is_some() || forced {
+            // Only when the variant is known: a game that shows nothing of its variant (no
+            // move, no FEN, no earlier game of its file that decided it) gets none.
+            if (report.inferred.is_some() && !report.guessed) || forced {
                 let why = match &report.inferred {
                     Some(how) => format!("GameType added: {how}"),
                     None => format!("GameType added: --variant {}", variant.name()),
@@ -196,16 +208,108 @@ fn fix_game_type(tags: &mut Vec<Tag>, facts: &TagFacts<'_>, changes: &mut Vec<Ch
     }
 }
 
-/// Dates written `YYYY.MM.DD` where the value means one date only.
-fn mend_dates(tags: &mut [Tag], changes: &mut Vec<Change>) {
+/// The tags that hold a date.
+pub const DATE_TAGS: [&str; 4] = ["Date", "EventDate", "UTCDate", "PublicationDate"];
+
+/// Dates written `YYYY.MM.DD` where the value means one date only, in the order of day and
+/// month of its file (`order`: `--date-order`, or what the file's unambiguous dates show).
+fn mend_dates(tags: &mut [Tag], order: Option<DateOrder>, changes: &mut Vec<Change>) {
     for t in tags.iter_mut() {
-        if matches!(
-            t.name.as_str(),
-            "Date" | "EventDate" | "UTCDate" | "PublicationDate"
-        ) && let Some(d) = mend_date(&t.value)
+        if DATE_TAGS.contains(&t.name.as_str())
+            && let Some(d) = mend_date_in(&t.value, order)
         {
-            let why = format!("{} written YYYY.MM.DD", t.name);
+            let why = match order {
+                Some(o) if mend_date(&t.value).is_none() => {
+                    format!(
+                        "{} written YYYY.MM.DD (day and month {})",
+                        t.name,
+                        o.words()
+                    )
+                }
+                _ => format!("{} written YYYY.MM.DD", t.name),
+            };
             changes.push(Change::set(&mut t.value, d, why));
+        }
+    }
+}
+
+/// The order of day and month in the dates of a file that write the year last
+/// (`13.07.2007`, `7/13/2007`), or (`Ymd`) none: only the year-first dates of PDN.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DateOrder {
+    /// Day, month, year (`13.07.2007`).
+    Dmy,
+    /// Month, day, year (`7/13/2007`).
+    Mdy,
+    /// Year, month, day: dates that write the year last are left as they are unless they
+    /// can mean one date only.
+    Ymd,
+}
+
+impl DateOrder {
+    fn words(self) -> &'static str {
+        match self {
+            DateOrder::Dmy => "read day first, as the file's dates write them",
+            DateOrder::Mdy => "read month first, as the file's dates write them",
+            DateOrder::Ymd => "read year first",
+        }
+    }
+}
+
+/// `a.b.yyyy` (`.`, `-` or `/` between): the two numbers before the year.
+fn day_month_first(value: &str) -> Option<(u32, u32)> {
+    let parts: Vec<&str> = value
+        .trim()
+        .trim_end_matches('.')
+        .split(['.', '-', '/'])
+        .collect();
+    let num = |s: &str| -> Option<u32> {
+        let s = s.trim();
+        (!s.is_empty() && s.len() <= 2 && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse().ok())
+            .flatten()
+    };
+    match parts.as_slice() {
+        [a, b, y] if y.trim().len() == 4 && y.trim().bytes().all(|c| c.is_ascii_digit()) => {
+            Some((num(a)?, num(b)?))
+        }
+        _ => None,
+    }
+}
+
+/// What a file's dates show of the order of day and month: day first when one of them
+/// writes a first number above 12 (`13.07.2007`), month first when one writes a second
+/// number above 12 (`7/13/2007`); `None` when none tells, or they disagree.
+pub fn file_date_order<'a>(dates: impl IntoIterator<Item = &'a str>) -> Option<DateOrder> {
+    let mut e = DateEvidence::default();
+    for v in dates {
+        e.add(v);
+    }
+    e.order()
+}
+
+/// What the dates of a file seen so far show of their order ([`file_date_order`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DateEvidence {
+    day_first: bool,
+    month_first: bool,
+}
+
+impl DateEvidence {
+    /// Look at one date.
+    pub fn add(&mut self, value: &str) {
+        if let Some((a, b)) = day_month_first(value) {
+            self.day_first |= a > 12 && (1..=12).contains(&b);
+            self.month_first |= b > 12 && (1..=12).contains(&a);
+        }
+    }
+
+    /// The order they show, if they agree.
+    pub fn order(self) -> Option<DateOrder> {
+        match (self.day_first, self.month_first) {
+            (true, false) => Some(DateOrder::Dmy),
+            (false, true) => Some(DateOrder::Mdy),
+            _ => None,
         }
     }
 }
@@ -233,6 +337,7 @@ fn fix_result(
     tags: &mut Vec<Tag>,
     variant: Variant,
     info: &MainInfo,
+    guessed: bool,
     changes: &mut Vec<Change>,
 ) {
     let rules = variant.rules();
@@ -262,8 +367,11 @@ fn fix_result(
         };
         let o = outcome::parse(&base);
         let text = match o {
+            // Written in the form of the variant's result type, which reads it in the
+            // variant's conventions (who moves first) — not when the variant is a default
+            // guess: the result is then kept as written, never read as another outcome.
             Outcome::FirstWon | Outcome::SecondWon | Outcome::Draw | Outcome::BothLost
-                if !has_format =>
+                if !has_format && !guessed =>
             {
                 outcome::standard_string(o, rules).to_string()
             }
@@ -300,6 +408,13 @@ fn fix_result(
 /// (`1.1.1965`, `25-12-2004`) when the day is above 12 or equal to the month — otherwise
 /// day and month could be either way round, and the value is kept.
 pub fn mend_date(value: &str) -> Option<String> {
+    mend_date_in(value, None)
+}
+
+/// [`mend_date`] in a file whose order of day and month is known: a date that writes the
+/// year last is read in that order (`09.07.2007` is 9 July in a day-first file), unless it
+/// cannot be (`13.07.2007` in a month-first file is left as it is).
+pub fn mend_date_in(value: &str, order: Option<DateOrder>) -> Option<String> {
     let v = value.trim();
     if v.is_empty() || is_pdn_date(v) {
         return None;
@@ -332,11 +447,13 @@ pub fn mend_date(value: &str) -> Option<String> {
         [y, m, d] if year(y) => format!("{y}.{}.{}", part2(m, 12)?, part2(d, 31)?),
         [a, b, y] if year(y) && num(a).is_some() && num(b).is_some() => {
             let (x, z) = (num(a)?, num(b)?);
-            // Day first only when the first part cannot be a month, or both agree.
-            if !((x > 12 && z <= 12) || x == z) {
-                return None;
-            }
-            let (d, m) = (x, z);
+            let (d, m) = match order {
+                Some(DateOrder::Dmy) => (x, z),
+                Some(DateOrder::Mdy) => (z, x),
+                // Day first only when the first part cannot be a month, or both agree.
+                _ if (x > 12 && z <= 12) || x == z => (x, z),
+                _ => return None,
+            };
             if !(1..=31).contains(&d) || !(1..=12).contains(&m) {
                 return None;
             }
@@ -369,5 +486,35 @@ mod tests {
         assert_eq!(mend_date("2003.05.01-2003.05.10"), None);
         assert_eq!(mend_date("May 2003"), None);
         assert_eq!(mend_date(""), None);
+    }
+
+    #[test]
+    fn the_dates_of_a_file_are_read_in_its_order() {
+        let dmy = file_date_order(["09.07.2007", "13.07.2007", "2007.07.01"]);
+        assert_eq!(dmy, Some(DateOrder::Dmy));
+        assert_eq!(
+            mend_date_in("09.07.2007", dmy).as_deref(),
+            Some("2007.07.09")
+        );
+        assert_eq!(
+            mend_date_in("13.07.2007", dmy).as_deref(),
+            Some("2007.07.13")
+        );
+        let mdy = file_date_order(["7/13/2007", "7/9/2007"]);
+        assert_eq!(mdy, Some(DateOrder::Mdy));
+        assert_eq!(mend_date_in("7/9/2007", mdy).as_deref(), Some("2007.07.09"));
+        assert_eq!(mend_date_in("13/7/2007", mdy), None, "no 13th month");
+        assert_eq!(
+            file_date_order(["13.07.2007", "7/13/2007"]),
+            None,
+            "they disagree"
+        );
+        assert_eq!(file_date_order(["09.07.2007"]), None, "nothing tells");
+        assert_eq!(mend_date_in("09.07.2007", None), None);
+        assert_eq!(mend_date_in("09.07.2007", Some(DateOrder::Ymd)), None);
+        assert_eq!(
+            mend_date_in("2007-07-09", Some(DateOrder::Mdy)).as_deref(),
+            Some("2007.07.09")
+        );
     }
 }

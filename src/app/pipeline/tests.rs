@@ -7,6 +7,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::*;
+use crate::app::gametype::FileVariant;
+use crate::rules::Variant;
 
 /// An input: its bytes, whether it opens, and where a read fails.
 #[derive(Clone)]
@@ -88,9 +90,14 @@ fn games(file: usize, n: usize) -> Vec<u8> {
     s.into_bytes()
 }
 
-/// The hint of game `g` of a file: what the games before it showed, the latest winning.
-fn hint_of(g: usize) -> Option<Variant> {
-    (1..g).rev().find_map(shows)
+/// The hints of the games of a file of `n` games, as one `FileHint` gives them when fed
+/// the games one by one in order: what the games before each showed.
+fn hints_of(n: usize) -> Vec<Option<FileVariant>> {
+    let mut hint = FileHint::default();
+    crate::syntax::read_games(&games(0, n))
+        .iter()
+        .map(|g| hint.observe(g))
+        .collect()
 }
 
 fn good(file: usize, n: usize) -> Mem {
@@ -112,7 +119,7 @@ fn plan(jobs: usize) -> Plan {
 }
 
 /// A game as the work sees it: (file, its number, its Event tag, its hint).
-type Seen = (usize, usize, String, Option<Variant>);
+type Seen = (usize, usize, String, Option<FileVariant>);
 
 /// Every event of a run.
 fn events(files: &Files, plan: &Plan) -> Vec<Event<Seen>> {
@@ -155,12 +162,13 @@ fn order_is_kept_whatever_the_number_of_threads() {
         assert_eq!(one[k], Event::FileStart(f));
         k += 1;
         let mut g = 0;
+        let hints = hints_of([1, 40, 3, 0, 200, 2, 17][f]);
         while let Event::Game(i, (file, index, tag, hint)) = &one[k] {
             g += 1;
             let want = format!("f{f} g{g}");
             assert_eq!(
                 (*i, *file, *index, tag.as_str(), *hint),
-                (f, f, g, &*want, hint_of(g))
+                (f, f, g, &*want, hints[g - 1])
             );
             k += 1;
         }

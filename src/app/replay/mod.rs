@@ -30,6 +30,9 @@ const LOOKAHEAD: usize = 40;
 pub(crate) struct Settings {
     /// A board diagram with each move diagnostic (human output).
     pub diagrams: bool,
+    /// Replay the main line only (book-style replies are part of it): variations are not
+    /// replayed (`--main-line`).
+    pub main_line: bool,
 }
 
 /// How a move was played.
@@ -115,6 +118,9 @@ pub(crate) struct Replayed<V: Spec> {
     /// The ply of the main line's first error (0 for a setup that cannot be read),
     /// `u32::MAX` without error: what [`Replayer::probe`] answers.
     pub reach: u32,
+    /// Where the parenthesised lines read as book-style replies start (part of the main
+    /// line; every other parenthesis holds a variation).
+    pub replies: Vec<u32>,
 }
 
 struct LineState<B> {
@@ -243,6 +249,8 @@ pub(crate) struct Replayer<'g, V: Spec, O: Observer> {
     reach: u32,
     /// Probe mode: an error was found; only setups are still looked at.
     halted: bool,
+    /// See [`Replayed::replies`].
+    replies: Vec<u32>,
 }
 
 impl<V: Spec, O: Observer> std::fmt::Debug for Replayer<'_, V, O> {
@@ -287,6 +295,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             probe: false,
             reach: u32::MAX,
             halted: false,
+            replies: Vec::new(),
         }
     }
 
@@ -328,6 +337,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             draw: self.draws.reached.take(),
             plies_after_draw,
             reach: self.reach,
+            replies: self.replies,
         }
     }
 
@@ -384,13 +394,20 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                     }
                     let inside = record.inside(at);
                     let branch = self.branch(inside, st, was_move);
-                    if self.probe && branch != Branch::Reply {
-                        // Variations do not decide.
+                    if (self.probe || self.settings.main_line) && branch != Branch::Reply {
+                        // Variations do not decide (and `--main-line` leaves them out).
                         continue;
                     }
                     self.observer.variation(span.start, branch);
+                    // What a variation finds is in a variation, whatever it is.
+                    let found = self.diags.len();
                     match branch {
-                        Branch::Reply => self.line(inside, st),
+                        Branch::Reply => {
+                            if !self.probe {
+                                self.replies.push(span.start);
+                            }
+                            self.line(inside, st);
+                        }
                         Branch::Last => {
                             let Some(prev) = st.prev else { continue };
                             self.lines += 1;
@@ -404,6 +421,11 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                             self.lines += 1;
                             let mut sub = st.alternative_to_next(self.lines);
                             self.line(inside, &mut sub);
+                        }
+                    }
+                    if branch != Branch::Reply {
+                        for d in &mut self.diags[found..] {
+                            d.variation = true;
                         }
                     }
                 }

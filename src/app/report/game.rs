@@ -314,8 +314,9 @@ fn finding(
     let sev = d.severity().as_str();
     let _ = write!(
         out,
-        "<li class=\"fd sev-{sev}\" data-code=\"{}\"",
-        d.code.as_str()
+        "<li class=\"fd sev-{sev}\" data-code=\"{}\" data-var=\"{}\"",
+        d.code.as_str(),
+        u8::from(d.variation)
     );
     match board {
         Some(Board::Node { pos, mv }) => {
@@ -533,14 +534,14 @@ mod tests {
         let _ = validate_with(&games[0], &Options::default(), &mut cap);
         // 37-32 while 28x19 was due: the board after 19-23, the move 37-32 drawn.
         let missed = format!(
-            "<li class=\"fd sev-error\" data-code=\"missed-capture\" data-p=\"{}\" data-m=\"{}\">",
+            "<li class=\"fd sev-error\" data-code=\"missed-capture\" data-var=\"0\" data-p=\"{}\" data-m=\"{}\">",
             node(&cap, "19-23"),
             node(&cap, "37-32")
         );
         assert!(out.html.contains(&missed), "{}", out.html);
         // 99-98 was not played: the board after 13-19, no squares to draw (off the board).
         let illegal = format!(
-            "data-code=\"illegal-move\" data-p=\"{}\" data-r=\"\">",
+            "data-code=\"illegal-move\" data-var=\"0\" data-p=\"{}\" data-r=\"\">",
             node(&cap, "13-19")
         );
         assert!(out.html.contains(&illegal), "{}", out.html);

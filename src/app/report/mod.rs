@@ -224,7 +224,7 @@ pub fn tail(t: &Totals, policy: &Policy, out: &mut String) {
     if counted.codes.iter().any(|n| *n > 0) {
         out.push_str(
             "<table class=\"codes\"><thead><tr><th>finding</th><th>severity</th>\
-             <th>count</th><th>games</th></tr></thead><tbody>",
+             <th>count</th><th>in variations</th><th>games</th></tr></thead><tbody>",
         );
         for (i, c) in Code::ALL.iter().enumerate() {
             if counted.codes[i] == 0 {
@@ -234,10 +234,11 @@ pub fn tail(t: &Totals, policy: &Policy, out: &mut String) {
             let _ = write!(
                 out,
                 "<tr><td><button data-code=\"{0}\" data-sev=\"{sev}\">{0}</button></td><td class=\"s-{1}\">{sev}</td>\
-                 <td class=\"n\">{2}</td><td class=\"n\">{3}</td></tr>",
+                 <td class=\"n\">{2}</td><td class=\"n\">{3}</td><td class=\"n\">{4}</td></tr>",
                 c.as_str(),
                 &sev[..1],
                 counted.codes[i],
+                counted.in_variations[i],
                 t.games_by_code[i]
             );
         }

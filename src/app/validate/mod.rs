@@ -8,10 +8,11 @@ mod tags;
 
 use crate::rules::fen::SquareName;
 use crate::rules::{Color, Position, Spec, Variant, with_variant};
-use crate::syntax::Game;
+use crate::syntax::{Game, Span, ToleratedKind};
 
 use super::diagnostic::{Code, Diagnostic, Severity};
-use super::gametype::{self, Source};
+use super::export::normal::marker_finding;
+use super::gametype::{self, FileVariant, Source};
 use super::reading::GameRef;
 use super::record::{Node, Record};
 use super::replay::{Ignore, Observer, Replayed, Replayer, Settings};
@@ -27,7 +28,10 @@ pub struct Options {
     /// Put a board diagram into move diagnostics.
     pub diagrams: bool,
     /// The variant earlier games of the same file showed (see `gametype::FileHint`).
-    pub hint: Option<Variant>,
+    pub hint: Option<FileVariant>,
+    /// Leave variations out (`--main-line`): they are not replayed, and nothing found in
+    /// them (syntax errors and notes included) is reported.
+    pub main_line: bool,
 }
 
 /// What validating a game found.
@@ -39,6 +43,10 @@ pub struct Report {
     pub variant: Option<Variant>,
     /// How the variant was decided, when it was not given by a tag or `--variant`.
     pub inferred: Option<String>,
+    /// True when nothing showed the variant (a game with no square, no FEN, no tag language
+    /// and no earlier game of its file that decided it): `variant` is a default, which a
+    /// writer must not state as a `GameType` nor use to rewrite the result.
+    pub guessed: bool,
     /// Plies of the main line replayed.
     pub plies: u32,
     /// The result: Result tag, else the movetext terminator.
@@ -123,8 +131,24 @@ pub(crate) fn validate_record<O: Observer>(
             super::jsonl::push_uint(&mut msg, u64::from(n.count));
             msg.push_str(" times)");
         }
-        diags.push(Diagnostic::new(Code::Tolerated, msg).at(n.span));
+        let mut d = Diagnostic::new(Code::Tolerated, msg).at(n.span);
+        if matches!(
+            n.kind,
+            ToleratedKind::LiteralEscape
+                | ToleratedKind::DoubledBracket
+                | ToleratedKind::ResumedTagSection
+        ) {
+            // A broken exporter's damage: one note for the file.
+            d.per_file = Some(format!("{:?}", n.kind));
+        }
+        diags.push(d);
     }
+    if game.own_comments() {
+        markers(game, text, &mut diags);
+    }
+    // What the reader found, located in the text: in a variation or not is known once the
+    // replay has told book-style replies from variations.
+    let read = diags.len();
     tags::check_tags(game, &mut diags);
     let choice = gametype::choose(game, opts.variant, opts.hint);
     let gt_span = game.tag_pair("GameType").map(|(_, s)| s);
@@ -144,6 +168,7 @@ pub(crate) fn validate_record<O: Observer>(
         game: game.index,
         variant: None,
         inferred: None,
+        guessed: false,
         plies: 0,
         result: result_text,
         diagnostics: diags,
@@ -160,11 +185,21 @@ pub(crate) fn validate_record<O: Observer>(
             )
             .rule("PDN 3.0 GameType"),
         );
+        in_variations(game, &[], read, opts.main_line, &mut report.diagnostics);
         return report;
     }
+    report.guessed = matches!(
+        choice.source,
+        Source::Inferred {
+            evidence: false,
+            ..
+        }
+    );
     let game = Subject { record: game, text };
     let (variant, inferred, done) = match &choice.source {
-        Source::Inferred { candidates, reason } if candidates.len() > 1 => {
+        Source::Inferred {
+            candidates, reason, ..
+        } if candidates.len() > 1 => {
             let (v, replays_legally, done) = pick(game, candidates, opts, observer);
             let how = if replays_legally {
                 "replays legally"
@@ -196,7 +231,127 @@ pub(crate) fn validate_record<O: Observer>(
     report.inferred = inferred;
     report.plies = run.plies;
     report.diagnostics.extend(run.diagnostics);
+    in_variations(
+        game.record,
+        &run.replies,
+        read,
+        opts.main_line,
+        &mut report.diagnostics,
+    );
     report
+}
+
+/// The syntax errors an earlier conversion kept as comments where they were found
+/// (`{pdn: unreadable: …}`, `{pdn: syntax-error: …}`: see `export::normal::marker`), read
+/// back as the syntax errors they stand for, so that a round trip keeps every finding.
+fn markers(record: &Record, text: &str, diags: &mut Vec<Diagnostic>) {
+    for node in record.nodes() {
+        if let Node::Comment { span, .. } = node
+            && let Some(c) = text.get(span.start as usize..span.end as usize)
+            && let Some(inner) = c.strip_prefix('{')
+            && let Some(message) = marker_finding(inner.strip_suffix('}').unwrap_or(inner))
+        {
+            diags.push(
+                Diagnostic::new(Code::SyntaxError, message)
+                    .at(*span)
+                    .rule("PDN 3.0 grammar"),
+            );
+        }
+    }
+}
+
+/// Mark what the reader found inside a variation (the first `read` diagnostics: a span
+/// inside a parenthesised line that is not a book-style reply, whose starts are `replies`) as
+/// in a variation; with `main_line`, drop every finding in a variation.
+fn in_variations(
+    record: &Record,
+    replies: &[u32],
+    read: usize,
+    main_line: bool,
+    diags: &mut Vec<Diagnostic>,
+) {
+    // (Most of what the reader finds is in the tag section: only what stands after the
+    // first node of the movetext may be in a variation.)
+    let body_start = record.nodes().first().map_or(u32::MAX, |n| match n {
+        Node::Move(m) => m.span.start,
+        Node::Comment { span, .. } | Node::Variation { span, .. } | Node::Setup { span, .. } => {
+            span.start
+        }
+        Node::Nag { .. } => 0,
+    });
+    if record.variations() > 0
+        && diags[..read]
+            .iter()
+            .any(|d| d.span.is_some_and(|s| s.start >= body_start))
+    {
+        let lines: Vec<Span> = record
+            .nodes()
+            .iter()
+            .filter_map(|n| match n {
+                Node::Variation { span, .. } if !replies.contains(&span.start) => Some(*span),
+                _ => None,
+            })
+            .collect();
+        for d in &mut diags[..read] {
+            if let Some(at) = d.span
+                && lines.iter().any(|l| at.start > l.start && at.start < l.end)
+            {
+                d.variation = true;
+            }
+        }
+    }
+    if main_line {
+        diags.retain(|d| !d.variation);
+    }
+}
+
+/// What a game without a tag naming its variant shows its file to be (see
+/// `gametype::FileHint`), given what the earlier games showed (`hint`): of the candidates its
+/// squares leave, those in which its main line replays legally. It proves the one of them
+/// when it has moves and only one replays them (or its squares leave only one); else it
+/// shows the one it is taken to be (the hint's variant if that replays it, else the first)
+/// when it has moves or a FEN. A game that replays in no candidate, or has neither moves nor
+/// FEN, shows nothing.
+pub(crate) fn decides(
+    record: &Record,
+    text: &str,
+    hint: Option<FileVariant>,
+) -> Option<FileVariant> {
+    let choice = gametype::choose(record, None, None);
+    let Source::Inferred {
+        candidates,
+        evidence: true,
+        ..
+    } = &choice.source
+    else {
+        return None;
+    };
+    let moves = record
+        .items(record.body())
+        .any(|(_, n)| matches!(n, Node::Move(_)));
+    if !moves && record.tag("FEN").is_none() {
+        return None;
+    }
+    if let [only] = candidates.as_slice() {
+        return Some(FileVariant {
+            variant: *only,
+            proven: true,
+        });
+    }
+    let game = Subject { record, text };
+    let legal: Vec<Variant> = candidates
+        .iter()
+        .copied()
+        .filter(|&v| with_variant!(v, V => probe::<V>(game)) == u32::MAX)
+        .collect();
+    let taken = hint
+        .map(|h| h.variant)
+        .filter(|h| legal.contains(h))
+        .or_else(|| legal.first().copied())?;
+    Some(FileVariant {
+        variant: taken,
+        proven: moves && legal.len() == 1,
+    })
 }
 
 /// A game to replay: its record and its text.
@@ -295,6 +450,8 @@ struct Run {
     plies: u32,
     diagnostics: Vec<Diagnostic>,
     reach: u32,
+    /// See `Replayed::replies`.
+    replies: Vec<u32>,
 }
 
 /// How far the main line of a game replays in variant `V` before its first error (the ply of
@@ -307,7 +464,10 @@ fn probe<V: Spec>(game: Subject<'_>) -> u32 {
     if first_ply_fails::<V>(record, &start) {
         return 1;
     }
-    let settings = Settings { diagrams: false };
+    let settings = Settings {
+        diagrams: false,
+        main_line: true,
+    };
     Replayer::<V, Ignore>::new(record, game.text, &start, settings, &mut Ignore)
         .probe(start, first_number(record))
 }
@@ -376,11 +536,13 @@ fn run<V: Spec, O: Observer>(game: Subject<'_>, opts: &Options, observer: &mut O
                 plies: 0,
                 diagnostics: vec![d],
                 reach: 0,
+                replies: Vec::new(),
             };
         }
     };
     let settings = Settings {
         diagrams: opts.diagrams,
+        main_line: opts.main_line,
     };
     let mut replayed: Replayed<V> =
         Replayer::<V, O>::new(record, game.text, &start, settings, observer)
@@ -391,6 +553,7 @@ fn run<V: Spec, O: Observer>(game: Subject<'_>, opts: &Options, observer: &mut O
         plies: replayed.plies,
         diagnostics,
         reach: replayed.reach,
+        replies: std::mem::take(&mut replayed.replies),
     }
 }
 

@@ -26,9 +26,40 @@ pub(super) fn check_tags(game: &Record, diags: &mut Vec<Diagnostic>) {
             _ => None,
         };
         if let Some(p) = problem {
-            diags.push(bad_tag(span, p));
+            let mut d = bad_tag(span, p);
+            if name != "TimeControl" && name != "PlyCount" {
+                // One warning for the dates of a file written in one form.
+                d.per_file = Some(format!("{name} {}", date_form(v)));
+            }
+            diags.push(d);
         }
     }
+}
+
+/// The form of a date as written: a run of four digits `YYYY`, a shorter one `D`, a longer
+/// one `N`, the rest as it is (`13.07.2007`, `9.7.2007` and `09.07.2007` are `D.D.YYYY`).
+pub(crate) fn date_form(v: &str) -> String {
+    let mut out = String::new();
+    let mut digits = 0;
+    let flush = |digits: &mut usize, out: &mut String| {
+        match *digits {
+            0 => {}
+            1 | 2 => out.push('D'),
+            4 => out.push_str("YYYY"),
+            _ => out.push('N'),
+        }
+        *digits = 0;
+    };
+    for c in v.chars() {
+        if c.is_ascii_digit() {
+            digits += 1;
+        } else {
+            flush(&mut digits, &mut out);
+            out.push(c);
+        }
+    }
+    flush(&mut digits, &mut out);
+    out
 }
 
 pub(super) fn bad_tag(span: Span, message: String) -> Diagnostic {
@@ -87,5 +118,19 @@ mod tests {
         assert!(is_time_control("*120"));
         assert!(!is_time_control("90 min"));
         assert!(!is_time_control("60+1:40/20"));
+    }
+
+    #[test]
+    fn date_forms() {
+        for (v, form) in [
+            ("13.07.2007", "D.D.YYYY"),
+            ("9.7.2007", "D.D.YYYY"),
+            ("2004-05-01", "YYYY-D-D"),
+            ("1950.", "YYYY."),
+            ("May 2003", "May YYYY"),
+            ("20030501", "N"),
+        ] {
+            assert_eq!(date_form(v), form, "{v}");
+        }
     }
 }

@@ -63,6 +63,25 @@ const LOOKAHEAD: usize = 64;
 /// The UTF-8 byte-order mark.
 const BOM: &[u8] = b"\xEF\xBB\xBF";
 
+/// The length of a literal escape sequence at `p` that a broken exporter wrote where white
+/// space stands: `\r`, `\n` or `\t` as two characters (2), or escaped once more, `\\r`
+/// (3); 0 if there is none. (A decision on the bytes at `p`: every caller has the
+/// [`LOOKAHEAD`] bytes, or the end of the file, after `p`.)
+#[inline]
+pub(super) fn escape_len(s: &[u8], p: usize) -> usize {
+    match s.get(p..) {
+        Some([b'\\', b'r' | b'n' | b't', ..]) => 2,
+        Some([b'\\', b'\\', b'r' | b'n' | b't', ..]) => 3,
+        _ => 0,
+    }
+}
+
+/// The literal escape at `p` stands for a line break (`\r`, `\n`), not a tab.
+fn escape_breaks_line(s: &[u8], p: usize) -> bool {
+    let n = escape_len(s, p);
+    n > 0 && s[p + n - 1] != b't'
+}
+
 /// The slice ended before the game could be decided; the source has more bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) struct NeedMore;
@@ -268,6 +287,42 @@ impl<'a, S: Sink> P<'a, S> {
         Ok(p)
     }
 
+    /// Skip white space and literal escapes (see [`escape_len`]) from `p` (a lookahead;
+    /// nothing is recorded).
+    #[inline]
+    fn ws_esc_from(&self, mut p: usize) -> Res<usize> {
+        loop {
+            p = self.ws_from(p)?;
+            if self.at(p)? == Some(b'\\') {
+                self.at(p + 2)?;
+                let n = escape_len(self.s, p);
+                if n > 0 {
+                    p += n;
+                    continue;
+                }
+            }
+            return Ok(p);
+        }
+    }
+
+    /// Read white space and literal escapes from `pos`, each escape noted.
+    fn skip_escapes(&mut self) -> Res<()> {
+        loop {
+            let p = self.ws_from(self.pos)?;
+            self.pos = p;
+            if self.at(p)? != Some(b'\\') {
+                return Ok(());
+            }
+            self.at(p + 2)?;
+            let n = escape_len(self.s, p);
+            if n == 0 {
+                return Ok(());
+            }
+            self.note(ToleratedKind::LiteralEscape, sp(p, p + n));
+            self.pos = p + n;
+        }
+    }
+
     /// Skip spaces and tabs from `p`.
     #[inline]
     fn hspace_from(&self, mut p: usize) -> Res<usize> {
@@ -283,7 +338,7 @@ impl<'a, S: Sink> P<'a, S> {
     /// Skip white space and comments from `p` (a lookahead; nothing is recorded).
     fn trivia_from(&self, mut p: usize) -> Res<usize> {
         loop {
-            p = self.ws_from(p)?;
+            p = self.ws_esc_from(p)?;
             match self.at(p)? {
                 Some(0xEF) if self.s[p..].starts_with(BOM) => p += 3,
                 Some(b'{') => match memchr(b'}', &self.s[p..]) {
@@ -401,12 +456,28 @@ impl<'a, S: Sink> P<'a, S> {
                     self.line_comment(true)?;
                     continue;
                 }
+                b'\\' if escape_len(self.s, self.pos) > 0 => {
+                    // `\r` written as text at a line's end, `\n` between tags: white space.
+                    let n = escape_len(self.s, self.pos);
+                    self.note(ToleratedKind::LiteralEscape, sp(self.pos, self.pos + n));
+                    self.pos += n;
+                    continue;
+                }
                 b'[' => {
-                    // A tag section never runs past a blank line: tags after one start the
-                    // next game.
-                    if self.has_body || (self.has_tags && self.blank_line(self.tags_end, self.pos))
-                    {
+                    // Tags after movetext start the next game; so do tags after a blank line,
+                    // unless the game has no move yet and they name none of its tags (a tag
+                    // section that a broken exporter interrupted).
+                    if self.has_body {
                         return Ok(End::NextTags);
+                    }
+                    if self.has_tags && self.blank_line(self.tags_end, self.pos) {
+                        if !self.resumes_tags(self.pos)? {
+                            return Ok(End::NextTags);
+                        }
+                        self.note(
+                            ToleratedKind::ResumedTagSection,
+                            sp(self.tags_end, self.pos),
+                        );
                     }
                     self.tag_pair()?;
                     self.tags_end = self.pos;
@@ -470,18 +541,21 @@ impl<'a, S: Sink> P<'a, S> {
         // A terminator written twice (`2-0` then `*` or `2-0` again, on the same line or the
         // next): one terminator. A `*` after `*` is an empty game (as the writer writes one).
         loop {
-            let p = self.ws_from(self.pos)?;
+            let p = self.ws_esc_from(self.pos)?;
             match self.terminator_at(p)? {
                 Some(e) if !(self.ended_by_star && self.s[p] == b'*') => {
+                    self.skip_escapes()?;
                     self.note(ToleratedKind::DoubleTerminator, sp(p, e));
                     self.pos = e;
                 }
                 _ => break,
             }
         }
+        // Literal escapes right after the terminator (`*\r` at a line's end) are this game's.
+        self.skip_escapes()?;
         let mut p = self.pos;
         loop {
-            p = self.ws_from(p)?;
+            p = self.ws_esc_from(p)?;
             match self.at(p)? {
                 None => break,
                 Some(b'{') => match memchr(b'}', &self.s[p..]) {
@@ -508,7 +582,7 @@ impl<'a, S: Sink> P<'a, S> {
         }
         // Read them as they would be read before a game.
         loop {
-            self.pos = self.ws_from(self.pos)?;
+            self.skip_escapes()?;
             match self.at(self.pos)? {
                 None => return Ok(End::Terminator),
                 Some(b'{') => self.brace_comment()?,
@@ -543,11 +617,89 @@ impl<'a, S: Sink> P<'a, S> {
                     }
                 }
                 b' ' | b'\t' => {}
+                // A literal escape is white space; `\n` (or `\r` not followed by a real line
+                // break or `\n`) a line break of its own.
+                b'\\' if escape_len(s, i) > 0 => {
+                    let n = escape_len(s, i);
+                    let next = s.get(i + n).copied();
+                    let pairs = s[i + n - 1] == b'r'
+                        && (matches!(next, Some(b'\n' | b'\r')) || escape_breaks_line(s, i + n));
+                    if escape_breaks_line(s, i) && !pairs {
+                        breaks += 1;
+                        if breaks == 2 {
+                            return true;
+                        }
+                    }
+                    i += n;
+                    continue;
+                }
                 _ => breaks = 0,
             }
             i += 1;
         }
         false
+    }
+
+    /// The name of the tag pair whose `[` is at `p` (past a doubled `[` and spaces), and where
+    /// it ends.
+    fn tag_name_at(&self, p: usize) -> Res<(&'a [u8], usize)> {
+        let mut q = p + 1;
+        while matches!(self.at(q)?, Some(b'[' | b' ' | b'\t')) {
+            q += 1;
+        }
+        let mut e = q;
+        while let Some(b) = self.at(e)? {
+            if matches!(b, b' ' | b'\t' | b'"' | b']' | b'[' | b'\n' | b'\r') {
+                break;
+            }
+            e += 1;
+        }
+        let s = self.s;
+        Ok((&s[q..e], e))
+    }
+
+    /// At `p`, after a blank line, in a game with tags and no move yet: the tag lines that
+    /// follow (up to the next line that is not one, at most 64) name none of the tags of
+    /// the lines before (from the game's start to the blank line). Then they continue this
+    /// game's tag section; otherwise they start the next game. (Looked up only here, at a
+    /// blank line in a tag section: reading a game keeps no list of its tag names.)
+    fn resumes_tags(&self, mut p: usize) -> Res<bool> {
+        let before = &self.s[..self.tags_end.min(self.s.len())];
+        let known = |name: &[u8]| {
+            memchr::memchr_iter(b'[', before).any(|k| {
+                let line_start = before[..k]
+                    .iter()
+                    .rev()
+                    .take_while(|&&b| b != b'\n' && b != b'\r')
+                    .all(|&b| b == b' ' || b == b'\t' || b == b'[');
+                line_start && {
+                    let rest = &before[k + 1..];
+                    let rest =
+                        &rest[rest.iter().take_while(|&&b| b == b'[' || b == b' ').count()..];
+                    rest.len() > name.len()
+                        && rest[..name.len()].eq_ignore_ascii_case(name)
+                        && matches!(rest[name.len()], b' ' | b'\t' | b'"' | b']')
+                }
+            })
+        };
+        for _ in 0..64 {
+            p = self.ws_esc_from(p)?;
+            if self.at(p)? != Some(b'[') {
+                return Ok(true);
+            }
+            let (name, e) = self.tag_name_at(p)?;
+            if name.is_empty() || known(name) {
+                return Ok(false);
+            }
+            // The next line, unless a blank line ends the block.
+            let next = self.line_end_from(e)?;
+            let after = self.ws_esc_from(next)?;
+            if self.blank_line(next, after) {
+                return Ok(true);
+            }
+            p = after;
+        }
+        Ok(true)
     }
 
     fn finish(mut self, end: End) -> Meta {

@@ -32,6 +32,10 @@ fn without_bom(seg: &[u8]) -> &[u8] {
 /// `(`, `/` or `$`, a strength, `-` or `.`), and holds no move, result or `*`.
 pub(super) fn is_prose(seg: &[u8]) -> bool {
     let seg = without_bom(seg);
+    if super::tags::only_escapes(seg) {
+        // `\r` written as text: white space (see `P::run`).
+        return false;
+    }
     if is_page_number(seg) || is_rule_line(seg) {
         return true;
     }
@@ -525,7 +529,6 @@ mod tests {
             "*****",
             "= = = =",
             "***",
-            "\\r",
             "\"Paramaribo 2025\"",
             "Event \"Open 2025\"]",
             "ok",
@@ -545,6 +548,8 @@ mod tests {
             "",
             "/FEN \"W:W31\"/ (",
             "( Partie",
+            "\\r",
+            " \\r\\n ",
         ] {
             assert!(!is_movetext(t.as_bytes()), "{t}");
             assert!(!is_prose(t.as_bytes()), "{t}");

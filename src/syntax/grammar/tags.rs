@@ -22,6 +22,24 @@ use super::super::visitor::RawTag;
 use super::prose::is_movetext;
 use super::{P, Res, Sink, compact, sp, unescape};
 
+/// True if `b` holds literal escapes (`\r`, `\n`, `\t` as text) and white space only, at
+/// least one escape.
+pub(super) fn only_escapes(b: &[u8]) -> bool {
+    let mut i = 0;
+    let mut any = false;
+    while i < b.len() {
+        match super::escape_len(b, i) {
+            0 if token::is_ws(b[i]) => i += 1,
+            0 => return false,
+            n => {
+                any = true;
+                i += n;
+            }
+        }
+    }
+    any
+}
+
 /// A value without ASCII quotes, without the typographic or single quotes around it
 /// (`“Open”`, `„Open“`, `«Open»`, `'Open'`).
 fn strip_quotes(v: &[u8]) -> &[u8] {
@@ -44,7 +62,13 @@ impl<'a, S: Sink> P<'a, S> {
     // ---- tags ----
 
     pub(super) fn tag_pair(&mut self) -> Res<()> {
-        let start = self.pos;
+        let mut start = self.pos;
+        // `[[Event "Open"]`: a doubled bracket, read as one.
+        while self.at(start + 1)? == Some(b'[') {
+            self.note(ToleratedKind::DoubledBracket, sp(start, start + 1));
+            start += 1;
+        }
+        self.pos = start;
         if !(self.fast && self.fast_tag(start)) {
             self.general_tag_pair(start)?;
         }
@@ -202,6 +226,11 @@ impl<'a, S: Sink> P<'a, S> {
     /// movetext (`\r` written as text, a stray `;`, a word) is ignored, up to the next `[`
     /// or `{` on the line.
     fn after_tag(&mut self) -> Res<()> {
+        // `[Event "Open"]]`: a doubled bracket, read as one.
+        while self.at(self.pos)? == Some(b']') && self.s[self.pos - 1] == b']' {
+            self.note(ToleratedKind::DoubledBracket, sp(self.pos, self.pos + 1));
+            self.pos += 1;
+        }
         let p = self.pos;
         match self.s.get(p) {
             Some(b'\n' | b'\r' | b'[') => return Ok(()),
@@ -223,6 +252,11 @@ impl<'a, S: Sink> P<'a, S> {
         }
         let s = self.s;
         let rest = &s[q..e];
+        if only_escapes(rest) {
+            // `\r` written as text at the line's end, `\n` before the next tag pair: read
+            // as white space (see `P::run`).
+            return Ok(());
+        }
         let line_ends = !matches!(s.get(e), Some(b'[' | b'{'));
         let stray_semicolon = rest[0] == b';' && rest[1..].trim_ascii().is_empty() && line_ends;
         if !stray_semicolon && (matches!(rest[0], b'%' | b';') || is_movetext(rest)) {
