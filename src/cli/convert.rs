@@ -17,7 +17,7 @@ use pdn::app::validate::validate_with;
 
 use super::args::{ConvertArgs, ConvertTo, NotationArg};
 use super::batch::{self, Sink};
-use super::outdir::PerFile;
+use super::outdir::{self, PerFile};
 use super::output::{AtomicFile, Output, Unwritten, shown};
 use super::progress;
 use super::{Status, common};
@@ -29,6 +29,8 @@ struct Done {
     /// `--to csv`: the game's tags outside the fixed columns.
     tags: Vec<(String, String)>,
     errors: u32,
+    /// The reader could not read all of the game's text (see `Game::read_whole`).
+    cut: bool,
 }
 
 /// One output being written: the games go straight out, or, for `--to csv`, to the spool
@@ -103,11 +105,18 @@ struct Out {
     /// Per-file lines on standard error (not with `--quiet`).
     lines: bool,
     names: Vec<String>,
+    /// The first game of the current file not read whole, and how many.
+    first_cut: Option<u64>,
+    file_cut: u64,
+    /// Games not read whole, in all.
+    cut: u64,
 }
 
 impl Sink<Done> for Out {
     fn file_start(&mut self, i: usize) -> io::Result<()> {
         self.games = 0;
+        self.first_cut = None;
+        self.file_cut = 0;
         if let Dest::PerFile(per, cur) = &mut self.dest {
             *cur = per
                 .open(i)
@@ -124,6 +133,11 @@ impl Sink<Done> for Out {
 
     fn game(&mut self, i: usize, d: Done) -> io::Result<u64> {
         self.games += 1;
+        if d.cut {
+            self.first_cut.get_or_insert(self.games);
+            self.file_cut += 1;
+            self.cut += 1;
+        }
         match &mut self.dest {
             Dest::Single(t) => t.game(&d)?,
             Dest::PerFile(per, cur) => {
@@ -139,11 +153,21 @@ impl Sink<Done> for Out {
     }
 
     fn file_end(&mut self, i: usize, failed: bool) -> io::Result<()> {
+        let first_cut = self.first_cut.map(|g| g as usize);
+        let whole = outdir::whole(failed, first_cut, self.file_cut);
+        if first_cut.is_some()
+            && let Some(why) = &whole
+        {
+            progress::message(&format!(
+                "pdn convert: {}: {why}: its output misses that text",
+                self.names[i]
+            ));
+        }
         if let Dest::PerFile(per, cur) = &mut self.dest
             && let Some(t) = cur.take()
         {
             let written = match t.finish() {
-                Ok(f) => per.close(i, f, failed),
+                Ok(f) => per.close(i, f, whole.as_deref()),
                 Err(e) => {
                     per.lost(i, &io::Error::other(format!("{e:#}")));
                     false
@@ -208,6 +232,9 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
         games: 0,
         lines: !setup.quiet,
         names: setup.shown_names(),
+        first_cut: None,
+        file_cut: 0,
+        cut: 0,
     };
     let totals = batch::run(
         &setup,
@@ -242,9 +269,17 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
     if let Some(note) = common::unreadable_note(&totals) {
         progress::message(&format!("pdn: {note}"));
     }
+    if sink.cut > 0 {
+        progress::message(&format!(
+            "pdn convert: {} game{} could not be read whole: the output misses part of {}",
+            sink.cut,
+            if sink.cut == 1 { "" } else { "s" },
+            if sink.cut == 1 { "it" } else { "them" },
+        ));
+    }
     // Findings in the records are reported in the output, they are not failures
-    // (DESIGN.md): 1 only for an input not read or an output not written.
-    common::status(lost > 0, &totals)
+    // (DESIGN.md): 1 only for an input not read (whole) or an output not written.
+    common::status(lost > 0 || sink.cut > 0, &totals)
 }
 
 /// The single output, as named in messages.
@@ -281,6 +316,7 @@ fn convert_game(
             bytes,
             tags: Vec::new(),
             errors: report.errors(),
+            cut: !game.read_whole(),
         };
     }
     let a = analyse(game, opts);
@@ -299,6 +335,7 @@ fn convert_game(
                 bytes,
                 tags: other_tags(game),
                 errors,
+                cut: !game.read_whole(),
             }
         }
         ConvertTo::Json | ConvertTo::Pdn | ConvertTo::Manoury => {
@@ -312,6 +349,7 @@ fn convert_game(
                 bytes: s.into_bytes(),
                 tags: Vec::new(),
                 errors,
+                cut: !game.read_whole(),
             }
         }
     }

@@ -30,6 +30,9 @@ struct Done {
     errors_after: u64,
     /// Why the game was written as read, if it was; and its number in its file.
     as_read: Option<(AsRead, usize)>,
+    /// The game's number in its file if the reader could not read all of its text (a game
+    /// over the size limit: see `pdn::syntax::Game::read_whole`).
+    cut: Option<usize>,
 }
 
 /// How many games written as read are named in the summary.
@@ -46,6 +49,8 @@ struct Totals {
     errors_before: u64,
     errors_after: u64,
     as_read: u64,
+    /// Games not read whole.
+    cut: u64,
 }
 
 impl Totals {
@@ -58,6 +63,7 @@ impl Totals {
         self.errors_before += d.errors_before;
         self.errors_after += d.errors_after;
         self.as_read += u64::from(d.as_read.is_some());
+        self.cut += u64::from(d.cut.is_some());
     }
 }
 
@@ -82,11 +88,14 @@ struct Out {
     names: Vec<String>,
     /// The first games written as read: file name, game number, why.
     as_read: Vec<(String, usize, AsRead)>,
+    /// The first game of the current file that was not read whole.
+    first_cut: Option<usize>,
 }
 
 impl Sink<Done> for Out {
     fn file_start(&mut self, i: usize) -> io::Result<()> {
         self.file = Totals::default();
+        self.first_cut = None;
         if let Dest::PerFile(per, cur) = &mut self.dest {
             *cur = per.open(i);
         }
@@ -113,15 +122,27 @@ impl Sink<Done> for Out {
         {
             self.as_read.push((self.names[i].clone(), index, why));
         }
+        if let Some(game) = d.cut {
+            self.first_cut.get_or_insert(game);
+        }
         self.t.add(&d);
         self.file.add(&d);
-        Ok(d.errors_after)
+        Ok(d.errors_after + u64::from(d.cut.is_some()))
     }
 
     fn file_end(&mut self, i: usize, failed: bool) -> io::Result<()> {
+        let whole = outdir::whole(failed, self.first_cut, self.file.cut);
+        if self.first_cut.is_some()
+            && let Some(why) = &whole
+        {
+            progress::message(&format!(
+                "pdn fix: {}: {why}: its output misses that text",
+                self.names[i]
+            ));
+        }
         if let Dest::PerFile(per, cur) = &mut self.dest
             && let Some(f) = cur.take()
-            && per.close(i, f, failed)
+            && per.close(i, f, whole.as_deref())
             && self.lines
         {
             let f = &self.file;
@@ -186,6 +207,7 @@ pub(super) fn run(a: &FixArgs) -> Result<Status> {
         keep: a.keep_irregular,
         names: setup.shown_names(),
         as_read: Vec::new(),
+        first_cut: None,
     };
     let totals = batch::run(
         &setup,
@@ -219,7 +241,10 @@ pub(super) fn run(a: &FixArgs) -> Result<Status> {
     if let Some(note) = common::unreadable_note(&totals) {
         progress::message(&format!("pdn: {note}"));
     }
-    common::status(t.errors_after > 0 || lost > 0 || t.as_read > 0, &totals)
+    common::status(
+        t.errors_after > 0 || lost > 0 || t.as_read > 0 || t.cut > 0,
+        &totals,
+    )
 }
 
 /// Where the fixed games go: `--out-dir`, `--in-place`, or standard output or `-o`.
@@ -236,6 +261,7 @@ fn destination(a: &FixArgs, inputs: &[Input]) -> Result<Dest> {
 /// Fix one game; its changes as audit lines naming `audit_file`, when there is an audit.
 fn fix_game(game: Game, opts: &FixOptions, audit_file: Option<&str>) -> Done {
     let index = game.index;
+    let cut = (!game.read_whole()).then_some(index);
     let f = fix(game, opts);
     let mut audit = String::new();
     if let Some(file) = audit_file {
@@ -253,6 +279,7 @@ fn fix_game(game: Game, opts: &FixOptions, audit_file: Option<&str>) -> Done {
         errors_before: u64::from(f.errors_before),
         errors_after: u64::from(f.errors_after),
         as_read: f.as_read.map(|why| (why, index)),
+        cut,
     }
 }
 
@@ -280,6 +307,21 @@ fn summary(
         t.errors_after,
         t.as_read,
     ));
+    if t.cut > 0 {
+        // Text that could not be read is never lost silently, not even with --quiet.
+        progress::message(&format!(
+            "pdn fix: {} game{} could not be read whole: {}",
+            t.cut,
+            plural(t.cut),
+            if a.in_place {
+                "no file holding one was replaced"
+            } else if t.cut == 1 {
+                "the output misses part of it"
+            } else {
+                "the output misses part of them"
+            }
+        ));
+    }
     if t.as_read > 0 {
         // A failure of `fix` for those games: never silent, not even with --quiet.
         let named: Vec<String> = as_read

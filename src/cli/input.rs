@@ -153,6 +153,11 @@ pub(super) fn is_gzip(path: &Path) -> bool {
 /// turning UTF-16 text into UTF-8 (recognised by `pdn::syntax::utf16::detect`).
 pub(super) fn open(input: &Input) -> io::Result<Box<dyn Read + Send>> {
     let raw: Box<dyn Read + Send> = match &input.source {
+        Source::Stdin if super::output::stdin_closed() => {
+            return Err(io::Error::other(
+                "standard input was closed when pdn started (`<&-`)",
+            ));
+        }
         Source::Stdin => Box::new(Fused {
             inner: io::stdin(),
             ended: false,

@@ -28,7 +28,7 @@ use clap::Parser;
 pub(crate) use args::Cli;
 use args::Command;
 
-pub(crate) use output::install_signal_handler;
+pub(crate) use output::{guard_standard_streams, install_signal_handler};
 
 /// How a command ended, for the exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

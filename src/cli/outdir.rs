@@ -159,14 +159,16 @@ impl PerFile {
     }
 
     /// Finish the output of input `i`: put it in place (after the backup, in place), unless
-    /// the input could not be read to its end and would be replaced. True if written.
-    pub(super) fn close(&mut self, i: usize, file: AtomicFile, read_failed: bool) -> bool {
+    /// the input was not read whole (`not_whole` says why) and would be replaced. True if
+    /// written.
+    pub(super) fn close(&mut self, i: usize, file: AtomicFile, not_whole: Option<&str>) -> bool {
         let target = self.targets[i].clone();
         if let Mode::InPlace { backup } = &self.mode {
-            if read_failed {
+            if let Some(why) = not_whole {
                 drop(file);
+                self.failed += 1;
                 progress::message(&format!(
-                    "pdn: {}: left as it was (it could not be read to its end)",
+                    "pdn: {}: left as it was, not replaced: {why}",
                     shown(&target)
                 ));
                 return false;
@@ -197,6 +199,25 @@ impl PerFile {
                 false
             }
         }
+    }
+}
+
+/// Why an input was not read whole, if it was not: `failed`, a read error (reported as it
+/// came); `first_cut`, the first of `cut` games whose text the reader could not all read (a
+/// game over the size limit: its syntax error says what was left out).
+pub(super) fn whole(failed: bool, first_cut: Option<usize>, cut: u64) -> Option<String> {
+    match first_cut {
+        Some(game) => Some(format!(
+            "game {game}{} could not be read whole (see {} syntax error)",
+            match cut {
+                0 | 1 => String::new(),
+                2 => " and 1 more".to_string(),
+                n => format!(" and {} more", n - 1),
+            },
+            if cut > 1 { "their" } else { "its" }
+        )),
+        None if failed => Some("it could not be read to its end".to_string()),
+        None => None,
     }
 }
 

@@ -56,26 +56,109 @@ fn remove_temporaries() {
     std::mem::forget(guard);
 }
 
-/// On SIGINT, SIGTERM and SIGHUP: clear the progress bar, remove the temporary outputs,
-/// exit with 128 + the signal. Installed once by `main` before any output is opened.
+/// The asynchronous signals whose default action ends the process: every one of them is
+/// caught, so that no temporary output is left behind whatever ends the run (`kill -USR1`,
+/// `timeout`'s SIGALRM, a CPU or file size limit, a closed terminal, Ctrl-\\). Left to their
+/// default are the signals that cannot be caught (SIGKILL, SIGSTOP), the faults (SIGSEGV,
+/// SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS, SIGABRT: handled and returned from, they would
+/// come again at once), and SIGPIPE, which the Rust runtime ignores so that a closed pipe is
+/// an error the program answers quietly.
+#[cfg(target_os = "linux")]
+fn terminating_signals() -> Vec<i32> {
+    use signal_hook::consts::signal::*;
+    let mut v = vec![
+        SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGTERM, SIGSTKFLT, SIGXCPU, SIGXFSZ,
+        SIGVTALRM, SIGPROF, SIGIO, SIGPWR,
+    ];
+    // The real-time signals (their default ends the process too).
+    v.extend(libc::SIGRTMIN()..=libc::SIGRTMAX());
+    v
+}
+
+/// On every signal of [`terminating_signals`]: clear the progress bar, remove the temporary
+/// outputs, say why when the cause is a limit the user may not know of (`ulimit -f`, `-t`),
+/// and exit with 128 + the signal. Installed once by `main` before any output is opened.
 pub(crate) fn install_signal_handler() {
     #[cfg(target_os = "linux")]
     {
-        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+        use signal_hook::consts::signal::{SIGXCPU, SIGXFSZ};
+        let Ok(signals) = signal_hook::iterator::Signals::new(terminating_signals()) else {
             return;
         };
+        let mut signals = signals;
         let spawned = std::thread::Builder::new()
             .name("signals".into())
             .spawn(move || {
                 if let Some(sig) = signals.forever().next() {
                     super::progress::clear_for_exit();
                     remove_temporaries();
+                    let why = match sig {
+                        SIGXFSZ => Some(
+                            "a file grew past the size limit of this process (ulimit -f): \
+                             the run stops, and no output is left half written",
+                        ),
+                        SIGXCPU => Some(
+                            "the CPU time limit of this process (ulimit -t) was reached: the run \
+                             stops, and no output is left half written",
+                        ),
+                        _ => None,
+                    };
+                    if let Some(why) = why {
+                        super::progress::message_after_exit(&format!("pdn: error: {why}"));
+                    }
                     std::process::exit(128 + sig);
                 }
             });
         drop(spawned);
     }
+}
+
+/// Standard output was closed when the program started (`>&-`): what is written there goes
+/// nowhere, so a command that writes to it fails instead (see [`guard_standard_streams`]).
+static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+/// The same for standard input (`<&-`).
+static STDIN_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Give standard input, output and error a file each if one was closed when the program
+/// started (`pdn … >&-`): `/dev/null`, so that no file opened later takes their number (an
+/// output file opened as descriptor 2 would receive the messages of standard error). A
+/// closed standard output or input is remembered: writing the output there, or reading games
+/// from there, is an error, not a silent success. Called once by `main`, first.
+pub(crate) fn guard_standard_streams() {
+    #[cfg(unix)]
+    for fd in 0..=2 {
+        // SAFETY: F_GETFD only asks whether the descriptor is open.
+        let closed = unsafe { libc::fcntl(fd, libc::F_GETFD) } == -1
+            && io::Error::last_os_error().raw_os_error() == Some(libc::EBADF);
+        if !closed {
+            continue;
+        }
+        match fd {
+            0 => STDIN_CLOSED.store(true, std::sync::atomic::Ordering::Relaxed),
+            1 => STDOUT_CLOSED.store(true, std::sync::atomic::Ordering::Relaxed),
+            _ => {}
+        }
+        // SAFETY: a plain open of /dev/null; the lowest free descriptor, `fd`, is the one it
+        // gets (the lower ones are open).
+        let got = unsafe { libc::open(c"/dev/null".as_ptr(), libc::O_RDWR) };
+        if got >= 0 && got != fd {
+            // SAFETY: `got` was just opened by this function and is not used elsewhere.
+            unsafe {
+                libc::dup2(got, fd);
+                libc::close(got);
+            }
+        }
+    }
+}
+
+/// True if standard output was closed when the program started.
+pub(super) fn stdout_closed() -> bool {
+    STDOUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// True if standard input was closed when the program started.
+pub(super) fn stdin_closed() -> bool {
+    STDIN_CLOSED.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 /// How a file output ends.
@@ -297,6 +380,12 @@ impl Output {
                 AtomicFile::create(p, false, Durability::Renamed)
                     .map_err(|e| anyhow::Error::new(e).context(Unwritten(shown(p))))?,
             ),
+            None if stdout_closed() => {
+                return Err(anyhow::Error::new(io::Error::other(
+                    "it was closed when pdn started (`>&-`): name a file with -o",
+                ))
+                .context(Unwritten("standard output".into())));
+            }
             None => Output::Stdout(common::stdout()),
         })
     }

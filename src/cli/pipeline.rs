@@ -30,7 +30,7 @@ use std::sync::{Arc, Condvar, Mutex, TryLockError};
 use std::thread;
 use std::time::{Duration, Instant};
 
-use pdn::syntax::pieces::{Piece, Pieces, Rest, read_piece};
+use pdn::syntax::pieces::{Piece, Pieces, Rest, read_piece, read_piece_after};
 use pdn::syntax::{Game, Reader, Visitor};
 
 /// The inputs of a run, opened by index (in order, each once).
@@ -266,7 +266,7 @@ fn read_job<F: Follow>(
                 let ahead = early.take();
                 let (games, rest) = match (ahead, carry.rest.take()) {
                     (Some(read), None | Some(Rest::Nothing)) => read,
-                    (_, Some(rest)) => read_piece(&mut piece.after(rest), max_game),
+                    (_, Some(rest)) => read_piece_after(piece, rest, max_game),
                     (None, None) => read_piece(&mut piece, max_game),
                 };
                 for mut g in games {
