@@ -142,9 +142,9 @@ pub(crate) struct InputArgs {
 /// How a command that reads games runs (DESIGN.md: every such command takes them).
 #[derive(Debug, Args)]
 pub(crate) struct RunArgs {
-    /// Worker threads (default and most: the number of cores).
-    #[arg(long, short = 'j', value_name = "N")]
-    pub jobs: Option<usize>,
+    /// Worker threads, at least 1 (default and most: the number of cores).
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub jobs: Option<u64>,
     /// Only errors on standard error: no progress bar, notes or summary lines.
     #[arg(long, short = 'q')]
     pub quiet: bool,
@@ -175,14 +175,16 @@ pub(super) fn cores() -> usize {
 impl RunArgs {
     /// The worker threads: `--jobs`, or the number of cores; never more than the cores.
     pub(crate) fn jobs(&self) -> usize {
-        self.jobs.unwrap_or(usize::MAX).clamp(1, cores())
+        self.jobs
+            .map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX))
+            .clamp(1, cores())
     }
 
     /// What to say when `--jobs` asked for more threads than there are cores.
     pub(crate) fn jobs_note(&self) -> Option<String> {
         let cores = cores();
         match self.jobs {
-            Some(n) if n > cores => Some(format!(
+            Some(n) if n > cores as u64 => Some(format!(
                 "--jobs {n}: this machine has {cores} core{}, using {cores} thread{}",
                 if cores == 1 { "" } else { "s" },
                 if cores == 1 { "" } else { "s" },

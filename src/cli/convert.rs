@@ -17,7 +17,8 @@ use pdn::app::validate::validate_with;
 
 use super::args::{ConvertArgs, ConvertTo, NotationArg};
 use super::batch::{self, Sink};
-use super::outdir::{self, PerFile};
+use super::input::Input;
+use super::outdir::{self, Closed, PerFile};
 use super::output::{AtomicFile, Output, Unwritten, shown};
 use super::progress;
 use super::{Status, common};
@@ -96,7 +97,7 @@ enum Dest {
 }
 
 /// Writes the games in order.
-struct Out {
+struct Out<'a> {
     dest: Dest,
     to: ConvertTo,
     plies: bool,
@@ -110,9 +111,10 @@ struct Out {
     file_cut: u64,
     /// Games not read whole, in all.
     cut: u64,
+    inputs: &'a [Input],
 }
 
-impl Sink<Done> for Out {
+impl Sink<Done> for Out<'_> {
     fn file_start(&mut self, i: usize) -> io::Result<()> {
         self.games = 0;
         self.first_cut = None;
@@ -167,7 +169,10 @@ impl Sink<Done> for Out {
             && let Some(t) = cur.take()
         {
             let written = match t.finish() {
-                Ok(f) => per.close(i, f, whole.as_deref()),
+                Ok(f) => {
+                    per.close(i, f, whole.as_deref(), self.inputs[i].stamp.get().copied())
+                        == Closed::Written
+                }
                 Err(e) => {
                     per.lost(i, &io::Error::other(format!("{e:#}")));
                     false
@@ -204,9 +209,6 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
     }
     let setup = common::Setup::new(&a.input)?;
     let inputs = &setup.inputs;
-    if let Some(p) = &a.output {
-        common::not_an_input("-o", p, inputs)?;
-    }
     let notation = match a.notation {
         None => Notation::Native,
         Some(NotationArg::Numeric) => Notation::Numeric,
@@ -218,10 +220,15 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
     };
     let to = a.to;
     let plies = a.plies;
-    let dest = match &a.out_dir {
-        Some(dir) => Dest::PerFile(PerFile::out_dir(dir, inputs, extension(to, plies))?, None),
+    let per = match &a.out_dir {
+        Some(dir) => Some(PerFile::out_dir(dir, inputs, extension(to, plies))?),
+        None => None,
+    };
+    outdir::check_targets(inputs, a.output.as_deref(), None, per.as_ref())?;
+    let dest = match per {
+        Some(per) => Dest::PerFile(per, None),
         None => Dest::Single(
-            Target::new(Output::open(a.output.as_deref())?, to, plies)
+            Target::new(Output::open_data(a.output.as_deref())?, to, plies)
                 .map_err(|e| e.context(Unwritten(output_name(a))))?,
         ),
     };
@@ -235,6 +242,7 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
         first_cut: None,
         file_cut: 0,
         cut: 0,
+        inputs,
     };
     let totals = batch::run(
         &setup,

@@ -13,7 +13,7 @@ use pdn::syntax::Game;
 use super::args::FixArgs;
 use super::batch::{self, Sink};
 use super::input::Input;
-use super::outdir::{self, PerFile};
+use super::outdir::{self, Closed, PerFile};
 use super::output::{AtomicFile, Output, shown};
 use super::progress;
 use super::{Status, common};
@@ -76,7 +76,7 @@ enum Dest {
 }
 
 /// Writes the fixed games and the audit in order, and adds up.
-struct Out {
+struct Out<'a> {
     dest: Dest,
     audit: Option<Output>,
     t: Totals,
@@ -90,9 +90,10 @@ struct Out {
     as_read: Vec<(String, usize, AsRead)>,
     /// The first game of the current file that was not read whole.
     first_cut: Option<usize>,
+    inputs: &'a [Input],
 }
 
-impl Sink<Done> for Out {
+impl Sink<Done> for Out<'_> {
     fn file_start(&mut self, i: usize) -> io::Result<()> {
         self.file = Totals::default();
         self.first_cut = None;
@@ -142,12 +143,14 @@ impl Sink<Done> for Out {
         }
         if let Dest::PerFile(per, cur) = &mut self.dest
             && let Some(f) = cur.take()
-            && per.close(i, f, whole.as_deref())
-            && self.lines
         {
+            let closed = per.close(i, f, whole.as_deref(), self.inputs[i].stamp.get().copied());
+            if closed == Closed::Failed || !self.lines {
+                return Ok(());
+            }
             let f = &self.file;
             progress::message(&format!(
-                "pdn fix: {} -> {}: {} game{}, {} change{}{}, {} error{} left{}",
+                "pdn fix: {} -> {}: {} game{}, {} change{}{}, {} error{} left{}{}",
                 self.names[i],
                 shown(per.target(i)),
                 f.games,
@@ -161,6 +164,11 @@ impl Sink<Done> for Out {
                     format!(", {} written as read", f.as_read)
                 } else {
                     String::new()
+                },
+                if closed == Closed::Unchanged {
+                    " (unchanged: not rewritten)"
+                } else {
+                    ""
                 },
             ));
         }
@@ -185,7 +193,6 @@ fn plural(n: u64) -> &'static str {
 pub(super) fn run(a: &FixArgs) -> Result<Status> {
     let setup = common::Setup::new(&a.input)?;
     let inputs = &setup.inputs;
-    outdir::check_single(a.output.as_deref(), a.audit.as_deref(), inputs)?;
     let dest = destination(a, inputs)?;
     let audit = match &a.audit {
         Some(p) => Some(Output::open(Some(p))?),
@@ -208,6 +215,7 @@ pub(super) fn run(a: &FixArgs) -> Result<Status> {
         names: setup.shown_names(),
         as_read: Vec::new(),
         first_cut: None,
+        inputs,
     };
     let totals = batch::run(
         &setup,
@@ -228,6 +236,9 @@ pub(super) fn run(a: &FixArgs) -> Result<Status> {
         Dest::Single(out) => out.finish()?,
         Dest::PerFile(per, _) => {
             files_note = format!(", {} file{} written", per.written, plural(per.written));
+            if per.unchanged > 0 {
+                files_note.push_str(&format!(", {} unchanged", per.unchanged));
+            }
             if per.failed > 0 {
                 files_note.push_str(&format!(", {} not", per.failed));
             }
@@ -247,14 +258,25 @@ pub(super) fn run(a: &FixArgs) -> Result<Status> {
     )
 }
 
-/// Where the fixed games go: `--out-dir`, `--in-place`, or standard output or `-o`.
+/// Where the fixed games go: `--out-dir`, `--in-place`, or standard output or `-o`; every
+/// file the run writes checked first (`outdir::check_targets`).
 fn destination(a: &FixArgs, inputs: &[Input]) -> Result<Dest> {
-    Ok(if let Some(dir) = &a.out_dir {
-        Dest::PerFile(PerFile::out_dir(dir, inputs, "pdn")?, None)
+    let per = if let Some(dir) = &a.out_dir {
+        Some(PerFile::out_dir(dir, inputs, "pdn")?)
     } else if a.in_place {
-        Dest::PerFile(PerFile::in_place(inputs, a.backup.clone())?, None)
+        Some(PerFile::in_place(inputs, a.backup.clone())?)
     } else {
-        Dest::Single(Output::open(a.output.as_deref())?)
+        None
+    };
+    outdir::check_targets(
+        inputs,
+        a.output.as_deref(),
+        a.audit.as_deref(),
+        per.as_ref(),
+    )?;
+    Ok(match per {
+        Some(per) => Dest::PerFile(per, None),
+        None => Dest::Single(Output::open_data(a.output.as_deref())?),
     })
 }
 

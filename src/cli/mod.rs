@@ -39,9 +39,32 @@ pub(crate) enum Status {
     Errors,
 }
 
-/// Parse the command line (clap exits on bad usage).
+/// Parse the command line (clap exits on bad usage). An error that quotes an argument is
+/// written with the characters that must not reach a terminal raw escaped (`--format
+/// $'\e[2J'` is quoted as `\u{1b}[2J`), as every message is: the command line is parsed a
+/// second time with those arguments escaped, and that parse's error is the one shown.
 pub(crate) fn parse() -> Cli {
-    Cli::parse()
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+                e.exit()
+            }
+            let safe: Vec<std::ffi::OsString> = args
+                .iter()
+                .map(|a| {
+                    let text = a.to_string_lossy();
+                    pdn::app::terminal::escape(&text).into_owned().into()
+                })
+                .collect();
+            match Cli::try_parse_from(safe) {
+                Err(shown) => shown.exit(),
+                Ok(_) => e.exit(),
+            }
+        }
+    }
 }
 
 /// Run the command, map the outcome to an exit code (DESIGN.md): 0 done (and, for `validate`

@@ -67,8 +67,20 @@ fn remove_temporaries() {
 fn terminating_signals() -> Vec<i32> {
     use signal_hook::consts::signal::*;
     let mut v = vec![
-        SIGHUP, SIGINT, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGTERM, SIGSTKFLT, SIGXCPU, SIGXFSZ,
-        SIGVTALRM, SIGPROF, SIGIO, SIGPWR,
+        SIGHUP,
+        SIGINT,
+        SIGQUIT,
+        SIGUSR1,
+        SIGUSR2,
+        SIGALRM,
+        SIGTERM,
+        libc::SIGSTKFLT,
+        SIGXCPU,
+        SIGXFSZ,
+        SIGVTALRM,
+        SIGPROF,
+        SIGIO,
+        libc::SIGPWR,
     ];
     // The real-time signals (their default ends the process too).
     v.extend(libc::SIGRTMIN()..=libc::SIGRTMAX());
@@ -119,34 +131,34 @@ static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicB
 /// The same for standard input (`<&-`).
 static STDIN_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
-/// Give standard input, output and error a file each if one was closed when the program
-/// started (`pdn … >&-`): `/dev/null`, so that no file opened later takes their number (an
-/// output file opened as descriptor 2 would receive the messages of standard error). A
-/// closed standard output or input is remembered: writing the output there, or reading games
-/// from there, is an error, not a silent success. Called once by `main`, first.
+/// Learn whether standard input or output was closed when the program started (`pdn …
+/// >&-`). The Rust runtime gives a closed standard stream `/dev/null`, opened for reading
+/// and writing, before `main` (so that no file opened later takes its number, and a message
+/// to a closed standard error goes nowhere); a user's own `>/dev/null` or `</dev/null` is
+/// opened one way only. A closed standard output or input is remembered: writing the output
+/// there, or reading games from there, is an error, not a silent success. Called once by
+/// `main`, first.
 pub(crate) fn guard_standard_streams() {
     #[cfg(unix)]
-    for fd in 0..=2 {
-        // SAFETY: F_GETFD only asks whether the descriptor is open.
-        let closed = unsafe { libc::fcntl(fd, libc::F_GETFD) } == -1
-            && io::Error::last_os_error().raw_os_error() == Some(libc::EBADF);
-        if !closed {
-            continue;
-        }
-        match fd {
-            0 => STDIN_CLOSED.store(true, std::sync::atomic::Ordering::Relaxed),
-            1 => STDOUT_CLOSED.store(true, std::sync::atomic::Ordering::Relaxed),
-            _ => {}
-        }
-        // SAFETY: a plain open of /dev/null; the lowest free descriptor, `fd`, is the one it
-        // gets (the lower ones are open).
-        let got = unsafe { libc::open(c"/dev/null".as_ptr(), libc::O_RDWR) };
-        if got >= 0 && got != fd {
-            // SAFETY: `got` was just opened by this function and is not used elsewhere.
-            unsafe {
-                libc::dup2(got, fd);
-                libc::close(got);
-            }
+    for fd in 0..=1 {
+        // SAFETY: fstat fills the `stat` it is given; fcntl F_GETFL only reads the flags of
+        // the descriptor. Neither changes anything.
+        let closed = unsafe {
+            let mut st: libc::stat = std::mem::zeroed();
+            let flags = libc::fcntl(fd, libc::F_GETFL);
+            flags == -1
+                || (libc::fstat(fd, &mut st) == 0
+                    && st.st_mode & libc::S_IFMT == libc::S_IFCHR
+                    && st.st_rdev == libc::makedev(1, 3)
+                    && flags & libc::O_ACCMODE == libc::O_RDWR)
+        };
+        if closed {
+            let flag = if fd == 0 {
+                &STDIN_CLOSED
+            } else {
+                &STDOUT_CLOSED
+            };
+            flag.store(true, std::sync::atomic::Ordering::Relaxed);
         }
     }
 }
@@ -166,14 +178,46 @@ pub(super) fn stdin_closed() -> bool {
 pub(super) enum Durability {
     /// Renamed when complete.
     Renamed,
-    /// Also synced to disk before the rename (`--in-place`: the original is replaced).
+    /// Also synced to disk before the rename, and the directory after it (`--in-place`: the
+    /// original is replaced).
     Synced,
 }
 
+/// The file a path leads to once its links are followed: the path itself, or (for a link)
+/// the file at the end of its chain, existing or not (a dangling link's target is where a
+/// new file goes). Writing there replaces the file the link names and keeps the link.
+pub(super) fn resolve_links(path: &Path) -> io::Result<PathBuf> {
+    let mut p = path.to_path_buf();
+    // As the system does: at most 40 links in a chain.
+    for _ in 0..40 {
+        match fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let to = fs::read_link(&p)?;
+                p = match p.parent() {
+                    Some(dir) if to.is_relative() => dir.join(to),
+                    _ => to,
+                };
+            }
+            _ => return Ok(p),
+        }
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
+}
+
+/// True for a path that names a stream of the process or a device (`/dev/stdout`,
+/// `/dev/null`, `/proc/self/fd/1`): written directly, never replaced.
+fn is_device_path(path: &Path) -> bool {
+    path.starts_with("/dev") || path.starts_with("/proc")
+}
+
 /// A file being written: to a temporary file beside the target, renamed over it by
-/// [`AtomicFile::commit`]; dropped without a commit, the temporary file goes.
+/// [`AtomicFile::commit`] (or, in two steps, [`AtomicFile::finish`] then
+/// [`Finished::persist`]); dropped before, the temporary file goes. A link is followed: the
+/// file it names is replaced, the link kept. A replaced file keeps its permissions, and its
+/// owner and group as far as the system allows.
 pub(super) struct AtomicFile {
     inner: Option<Inner>,
+    /// The file replaced (links followed).
     target: PathBuf,
 }
 
@@ -182,7 +226,6 @@ enum Inner {
     Temp {
         writer: Encoder,
         path: TempPath,
-        keep: Option<Permissions>,
         durability: Durability,
     },
     /// A device or pipe, written directly.
@@ -202,8 +245,20 @@ impl AtomicFile {
         gzip: bool,
         durability: Durability,
     ) -> io::Result<AtomicFile> {
-        let existing = fs::metadata(target).ok();
-        if let Some(m) = &existing
+        let direct = |path: &Path| -> io::Result<AtomicFile> {
+            // Appending: a file behind `/dev/stdout` opened by the shell with `>>` is added
+            // to, one opened with `>` was emptied by the shell.
+            let f = fs::OpenOptions::new().append(true).open(path)?;
+            Ok(AtomicFile {
+                inner: Some(Inner::Direct(BufWriter::with_capacity(1 << 16, f))),
+                target: path.to_path_buf(),
+            })
+        };
+        if is_device_path(target) {
+            return direct(target);
+        }
+        let target = resolve_links(target)?;
+        if let Ok(m) = fs::metadata(&target)
             && !m.is_file()
         {
             if m.is_dir() {
@@ -212,11 +267,7 @@ impl AtomicFile {
                     "is a directory",
                 ));
             }
-            let f = fs::OpenOptions::new().write(true).open(target)?;
-            return Ok(AtomicFile {
-                inner: Some(Inner::Direct(BufWriter::with_capacity(1 << 16, f))),
-                target: target.to_path_buf(),
-            });
+            return direct(&target);
         }
         let dir = match target.parent() {
             Some(d) if !d.as_os_str().is_empty() => d,
@@ -263,61 +314,226 @@ impl AtomicFile {
             inner: Some(Inner::Temp {
                 writer,
                 path,
-                keep: existing.map(|m| m.permissions()),
                 durability,
             }),
-            target: target.to_path_buf(),
+            target,
         })
     }
 
-    /// Give the file these permissions when it is put in place.
-    pub(super) fn keep_permissions(&mut self, p: Permissions) {
-        if let Some(Inner::Temp { keep, .. }) = &mut self.inner {
-            *keep = Some(p);
-        }
-    }
-
-    /// The file it writes.
+    /// The file it writes (links followed).
     pub(super) fn target(&self) -> &Path {
         &self.target
     }
 
-    /// Finish the file and put it in place of the target.
-    pub(super) fn commit(mut self) -> io::Result<()> {
-        match self.inner.take() {
+    /// Finish the file and put it in place of the target, which keeps its permissions,
+    /// owner and group as far as the system allows.
+    pub(super) fn commit(self) -> io::Result<()> {
+        match self.finish()? {
             None => Ok(()),
-            Some(Inner::Direct(mut w)) => w.flush(),
+            Some(done) => {
+                if let Ok(m) = fs::metadata(&done.target) {
+                    let _ = done.keep_owner(&m);
+                    let _ = done.keep_mode(&m);
+                }
+                done.persist()
+            }
+        }
+    }
+
+    /// Write out what is buffered and close the temporary file (synced if asked), without
+    /// putting it in place yet: `None` for a device or pipe, written directly.
+    pub(super) fn finish(mut self) -> io::Result<Option<Finished>> {
+        match self.inner.take() {
+            None => Ok(None),
+            Some(Inner::Direct(mut w)) => w.flush().map(|()| None),
             Some(Inner::Temp {
                 writer,
                 path,
-                keep,
                 durability,
             }) => {
+                // Until it is persisted or dropped, the temporary file stays on the list of
+                // those the signal handler removes (`Finished` takes it off).
                 let file = match writer {
-                    Encoder::Plain(w) => w.into_inner().map_err(|e| e.into_error())?,
-                    Encoder::Gzip(g) => g.finish()?.into_inner().map_err(|e| e.into_error())?,
+                    Encoder::Plain(w) => w.into_inner().map_err(|e| e.into_error()),
+                    Encoder::Gzip(g) => g
+                        .finish()
+                        .and_then(|w| w.into_inner().map_err(|e| e.into_error())),
                 };
-                if let Some(p) = keep {
-                    // The target's permissions are kept (the temporary file's are private).
-                    let _ = file.set_permissions(p);
-                }
+                let done = Finished {
+                    file: None,
+                    path: Some(path),
+                    target: std::mem::take(&mut self.target),
+                    durability,
+                };
+                let mut done = done;
+                let file = file?;
                 if durability == Durability::Synced {
                     file.sync_all()?;
                 }
-                drop(file);
-                let mut live = live();
-                let temp = path.to_path_buf();
-                live.retain(|p| *p != temp);
-                match path.persist(&self.target) {
-                    Ok(()) => Ok(()),
-                    Err(e) => {
-                        // Dropping the returned path removes the temporary file.
-                        drop(e.path);
-                        Err(e.error)
-                    }
-                }
+                done.file = Some(file);
+                Ok(Some(done))
             }
         }
+    }
+}
+
+/// A temporary file written whole, not yet put in place (see [`AtomicFile::finish`]);
+/// dropped, it goes.
+pub(super) struct Finished {
+    file: Option<File>,
+    path: Option<TempPath>,
+    target: PathBuf,
+    durability: Durability,
+}
+
+impl Finished {
+    /// True if the bytes written are those `other` holds from its start (both read through
+    /// a gzip decoder if `gzip`: a compressed file whose text would not change).
+    pub(super) fn same_content(&self, other: &mut File, gzip: bool) -> io::Result<bool> {
+        use std::io::{Read, Seek, SeekFrom};
+        let Some(path) = &self.path else {
+            return Ok(false);
+        };
+        other.seek(SeekFrom::Start(0))?;
+        let mine = File::open(path)?;
+        let (mut a, mut b): (Box<dyn Read + '_>, Box<dyn Read + '_>) = if gzip {
+            (
+                Box::new(flate2::read::MultiGzDecoder::new(io::BufReader::new(mine))),
+                Box::new(flate2::read::MultiGzDecoder::new(io::BufReader::new(
+                    &*other,
+                ))),
+            )
+        } else {
+            (Box::new(mine), Box::new(&*other))
+        };
+        let mut x = vec![0u8; 1 << 16];
+        let mut y = vec![0u8; 1 << 16];
+        loop {
+            let n = read_full(&mut a, &mut x)?;
+            let m = read_full(&mut b, &mut y)?;
+            if n != m || x[..n] != y[..m] {
+                return Ok(false);
+            }
+            if n == 0 {
+                return Ok(true);
+            }
+        }
+    }
+
+    /// Give the new file the owner and group of `of` (the file it replaces). An error when
+    /// the system does not allow it (a file of another user, a group one is not in).
+    pub(super) fn keep_owner(&self, of: &fs::Metadata) -> io::Result<()> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            let Some(file) = &self.file else {
+                return Ok(());
+            };
+            let mine = file.metadata()?;
+            if (mine.uid(), mine.gid()) != (of.uid(), of.gid()) {
+                std::os::unix::fs::fchown(file, Some(of.uid()), Some(of.gid()))?;
+            }
+        }
+        #[cfg(not(unix))]
+        let _ = of;
+        Ok(())
+    }
+
+    /// Give the new file the permissions of `of` (after its owner: a change of owner clears
+    /// the set-user-ID and set-group-ID bits).
+    pub(super) fn keep_mode(&self, of: &fs::Metadata) -> io::Result<()> {
+        match &self.file {
+            Some(file) => file.set_permissions(of.permissions()),
+            None => Ok(()),
+        }
+    }
+
+    /// Put the file in place of the target (renamed over it; with [`Durability::Synced`],
+    /// the directory synced after).
+    pub(super) fn persist(mut self) -> io::Result<()> {
+        drop(self.file.take());
+        let Some(path) = self.path.take() else {
+            return Ok(());
+        };
+        let mut live = live();
+        let temp = path.to_path_buf();
+        live.retain(|p| *p != temp);
+        match path.persist(&self.target) {
+            Ok(()) => {
+                drop(live);
+                if self.durability == Durability::Synced {
+                    sync_dir(&self.target);
+                }
+                Ok(())
+            }
+            Err(e) => {
+                // Dropping the returned path removes the temporary file.
+                drop(e.path);
+                Err(e.error)
+            }
+        }
+    }
+
+    /// Put the file at `to`, which must not exist: never replaces anything (a backup).
+    pub(super) fn persist_new(mut self, to: &Path) -> io::Result<()> {
+        drop(self.file.take());
+        let Some(path) = self.path.take() else {
+            return Ok(());
+        };
+        let mut live = live();
+        let temp = path.to_path_buf();
+        live.retain(|p| *p != temp);
+        match path.persist_noclobber(to) {
+            Ok(()) => {
+                drop(live);
+                if self.durability == Durability::Synced {
+                    sync_dir(to);
+                }
+                Ok(())
+            }
+            Err(e) => {
+                drop(e.path);
+                Err(e.error)
+            }
+        }
+    }
+}
+
+impl Drop for Finished {
+    fn drop(&mut self) {
+        if let Some(path) = self.path.take() {
+            let mut live = live();
+            let temp = path.to_path_buf();
+            live.retain(|p| *p != temp);
+            // Dropping `path` removes the file.
+            drop(path);
+        }
+    }
+}
+
+/// Read until `buf` is full or the source ends.
+fn read_full(r: &mut dyn io::Read, buf: &mut [u8]) -> io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match r.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
+}
+
+/// Sync the directory of `path` (a rename in it is then on disk); a failure changes nothing
+/// of what was written.
+fn sync_dir(path: &Path) {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
     }
 }
 
@@ -373,8 +589,19 @@ pub(super) enum Output {
 }
 
 impl Output {
-    /// The file `-o` names, else standard output.
+    /// The file `-o` names, else standard output, for text that its writer made safe for a
+    /// terminal (the human formats).
     pub(super) fn open(path: Option<&Path>) -> anyhow::Result<Output> {
+        Self::open_with(path, common::stdout)
+    }
+
+    /// The file `-o` names, else standard output, for data (PDN, CSV, JSON, Manoury, SVG,
+    /// HTML): escaped on a terminal (see `common::stdout_data`).
+    pub(super) fn open_data(path: Option<&Path>) -> anyhow::Result<Output> {
+        Self::open_with(path, common::stdout_data)
+    }
+
+    fn open_with(path: Option<&Path>, stdout: fn() -> Box<dyn Write>) -> anyhow::Result<Output> {
         Ok(match path {
             Some(p) => Output::File(
                 AtomicFile::create(p, false, Durability::Renamed)
@@ -386,7 +613,7 @@ impl Output {
                 ))
                 .context(Unwritten("standard output".into())));
             }
-            None => Output::Stdout(common::stdout()),
+            None => Output::Stdout(stdout()),
         })
     }
 
