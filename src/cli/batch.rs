@@ -217,6 +217,11 @@ fn drive<R>(
         }
     });
     progress.finish();
-    result.map_err(|e| anyhow::Error::new(e).context(Unwritten("the output".into())))?;
+    result.map_err(|e| {
+        let what = super::output::named_output(&e)
+            .unwrap_or("the output")
+            .to_string();
+        anyhow::Error::new(e).context(Unwritten(what))
+    })?;
     Ok(totals)
 }

@@ -87,10 +87,19 @@ pub(crate) fn run(cli: &Cli) -> ExitCode {
         Ok(Status::Errors) => ExitCode::from(1),
         Err(e) if is_broken_pipe(&e) => ExitCode::from(0),
         Err(e) => {
+            let limit = e.chain().any(|c| {
+                c.downcast_ref::<io::Error>()
+                    .is_some_and(|io| io.kind() == io::ErrorKind::FileTooLarge)
+            });
             progress::message(&format!(
-                "pdn: {}: {}",
+                "pdn: {}: {}{}",
                 common::label(pdn::app::diagnostic::Severity::Error),
-                pdn::app::terminal::escape(&format!("{e:#}"))
+                pdn::app::terminal::escape(&format!("{e:#}")),
+                if limit {
+                    " (the file size limit of this process: ulimit -f)"
+                } else {
+                    ""
+                }
             ));
             if e.downcast_ref::<output::Unwritten>().is_some()
                 || e.chain().any(|c| c.is::<output::Unwritten>())

@@ -39,7 +39,7 @@ use std::path::{Component, Path, PathBuf};
 use anyhow::{Result, bail};
 
 use super::input::{self, Input, Source, Stamp};
-use super::output::{AtomicFile, Durability, resolve_links, shown};
+use super::output::{AtomicFile, Durability, describe, resolve_links, shown};
 use super::progress;
 
 /// Where the per-file outputs go.
@@ -107,13 +107,6 @@ impl PerFile {
                 shown(dir)
             );
         }
-        if let Err(e) = fs::create_dir_all(dir) {
-            bail!(
-                "--out-dir {}: cannot create it: {}",
-                shown(dir),
-                pdn::app::terminal::escape(&e.to_string())
-            );
-        }
         let mut targets = Vec::with_capacity(inputs.len());
         let mut seen: HashMap<PathBuf, usize> = HashMap::new();
         for (k, i) in inputs.iter().enumerate() {
@@ -132,6 +125,13 @@ impl PerFile {
             }
             seen.insert(target.clone(), k);
             targets.push(target);
+        }
+        if let Err(e) = fs::create_dir_all(dir) {
+            bail!(
+                "--out-dir {}: cannot create it: {}",
+                shown(dir),
+                pdn::app::terminal::escape(&e.to_string())
+            );
         }
         Ok(PerFile {
             backups: vec![None; targets.len()],
@@ -209,7 +209,7 @@ impl PerFile {
         progress::message(&format!(
             "pdn: cannot write {}: {}",
             shown(&self.targets[i]),
-            pdn::app::terminal::escape(&e.to_string())
+            describe(e)
         ));
     }
 

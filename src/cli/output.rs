@@ -33,7 +33,11 @@ impl std::error::Error for Unwritten {}
 
 /// Turn an I/O error into an [`Unwritten`] one about `what`.
 pub(super) fn unwritten(what: &str) -> impl Fn(io::Error) -> anyhow::Error + '_ {
-    move |e| anyhow::Error::new(e).context(Unwritten(what.to_string()))
+    move |e| {
+        // The output's own name when the error carries it (see `Named`).
+        let what = named_output(&e).unwrap_or(what).to_string();
+        anyhow::Error::new(e).context(Unwritten(what))
+    }
 }
 
 /// The temporary files not yet renamed: removed by the signal handler. Held while a
@@ -632,27 +636,87 @@ impl Output {
     }
 }
 
+impl Output {
+    /// The output as messages name it.
+    fn name(&self) -> String {
+        match self {
+            Output::Stdout(_) => "standard output".to_string(),
+            Output::File(f) => shown(f.target()),
+        }
+    }
+}
+
+/// An I/O error of a named output: the error of a write carries the name of what it was
+/// written to, so that the message of a run stopped by it names the file (`cannot write
+/// audit.jsonl: No space left on device`), whoever reports it.
+#[derive(Debug)]
+pub(super) struct Named {
+    /// The output, as shown.
+    pub name: String,
+    source: io::Error,
+}
+
+impl fmt::Display for Named {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.source.fmt(f)
+    }
+}
+
+impl std::error::Error for Named {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.source.source()
+    }
+}
+
+/// `e`, of the output `name` (its kind kept: a closed pipe is still one).
+fn named(name: String, e: io::Error) -> io::Error {
+    if e.get_ref().is_some_and(|inner| inner.is::<Named>()) {
+        return e;
+    }
+    io::Error::new(e.kind(), Named { name, source: e })
+}
+
+/// The output an error of a write names, if it does (see [`Named`]).
+pub(super) fn named_output(e: &io::Error) -> Option<&str> {
+    e.get_ref()
+        .and_then(|inner| inner.downcast_ref::<Named>())
+        .map(|n| n.name.as_str())
+}
+
 impl Write for Output {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        match self {
+        let r = match self {
             Output::Stdout(w) => w.write(buf),
             Output::File(f) => f.write(buf),
-        }
+        };
+        r.map_err(|e| named(self.name(), e))
     }
 
     fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-        match self {
+        let r = match self {
             Output::Stdout(w) => w.write_all(buf),
             Output::File(f) => f.write_all(buf),
-        }
+        };
+        r.map_err(|e| named(self.name(), e))
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        match self {
+        let r = match self {
             Output::Stdout(w) => w.flush(),
             Output::File(f) => f.flush(),
-        }
+        };
+        r.map_err(|e| named(self.name(), e))
     }
+}
+
+/// An I/O error in words for a message: escaped, and with what a user may not know of the
+/// cause (a file size limit of the process: `ulimit -f`).
+pub(super) fn describe(e: &io::Error) -> String {
+    let mut s = pdn::app::terminal::escape(&e.to_string()).into_owned();
+    if e.kind() == io::ErrorKind::FileTooLarge {
+        s.push_str(" (the file size limit of this process: ulimit -f)");
+    }
+    s
 }
 
 /// A path as shown on the terminal.

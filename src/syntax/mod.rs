@@ -42,5 +42,6 @@ pub use tagnames::{decode_references, standard_tag_name};
 pub use visitor::{GameEnd, MoveRef, RawTag, Skip, Visitor, decode_text};
 pub use writer::{
     GameParts, Num, WriteOptions, canonical_move_text, canonical_move_text_in, comment_for_writing,
-    ordered_tags, tag_name_for_writing, tag_value_for_writing, write_game, write_parts,
+    ordered_tags, setup_for_writing, tag_name_for_writing, tag_value_for_writing, write_game,
+    write_parts,
 };

@@ -141,7 +141,8 @@ fn validate_of_a_binary_file_is_safe() {
     for input in inputs {
         for format in ["human", "short"] {
             let o = run(tmp.path(), &["validate", "-f", format, input]);
-            assert!(matches!(o.status.code(), Some(1 | 0)), "{input}");
+            // Findings, or (binary data: not a text file) one unreadable input.
+            assert!(matches!(o.status.code(), Some(0..=2)), "{input}");
             assert_safe(&format!("{input} {format}"), &o.stdout);
             assert_safe(&format!("{input} {format}"), &o.stderr);
         }
