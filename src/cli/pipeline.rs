@@ -121,10 +121,8 @@ pub(super) enum Event<R> {
     FileEnd(usize),
 }
 
-/// The largest game the commands read (a game is held in memory whole, at several times
-/// its size once parsed): far above any real record, low enough to bound memory on hostile
-/// input. A larger game is a syntax error of its own and reading goes on.
-const MAX_GAME: usize = 64 << 20;
+/// The largest game the commands read (see `pdn::syntax::COMMANDS_MAX_GAME_SIZE`).
+const MAX_GAME: usize = pdn::syntax::COMMANDS_MAX_GAME_SIZE;
 
 /// How a run is cut: the number of threads and the sizes of pieces and jobs.
 #[derive(Clone, Copy, Debug)]

@@ -35,7 +35,8 @@ pub use game::{
 pub use grammar::{MAX_ANNOTATIONS_IN_A_ROW, MAX_ERRORS_PER_GAME, MAX_VARIATION_DEPTH};
 pub use lines::{LineIndex, line_col_of};
 pub use reader::{
-    DEFAULT_BUFFER_SIZE, DEFAULT_MAX_GAME_SIZE, MAX_MAX_GAME_SIZE, Reader, read_games,
+    COMMANDS_MAX_GAME_SIZE, DEFAULT_BUFFER_SIZE, DEFAULT_MAX_GAME_SIZE, MAX_MAX_GAME_SIZE, Reader,
+    read_games,
 };
 pub use squares::Squares;
 pub use tagnames::{decode_references, standard_tag_name};

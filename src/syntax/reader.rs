@@ -34,6 +34,12 @@ pub const DEFAULT_BUFFER_SIZE: usize = 64 * 1024;
 pub const DEFAULT_MAX_GAME_SIZE: usize = 256 << 20;
 /// The largest maximum that may be configured (spans are `u32` and decoding may triple).
 pub const MAX_MAX_GAME_SIZE: usize = 1 << 30;
+/// The largest game the commands of the `pdn` program read (a game is held in memory whole,
+/// at several times its size once parsed): far above any real record, low enough to bound
+/// memory on hostile input. A larger game is a syntax error of its own
+/// ([`SyntaxErrorKind::GameTooLong`](super::SyntaxErrorKind::GameTooLong): the file is not
+/// read whole, and `fix --in-place` leaves it as it is), and reading goes on after it.
+pub const COMMANDS_MAX_GAME_SIZE: usize = 64 << 20;
 
 /// Reads PDN games one by one from a byte source.
 ///
