@@ -7,14 +7,16 @@
 #   scripts/fuzz.sh [SECONDS [TARGET...]]
 #
 # Needs cargo-fuzz (`cargo install cargo-fuzz`); the stable toolchain runs it with
-# RUSTC_BOOTSTRAP=1 (cargo-fuzz passes nightly-only sanitizer flags).
+# RUSTC_BOOTSTRAP=1 (cargo-fuzz passes nightly-only sanitizer flags). The target fix_in_place
+# also runs the built binary on each input when PDN_FUZZ_BIN names it (slower: a process per
+# input), e.g. PDN_FUZZ_BIN=$PWD/target/release/pdn scripts/fuzz.sh 600 fix_in_place.
 set -euo pipefail
 cd "$(dirname "$0")/../fuzz"
 seconds=${1:-600}
 shift || true
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-    targets=(reader visitor validate fen)
+    targets=(reader visitor validate fen fix_in_place)
 fi
 export RUSTC_BOOTSTRAP=1
 for t in "${targets[@]}"; do

@@ -11,6 +11,9 @@ use std::process::ExitCode;
 static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 fn main() -> ExitCode {
+    // First: a standard stream closed at start gets /dev/null, so that no file takes its
+    // number (and a closed standard output is an error, not a silent success).
+    cli::guard_standard_streams();
     return_memory_sooner();
     let cli = cli::parse();
     if cli.threads() > 1 {

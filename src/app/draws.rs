@@ -1,7 +1,17 @@
 //! Draw rules along a replay: repetition, no-progress counters and the small-material
 //! endgame limits of each variant (docs/rules.md, `Rules::draws`).
 
+use std::collections::HashMap;
+
 use crate::rules::{Bits, Color, DrawRule, Geometry, Move, Position, Rules};
+
+/// A placement and the side to move: what a repetition compares.
+type Key<B> = (B, B, B, Color);
+
+/// Positions since the last irreversible move beyond which repetitions are counted in a
+/// map rather than by a scan of `history` (a long run of king moves would make the scan
+/// quadratic).
+const SCANNED: usize = 32;
 
 /// A draw rule that was reached.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -23,8 +33,12 @@ const MAX_ENDGAME: usize = 8;
 #[derive(Debug)]
 pub(crate) struct Tracker<B> {
     rules: &'static Rules,
-    /// Positions since the last irreversible move (man move or capture).
-    history: Vec<(B, B, B, Color)>,
+    /// Positions since the last irreversible move (man move or capture), up to
+    /// [`SCANNED`] of them; then `counts` takes over.
+    history: Vec<Key<B>>,
+    /// How often each position since the last irreversible move occurred, once there were
+    /// more than [`SCANNED`] (empty until then).
+    counts: HashMap<Key<B>, u32>,
     /// Consecutive plies with only king moves and no capture.
     king_only: u32,
     /// For each endgame rule (by its index in `rules.draws`): the plies counted since its
@@ -52,7 +66,8 @@ impl<B: Bits> Tracker<B> {
         });
         let mut t = Tracker {
             rules,
-            history: Vec::with_capacity(64),
+            history: Vec::with_capacity(SCANNED),
+            counts: HashMap::new(),
             king_only: 0,
             endgame: [None; MAX_ENDGAME],
             in_endgame: false,
@@ -72,6 +87,7 @@ impl<B: Bits> Tracker<B> {
     /// in it counts.
     pub(crate) fn reset(&mut self, pos: &Position<B>) {
         self.history.clear();
+        self.counts.clear();
         self.history.push(pos.placement_key());
         self.king_only = 0;
         self.endgame = [None; MAX_ENDGAME];
@@ -91,6 +107,9 @@ impl<B: Bits> Tracker<B> {
         if (!m.by_king() || m.is_capture()) && !self.in_endgame && !lone_side(after) {
             self.king_only = 0;
             self.history.clear();
+            if !self.counts.is_empty() {
+                self.counts.clear();
+            }
             self.history.push(after.placement_key());
             return;
         }
@@ -100,21 +119,37 @@ impl<B: Bits> Tracker<B> {
     /// [`Self::record`] for the other plies.
     #[inline(never)]
     fn record_in(&mut self, m: &Move<B>, after: &Position<B>, ply: u32) {
+        if self.reached.is_some() {
+            // Only the first rule reached is reported: nothing more to count.
+            return;
+        }
         let reversible = m.by_king() && !m.is_capture();
         if reversible {
             self.king_only += 1;
         } else {
             self.king_only = 0;
             self.history.clear();
+            self.counts.clear();
         }
         let key = after.placement_key();
         // After an irreversible move no earlier position can come back.
-        let seen = if reversible {
-            self.history.iter().filter(|k| **k == key).count() as u32 + 1
-        } else {
+        let seen = if !reversible {
+            self.history.push(key);
             1
+        } else if self.counts.is_empty() && self.history.len() < SCANNED {
+            let seen = self.history.iter().filter(|k| **k == key).count() as u32 + 1;
+            self.history.push(key);
+            seen
+        } else {
+            if self.counts.is_empty() {
+                for k in self.history.drain(..) {
+                    *self.counts.entry(k).or_insert(0) += 1;
+                }
+            }
+            let n = self.counts.entry(key).or_insert(0);
+            *n += 1;
+            *n
         };
-        self.history.push(key);
         self.count_endgames(Some(m), after);
         // After an irreversible move outside the endgame no rule can be reached: every
         // counter starts again.

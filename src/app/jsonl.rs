@@ -4,14 +4,18 @@
 
 /// Append `s` as a JSON string literal (quotes included), escaped as `serde_json` does:
 /// `"` and `\` with a backslash, the control characters below U+0020 as `\n`, `\r`, `\t`,
-/// `\b`, `\f` or `\u00XX`; everything else as is.
+/// `\b`, `\f` or `\u00XX`; and, where `serde_json` writes them raw, DEL, the C1 controls and
+/// the bidirectional controls of `terminal::is_unsafe` as `\uXXXX` (JSON shown on a terminal
+/// cannot move the cursor or turn a line round; a JSON reader reads the same string);
+/// everything else as is.
 pub fn push_str(out: &mut String, s: &str) {
+    const HEX: &[u8; 16] = b"0123456789abcdef";
     out.push('"');
     let bytes = s.as_bytes();
     let mut start = 0;
     let mut i = 0;
     while i < bytes.len() {
-        // Eight bytes at a time while none needs escaping (the usual case).
+        // Eight bytes at a time while none needs a look (the usual case).
         if let Some(chunk) = bytes.get(i..i + 8) {
             let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
             if !needs_escape(word) {
@@ -20,11 +24,28 @@ pub fn push_str(out: &mut String, s: &str) {
             }
         }
         let b = bytes[i];
-        i += 1;
-        if b >= 0x20 && b != b'"' && b != b'\\' {
+        if (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\' {
+            i += 1;
             continue;
         }
-        let i = i - 1;
+        if b >= 0x80 {
+            // A character outside ASCII: escaped only if it is one of those that must not
+            // reach a terminal raw (C1 controls, bidirectional controls). Their lead bytes
+            // are 0xC2, 0xD8 and 0xE2; `i` is on a character boundary.
+            let c = s[i..].chars().next().unwrap_or('\0');
+            let len = c.len_utf8();
+            if matches!(b, 0xc2 | 0xd8 | 0xe2) && crate::app::terminal::is_unsafe(c) {
+                out.push_str(&s[start..i]);
+                let u = c as u32;
+                out.push_str("\\u");
+                for shift in [12, 8, 4, 0] {
+                    out.push(HEX[((u >> shift) & 0xf) as usize] as char);
+                }
+                start = i + len;
+            }
+            i += len;
+            continue;
+        }
         // `i` is at an ASCII byte, hence on a character boundary.
         out.push_str(&s[start..i]);
         match b {
@@ -36,19 +57,20 @@ pub fn push_str(out: &mut String, s: &str) {
             0x08 => out.push_str("\\b"),
             0x0c => out.push_str("\\f"),
             _ => {
-                const HEX: &[u8; 16] = b"0123456789abcdef";
                 out.push_str("\\u00");
                 out.push(HEX[(b >> 4) as usize] as char);
                 out.push(HEX[(b & 0xf) as usize] as char);
             }
         }
-        start = i + 1;
+        i += 1;
+        start = i;
     }
     out.push_str(&s[start..]);
     out.push('"');
 }
 
-/// True if any byte of `w` is below 0x20, `"` or `\\` (the SWAR zero-byte test).
+/// True if any byte of `w` is below 0x20, `"`, `\\`, DEL or outside ASCII (the SWAR
+/// zero-byte tests): those the byte loop must look at.
 #[inline]
 fn needs_escape(w: u64) -> bool {
     const ONES: u64 = 0x0101_0101_0101_0101;
@@ -57,7 +79,13 @@ fn needs_escape(w: u64) -> bool {
     // Bytes below 0x20: subtracting 0x20 borrows into the high bit only for them (bytes
     // with the high bit set are excluded by `!w`).
     let low = w.wrapping_sub(ONES * 0x20) & !w & HIGH;
-    low != 0 || zero(w ^ (ONES * u64::from(b'"'))) != 0 || zero(w ^ (ONES * u64::from(b'\\'))) != 0
+    // Bytes of 0x7F and above: adding 1 sets the high bit of a 0x7F; the others have it
+    // (a carry out of a 0xFF only comes with a byte that has it).
+    let high = (w | w.wrapping_add(ONES)) & HIGH;
+    low != 0
+        || high != 0
+        || zero(w ^ (ONES * u64::from(b'"'))) != 0
+        || zero(w ^ (ONES * u64::from(b'\\'))) != 0
 }
 
 /// Append an unsigned integer in decimal.
@@ -272,6 +300,20 @@ mod tests {
         out
     }
 
+    /// What `serde_json` writes, with DEL, the C1 and the bidirectional controls (which it
+    /// writes raw) as `\uXXXX`.
+    fn serde(s: &str) -> String {
+        let mut out = String::new();
+        for c in serde_json::to_string(s).unwrap().chars() {
+            if crate::app::terminal::is_unsafe(c) && c >= '\u{7f}' {
+                out.push_str(&format!("\\u{:04x}", c as u32));
+            } else {
+                out.push(c);
+            }
+        }
+        out
+    }
+
     #[test]
     fn strings_as_serde_json_writes_them() {
         for s in [
@@ -283,8 +325,17 @@ mod tests {
             "accents é ü and 中文 and 🂡",
             "/slash/",
         ] {
-            assert_eq!(ours(s), serde_json::to_string(s).unwrap(), "{s:?}");
+            assert_eq!(ours(s), serde(s), "{s:?}");
         }
+        // What a terminal must not get raw is escaped, and reads back.
+        for s in [
+            "del \u{7f} nel \u{85} csi \u{9b} rlo \u{202e} lrm \u{200e} alm \u{61c} fsi \u{2068}",
+            "\u{a0} \u{2070} \u{2000} \u{c0} é",
+        ] {
+            assert_eq!(ours(s), serde(s), "{s:?}");
+            assert_eq!(serde_json::from_str::<String>(&ours(s)).unwrap(), s);
+        }
+        assert_eq!(ours("a\u{202e}b\u{7f}"), "\"a\\u202eb\\u007f\"");
     }
 
     #[test]
@@ -344,7 +395,8 @@ mod tests {
     proptest! {
         #[test]
         fn any_string_as_serde_json(s in any::<String>()) {
-            prop_assert_eq!(ours(&s), serde_json::to_string(&s).unwrap());
+            prop_assert_eq!(ours(&s), serde(&s));
+            prop_assert_eq!(serde_json::from_str::<String>(&ours(&s)).unwrap(), s);
         }
 
         #[test]

@@ -40,7 +40,7 @@ use std::thread;
 use std::time::{Duration, Instant};
 
 use crate::syntax::Reader;
-use crate::syntax::pieces::{Piece, Pieces, Rest};
+use crate::syntax::pieces::{Piece, Pieces, Rest, after_unless_deferred};
 
 use super::gametype::{FileHint, FileVariant};
 use super::reading::{FileGames, GameRef, Pool};
@@ -122,10 +122,8 @@ pub enum Event<R> {
     FileEnd(usize),
 }
 
-/// The largest game the commands read (a game is held in memory whole, at several times
-/// its size once parsed): far above any real record, low enough to bound memory on hostile
-/// input. A larger game is a syntax error of its own and reading goes on.
-pub const MAX_GAME: usize = 64 << 20;
+/// The largest game the commands read (see `crate::syntax::COMMANDS_MAX_GAME_SIZE`).
+pub const MAX_GAME: usize = crate::syntax::COMMANDS_MAX_GAME_SIZE;
 
 /// How a run is cut: the number of threads and the sizes of pieces and jobs.
 #[derive(Clone, Copy, Debug)]
@@ -277,7 +275,10 @@ fn read_job(
                 };
                 let rest = match (ahead, carry.rest.take()) {
                     (Some(rest), None | Some(Rest::Nothing)) => rest,
-                    (_, Some(left)) => pool.read_piece(&mut piece.after(left), max_game),
+                    (_, Some(left)) => match after_unless_deferred(piece, left) {
+                        Ok(mut piece) => pool.read_piece(&mut piece, max_game),
+                        Err(rest) => rest,
+                    },
                     (None, None) => pool.read_piece(&mut piece, max_game),
                 };
                 for k in first..pool.len() {

@@ -142,9 +142,9 @@ pub(crate) struct InputArgs {
 /// How a command that reads games runs (every such command takes them).
 #[derive(Debug, Args)]
 pub(crate) struct RunArgs {
-    /// Worker threads (default and most: the number of cores).
-    #[arg(long, short = 'j', value_name = "N")]
-    pub jobs: Option<usize>,
+    /// Worker threads, at least 1 (default and most: the number of cores).
+    #[arg(long, short = 'j', value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub jobs: Option<u64>,
     /// Only errors on standard error: no progress bar, notes or summary lines.
     #[arg(long, short = 'q')]
     pub quiet: bool,
@@ -184,8 +184,11 @@ impl RunArgs {
     /// (unless `PDN_JOBS_UNCAPPED`).
     pub(crate) fn jobs(&self) -> usize {
         match self.jobs {
-            Some(n) if uncapped() => n.max(1),
-            _ => self.jobs.unwrap_or(usize::MAX).clamp(1, cores()),
+            Some(n) if uncapped() => usize::try_from(n).unwrap_or(usize::MAX).max(1),
+            _ => self
+                .jobs
+                .map_or(usize::MAX, |n| usize::try_from(n).unwrap_or(usize::MAX))
+                .clamp(1, cores()),
         }
     }
 
@@ -193,11 +196,11 @@ impl RunArgs {
     pub(crate) fn jobs_note(&self) -> Option<String> {
         let cores = cores();
         match self.jobs {
-            Some(n) if n > cores && uncapped() => Some(format!(
+            Some(n) if n > cores as u64 && uncapped() => Some(format!(
                 "--jobs {n}: {n} threads on {cores} core{} (PDN_JOBS_UNCAPPED)",
                 if cores == 1 { "" } else { "s" },
             )),
-            Some(n) if n > cores => Some(format!(
+            Some(n) if n > cores as u64 => Some(format!(
                 "--jobs {n}: this machine has {cores} core{}, using {cores} thread{}",
                 if cores == 1 { "" } else { "s" },
                 if cores == 1 { "" } else { "s" },

@@ -162,9 +162,20 @@ fn drive<R>(
             failed = true;
             Ok(())
         }
-        Event::FileEnd(i) => sink.file_end(i, failed),
+        Event::FileEnd(i) => {
+            if games_of_file == 0 && !failed {
+                let name = escape(&setup.inputs[i].name);
+                progress::note(&format!("pdn: info: {name}: no game in it"));
+            }
+            sink.file_end(i, failed)
+        }
     });
     progress.finish();
-    result.map_err(|e| anyhow::Error::new(e).context(Unwritten("the output".into())))?;
+    result.map_err(|e| {
+        let what = super::output::named_output(&e)
+            .unwrap_or("the output")
+            .to_string();
+        anyhow::Error::new(e).context(Unwritten(what))
+    })?;
     Ok(totals)
 }

@@ -54,7 +54,14 @@ impl Setup {
         if let Some(note) = a.run.jobs_note() {
             progress::note(&format!("pdn: {}: {note}", label(Severity::Info)));
         }
-        let (inputs, errors) = input::expand(&a.paths);
+        let input::Expanded {
+            inputs,
+            errors,
+            notes,
+        } = input::expand(&a.paths);
+        for n in &notes {
+            progress::note(&format!("pdn: {}: {}", label(Severity::Info), escape(n)));
+        }
         let mut missing = Vec::new();
         for (name, e) in &errors {
             progress::message(&format!(
@@ -65,7 +72,7 @@ impl Setup {
             missing.push(escape(name).into_owned());
         }
         if inputs.is_empty() {
-            bail!("nothing to read");
+            bail!("nothing to read: no PDN file among the paths given");
         }
         // Games typed at the terminal: say how to end them, and draw no bar over them.
         let typing = inputs.iter().any(|i| i.source == Source::Stdin) && io::stdin().is_terminal();
@@ -129,13 +136,97 @@ pub(super) fn label(s: Severity) -> String {
     out
 }
 
-/// Standard output, buffered; flushed line by line on a terminal.
+/// Standard output, buffered; flushed line by line on a terminal. For text made safe for a
+/// terminal by its writer (the human formats, escaped and perhaps coloured).
 pub(super) fn stdout() -> Box<dyn Write> {
     let out = io::stdout();
     if out.is_terminal() {
         Box::new(io::LineWriter::new(out))
     } else {
         Box::new(BufWriter::with_capacity(1 << 16, out))
+    }
+}
+
+/// Standard output for data (PDN, CSV, JSON, Manoury, SVG, HTML): on a terminal every
+/// character that must not reach one raw (`pdn::app::terminal`) is written escaped, as the
+/// human formats show it, so that a record holding `ESC [2J` cannot clear the screen; a file
+/// or a pipe gets the bytes as they are.
+pub(super) fn stdout_data() -> Box<dyn Write> {
+    let out = io::stdout();
+    if out.is_terminal() {
+        Box::new(io::LineWriter::new(Escaping::new(out)))
+    } else {
+        Box::new(BufWriter::with_capacity(1 << 16, out))
+    }
+}
+
+/// A writer that escapes what must not reach a terminal raw (every control and bidirectional
+/// control character but line feeds and tabs, as `\u{1b}`; a byte that is not UTF-8 as
+/// `\x{e9}`), keeping a character split between two writes whole.
+pub(super) struct Escaping<W> {
+    inner: W,
+    /// The start of a character whose other bytes are still to come.
+    pending: Vec<u8>,
+}
+
+impl<W: Write> Escaping<W> {
+    pub(super) fn new(inner: W) -> Escaping<W> {
+        Escaping {
+            inner,
+            pending: Vec::new(),
+        }
+    }
+}
+
+impl<W: Write> Write for Escaping<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.write_all(buf)?;
+        Ok(buf.len())
+    }
+
+    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
+        let joined;
+        let mut data: &[u8] = if self.pending.is_empty() {
+            buf
+        } else {
+            let mut j = std::mem::take(&mut self.pending);
+            j.extend_from_slice(buf);
+            joined = j;
+            &joined
+        };
+        let mut out = String::with_capacity(data.len() + 16);
+        loop {
+            match std::str::from_utf8(data) {
+                Ok(text) => {
+                    out.push_str(&pdn::app::terminal::escape_lines(text, true));
+                    break;
+                }
+                Err(e) => {
+                    let (valid, rest) = data.split_at(e.valid_up_to());
+                    // SAFETY-free: `valid` is the valid prefix the error reported.
+                    let text = std::str::from_utf8(valid).unwrap_or_default();
+                    out.push_str(&pdn::app::terminal::escape_lines(text, true));
+                    match e.error_len() {
+                        // A character cut by the end of this write: its bytes wait.
+                        None => {
+                            self.pending = rest.to_vec();
+                            break;
+                        }
+                        Some(n) => {
+                            for b in &rest[..n] {
+                                out.push_str(&format!("\\x{{{b:02x}}}"));
+                            }
+                            data = &rest[n..];
+                        }
+                    }
+                }
+            }
+        }
+        self.inner.write_all(out.as_bytes())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush()
     }
 }
 

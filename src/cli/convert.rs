@@ -17,7 +17,8 @@ use pdn::app::validate::validate_with;
 
 use super::args::{ConvertArgs, ConvertTo, NotationArg};
 use super::batch::{self, Hinted, Sink};
-use super::outdir::PerFile;
+use super::input::Input;
+use super::outdir::{self, Closed, PerFile};
 use super::output::{AtomicFile, Output, Unwritten, shown};
 use super::progress;
 use super::{Status, common};
@@ -31,6 +32,8 @@ struct Done {
     errors: u32,
     /// Syntax errors of the game written as comments where they were found.
     kept: u32,
+    /// The reader could not read all of the game's text (see `Game::read_whole`).
+    cut: bool,
 }
 
 /// One output being written: the games go straight out, or, for `--to csv`, to the spool
@@ -96,7 +99,7 @@ enum Dest {
 }
 
 /// Writes the games in order.
-struct Out {
+struct Out<'a> {
     dest: Dest,
     to: ConvertTo,
     plies: bool,
@@ -107,11 +110,19 @@ struct Out {
     names: Vec<String>,
     /// Syntax errors kept as comments, and the games with any.
     kept: (u64, u64),
+    /// The first game of the current file not read whole, and how many.
+    first_cut: Option<u64>,
+    file_cut: u64,
+    /// Games not read whole, in all.
+    cut: u64,
+    inputs: &'a [Input],
 }
 
-impl Sink<Done> for Out {
+impl Sink<Done> for Out<'_> {
     fn file_start(&mut self, i: usize) -> io::Result<()> {
         self.games = 0;
+        self.first_cut = None;
+        self.file_cut = 0;
         if let Dest::PerFile(per, cur) = &mut self.dest {
             *cur = per
                 .open(i)
@@ -132,6 +143,11 @@ impl Sink<Done> for Out {
             self.kept.0 += u64::from(d.kept);
             self.kept.1 += 1;
         }
+        if d.cut {
+            self.first_cut.get_or_insert(self.games);
+            self.file_cut += 1;
+            self.cut += 1;
+        }
         match &mut self.dest {
             Dest::Single(t) => t.game(&d)?,
             Dest::PerFile(per, cur) => {
@@ -147,11 +163,24 @@ impl Sink<Done> for Out {
     }
 
     fn file_end(&mut self, i: usize, failed: bool) -> io::Result<()> {
+        let first_cut = self.first_cut.map(|g| g as usize);
+        let whole = outdir::whole(failed, first_cut, self.file_cut);
+        if first_cut.is_some()
+            && let Some(why) = &whole
+        {
+            progress::message(&format!(
+                "pdn convert: {}: {why}: its output misses that text",
+                self.names[i]
+            ));
+        }
         if let Dest::PerFile(per, cur) = &mut self.dest
             && let Some(t) = cur.take()
         {
             let written = match t.finish() {
-                Ok(f) => per.close(i, f, failed),
+                Ok(f) => {
+                    per.close(i, f, whole.as_deref(), self.inputs[i].stamp.get().copied())
+                        == Closed::Written
+                }
                 Err(e) => {
                     per.lost(i, &io::Error::other(format!("{e:#}")));
                     false
@@ -188,9 +217,6 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
     }
     let setup = common::Setup::new(&a.input)?;
     let inputs = &setup.inputs;
-    if let Some(p) = &a.output {
-        common::not_an_input("-o", p, inputs)?;
-    }
     let notation = match a.notation {
         None => Notation::Native,
         Some(NotationArg::Numeric) => Notation::Numeric,
@@ -203,10 +229,15 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
     };
     let to = a.to;
     let plies = a.plies;
-    let dest = match &a.out_dir {
-        Some(dir) => Dest::PerFile(PerFile::out_dir(dir, inputs, extension(to, plies))?, None),
+    let per = match &a.out_dir {
+        Some(dir) => Some(PerFile::out_dir(dir, inputs, extension(to, plies))?),
+        None => None,
+    };
+    outdir::check_targets(inputs, a.output.as_deref(), None, per.as_ref())?;
+    let dest = match per {
+        Some(per) => Dest::PerFile(per, None),
         None => Dest::Single(
-            Target::new(Output::open(a.output.as_deref())?, to, plies)
+            Target::new(Output::open_data(a.output.as_deref())?, to, plies)
                 .map_err(|e| e.context(Unwritten(output_name(a))))?,
         ),
     };
@@ -218,6 +249,10 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
         lines: !setup.quiet,
         names: setup.shown_names(),
         kept: (0, 0),
+        first_cut: None,
+        file_cut: 0,
+        cut: 0,
+        inputs,
     };
     let totals = batch::run(
         &setup,
@@ -265,9 +300,17 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
     if let Some(note) = common::unreadable_note(&totals) {
         progress::message(&format!("pdn: {note}"));
     }
+    if sink.cut > 0 {
+        progress::message(&format!(
+            "pdn convert: {} game{} could not be read whole: the output misses part of {}",
+            sink.cut,
+            if sink.cut == 1 { "" } else { "s" },
+            if sink.cut == 1 { "it" } else { "them" },
+        ));
+    }
     // Findings in the records are reported in the output, they are not failures
-    // (docs/exit-status.md): 1 only for an input not read or an output not written.
-    common::status(lost > 0, &totals)
+    // (docs/exit-status.md): 1 only for an input not read (whole) or an output not written.
+    common::status(lost > 0 || sink.cut > 0, &totals)
 }
 
 /// The single output, as named in messages.
@@ -305,6 +348,7 @@ fn convert_game(
             tags: Vec::new(),
             errors: report.errors(),
             kept: 0,
+            cut: !game.read_whole(),
         };
     }
     let a = analyse(game, opts);
@@ -324,6 +368,7 @@ fn convert_game(
                 tags: other_tags(game),
                 errors,
                 kept: 0,
+                cut: !game.read_whole(),
             }
         }
         ConvertTo::Json | ConvertTo::Pdn | ConvertTo::Manoury => {
@@ -338,6 +383,7 @@ fn convert_game(
                 tags: Vec::new(),
                 errors,
                 kept: game.errors.len() as u32,
+                cut: !game.read_whole(),
             }
         }
     }

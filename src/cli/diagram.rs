@@ -54,7 +54,7 @@ pub(super) fn run(a: &DiagramArgs) -> Result<Status> {
         diagram.caption = c.clone();
     }
     let bytes = picture::render(&diagram, format)?;
-    let mut out = Output::open(a.output.as_deref())?;
+    let mut out = Output::open_data(a.output.as_deref())?;
     out.write_all(&bytes).map_err(unwritten("the diagram"))?;
     out.finish()?;
     // A game with syntax errors is drawn from what could be read, and said (exit 1): binary
@@ -85,7 +85,7 @@ fn from_game(
         }
         None => "-".into(),
     };
-    let (inputs, errors) = input::expand(std::slice::from_ref(&path));
+    let input::Expanded { inputs, errors, .. } = input::expand(std::slice::from_ref(&path));
     if let Some((name, e)) = errors.first() {
         bail!("{}: {}", escape(name), escape(&e.to_string()));
     }

@@ -13,7 +13,7 @@ use pdn::syntax::{Game, GameEnd, RawTag, Reader, Skip, Span, Visitor};
 use super::args::{DateOrderArg, FixArgs};
 use super::batch::{self, Hinted, Sink};
 use super::input::{self, Input, Source};
-use super::outdir::{self, PerFile};
+use super::outdir::{self, Closed, PerFile};
 use super::output::{AtomicFile, Output, shown};
 use super::progress;
 use super::{Status, common};
@@ -30,6 +30,9 @@ struct Done {
     errors_after: u64,
     /// Why the game was written as read, if it was; and its number in its file.
     as_read: Option<(AsRead, usize)>,
+    /// The game's number in its file if the reader could not read all of its text (a game
+    /// over the size limit: see `pdn::syntax::Game::read_whole`).
+    cut: Option<usize>,
 }
 
 /// How many games written as read are named in the summary.
@@ -46,6 +49,8 @@ struct Totals {
     errors_before: u64,
     errors_after: u64,
     as_read: u64,
+    /// Games not read whole.
+    cut: u64,
 }
 
 impl Totals {
@@ -58,6 +63,7 @@ impl Totals {
         self.errors_before += d.errors_before;
         self.errors_after += d.errors_after;
         self.as_read += u64::from(d.as_read.is_some());
+        self.cut += u64::from(d.cut.is_some());
     }
 }
 
@@ -70,7 +76,7 @@ enum Dest {
 }
 
 /// Writes the fixed games and the audit in order, and adds up.
-struct Out {
+struct Out<'a> {
     dest: Dest,
     audit: Option<Output>,
     t: Totals,
@@ -82,11 +88,15 @@ struct Out {
     names: Vec<String>,
     /// The first games written as read: file name, game number, why.
     as_read: Vec<(String, usize, AsRead)>,
+    /// The first game of the current file that was not read whole.
+    first_cut: Option<usize>,
+    inputs: &'a [Input],
 }
 
-impl Sink<Done> for Out {
+impl Sink<Done> for Out<'_> {
     fn file_start(&mut self, i: usize) -> io::Result<()> {
         self.file = Totals::default();
+        self.first_cut = None;
         if let Dest::PerFile(per, cur) = &mut self.dest {
             *cur = per.open(i);
         }
@@ -113,20 +123,34 @@ impl Sink<Done> for Out {
         {
             self.as_read.push((self.names[i].clone(), index, why));
         }
+        if let Some(game) = d.cut {
+            self.first_cut.get_or_insert(game);
+        }
         self.t.add(&d);
         self.file.add(&d);
-        Ok(d.errors_after)
+        Ok(d.errors_after + u64::from(d.cut.is_some()))
     }
 
     fn file_end(&mut self, i: usize, failed: bool) -> io::Result<()> {
+        let whole = outdir::whole(failed, self.first_cut, self.file.cut);
+        if self.first_cut.is_some()
+            && let Some(why) = &whole
+        {
+            progress::message(&format!(
+                "pdn fix: {}: {why}: its output misses that text",
+                self.names[i]
+            ));
+        }
         if let Dest::PerFile(per, cur) = &mut self.dest
             && let Some(f) = cur.take()
-            && per.close(i, f, failed)
-            && self.lines
         {
+            let closed = per.close(i, f, whole.as_deref(), self.inputs[i].stamp.get().copied());
+            if closed == Closed::Failed || !self.lines {
+                return Ok(());
+            }
             let f = &self.file;
             progress::message(&format!(
-                "pdn fix: {} -> {}: {} game{}, {} change{}{}, {} error{} left{}",
+                "pdn fix: {} -> {}: {} game{}, {} change{}{}, {} error{} left{}{}",
                 self.names[i],
                 shown(per.target(i)),
                 f.games,
@@ -140,6 +164,11 @@ impl Sink<Done> for Out {
                     format!(", {} written as read", f.as_read)
                 } else {
                     String::new()
+                },
+                if closed == Closed::Unchanged {
+                    " (unchanged: not rewritten)"
+                } else {
+                    ""
                 },
             ));
         }
@@ -164,7 +193,6 @@ fn plural(n: u64) -> &'static str {
 pub(super) fn run(a: &FixArgs) -> Result<Status> {
     let setup = common::Setup::new(&a.input)?;
     let inputs = &setup.inputs;
-    outdir::check_single(a.output.as_deref(), a.audit.as_deref(), inputs)?;
     let dest = destination(a, inputs)?;
     let audit = match &a.audit {
         Some(p) => Some(Output::open(Some(p))?),
@@ -189,6 +217,8 @@ pub(super) fn run(a: &FixArgs) -> Result<Status> {
         keep: a.keep_irregular,
         names: setup.shown_names(),
         as_read: Vec::new(),
+        first_cut: None,
+        inputs,
     };
     let totals = batch::run(
         &setup,
@@ -216,6 +246,9 @@ pub(super) fn run(a: &FixArgs) -> Result<Status> {
         Dest::Single(out) => out.finish()?,
         Dest::PerFile(per, _) => {
             files_note = format!(", {} file{} written", per.written, plural(per.written));
+            if per.unchanged > 0 {
+                files_note.push_str(&format!(", {} unchanged", per.unchanged));
+            }
             if per.failed > 0 {
                 files_note.push_str(&format!(", {} not", per.failed));
             }
@@ -229,7 +262,10 @@ pub(super) fn run(a: &FixArgs) -> Result<Status> {
     if let Some(note) = common::unreadable_note(&totals) {
         progress::message(&format!("pdn: {note}"));
     }
-    common::status(t.errors_after > 0 || lost > 0 || t.as_read > 0, &totals)
+    common::status(
+        t.errors_after > 0 || lost > 0 || t.as_read > 0 || t.cut > 0,
+        &totals,
+    )
 }
 
 /// The order of day and month of the dates of each input: `--date-order`, or what the
@@ -276,20 +312,32 @@ fn file_dates(r: Box<dyn io::Read + Send>) -> Option<DateOrder> {
     dates.0.order()
 }
 
-/// Where the fixed games go: `--out-dir`, `--in-place`, or standard output or `-o`.
+/// Where the fixed games go: `--out-dir`, `--in-place`, or standard output or `-o`; every
+/// file the run writes checked first (`outdir::check_targets`).
 fn destination(a: &FixArgs, inputs: &[Input]) -> Result<Dest> {
-    Ok(if let Some(dir) = &a.out_dir {
-        Dest::PerFile(PerFile::out_dir(dir, inputs, "pdn")?, None)
+    let per = if let Some(dir) = &a.out_dir {
+        Some(PerFile::out_dir(dir, inputs, "pdn")?)
     } else if a.in_place {
-        Dest::PerFile(PerFile::in_place(inputs, a.backup.clone())?, None)
+        Some(PerFile::in_place(inputs, a.backup.clone())?)
     } else {
-        Dest::Single(Output::open(a.output.as_deref())?)
+        None
+    };
+    outdir::check_targets(
+        inputs,
+        a.output.as_deref(),
+        a.audit.as_deref(),
+        per.as_ref(),
+    )?;
+    Ok(match per {
+        Some(per) => Dest::PerFile(per, None),
+        None => Dest::Single(Output::open_data(a.output.as_deref())?),
     })
 }
 
 /// Fix one game; its changes as audit lines naming `audit_file`, when there is an audit.
 fn fix_game(game: Game, opts: &FixOptions, audit_file: Option<&str>) -> Done {
     let index = game.index;
+    let cut = (!game.read_whole()).then_some(index);
     let f = fix(game, opts);
     let mut audit = String::new();
     if let Some(file) = audit_file {
@@ -307,6 +355,7 @@ fn fix_game(game: Game, opts: &FixOptions, audit_file: Option<&str>) -> Done {
         errors_before: u64::from(f.errors_before),
         errors_after: u64::from(f.errors_after),
         as_read: f.as_read.map(|why| (why, index)),
+        cut,
     }
 }
 
@@ -334,6 +383,21 @@ fn summary(
         t.errors_after,
         t.as_read,
     ));
+    if t.cut > 0 {
+        // Text that could not be read is never lost silently, not even with --quiet.
+        progress::message(&format!(
+            "pdn fix: {} game{} could not be read whole: {}",
+            t.cut,
+            plural(t.cut),
+            if a.in_place {
+                "no file holding one was replaced"
+            } else if t.cut == 1 {
+                "the output misses part of it"
+            } else {
+                "the output misses part of them"
+            }
+        ));
+    }
     if t.as_read > 0 {
         // A failure of `fix` for those games: never silent, not even with --quiet.
         let named: Vec<String> = as_read

@@ -1,9 +1,11 @@
 //! Inputs of every command: files, directories (recursively, `*.pdn` in any case, also
 //! `*.pdn.gz`), `-` for standard input; gzip-compressed data read transparently.
 
+use std::collections::HashMap;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
+use std::sync::OnceLock;
 
 use pdn::syntax::utf16;
 
@@ -28,34 +30,176 @@ pub(super) struct Input {
     /// A file's path below the PATH it was found under (its name, for a file named on the
     /// command line): where `--out-dir` writes its output.
     pub rel: Option<PathBuf>,
+    /// The file as it was when it was opened to be read (`--in-place` replaces it only if
+    /// it is still that file, unchanged).
+    pub stamp: OnceLock<Stamp>,
+}
+
+/// What a file was when it was read: which file (device and inode), its size and the time
+/// of its last change. A file replaced or written to since has another stamp.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct Stamp {
+    id: Identity,
+    size: u64,
+    modified: Option<std::time::SystemTime>,
+}
+
+impl Stamp {
+    pub(super) fn of(m: &std::fs::Metadata) -> Stamp {
+        Stamp {
+            id: Identity::of(m),
+            size: m.len(),
+            modified: m.modified().ok(),
+        }
+    }
+}
+
+/// What the command line's paths name: the inputs in order, the paths that could not be read
+/// (with why), and notes on what was passed over (a file named twice, a named pipe in a
+/// directory, a link back to a directory already walked, a directory without PDN files).
+#[derive(Debug, Default)]
+pub(super) struct Expanded {
+    pub inputs: Vec<Input>,
+    pub errors: Vec<(String, io::Error)>,
+    pub notes: Vec<String>,
+}
+
+/// A file's identity: its device and inode. Two paths to one file (`a.pdn ./a.pdn`, `d
+/// d/a.pdn`, a link) give one input, so that no file is read, or written, twice in a run.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) struct Identity {
+    dev: u64,
+    ino: u64,
+}
+
+impl Identity {
+    #[cfg(unix)]
+    pub(super) fn of(m: &std::fs::Metadata) -> Identity {
+        use std::os::unix::fs::MetadataExt;
+        Identity {
+            dev: m.dev(),
+            ino: m.ino(),
+        }
+    }
+
+    #[cfg(not(unix))]
+    pub(super) fn of(_: &std::fs::Metadata) -> Identity {
+        Identity { dev: 0, ino: 0 }
+    }
+}
+
+/// True for a regular file, or for what is read as one when named on the command line (a
+/// named pipe, a character device such as `/dev/stdin`).
+fn readable_kind(m: &std::fs::Metadata) -> bool {
+    if m.is_file() {
+        return true;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = m.file_type();
+        t.is_fifo() || t.is_char_device() || t.is_socket()
+    }
+    #[cfg(not(unix))]
+    false
+}
+
+/// What a thing that is neither a file nor a directory is, in words.
+fn kind_name(m: &std::fs::Metadata) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let t = m.file_type();
+        if t.is_fifo() {
+            return "a named pipe";
+        }
+        if t.is_socket() {
+            return "a socket";
+        }
+        if t.is_char_device() || t.is_block_device() {
+            return "a device";
+        }
+    }
+    let _ = m;
+    "not a regular file"
 }
 
 /// Expand the command line's paths into inputs, in order; directories are walked
-/// recursively in name order. Paths that cannot be read are returned as errors.
-pub(super) fn expand(paths: &[PathBuf]) -> (Vec<Input>, Vec<(String, io::Error)>) {
-    let mut inputs = Vec::new();
-    let mut errors = Vec::new();
+/// recursively in name order. Each file is an input once, however often it is reached (by
+/// identity: device and inode). A directory walk follows links, remembers the directories
+/// it has read (a link back to one is noted once and skipped: no cycle), and reads only
+/// regular files (a named pipe or a device found in a directory could block the run, and
+/// is noted and skipped; named on the command line, it is read).
+pub(super) fn expand(paths: &[PathBuf]) -> Expanded {
+    let mut out = Expanded::default();
     if paths.is_empty() {
-        inputs.push(stdin());
-        return (inputs, errors);
+        out.inputs.push(stdin());
+        return out;
     }
+    let mut seen: HashMap<Identity, usize> = HashMap::new();
+    let mut walked: HashMap<Identity, PathBuf> = HashMap::new();
+    let mut stdin_named = false;
     for p in paths {
         if p.as_os_str() == "-" {
-            inputs.push(stdin());
+            if stdin_named {
+                out.notes
+                    .push("- (standard input) is named twice: read once".to_string());
+            } else {
+                stdin_named = true;
+                out.inputs.push(stdin());
+            }
             continue;
         }
         match std::fs::metadata(p) {
-            Ok(m) if m.is_dir() => walk(p, &mut inputs, &mut errors),
-            Ok(m) => inputs.push(Input {
-                name: p.display().to_string(),
-                source: Source::File(p.clone()),
-                size: Some(m.len()),
-                rel: p.file_name().map(PathBuf::from),
-            }),
-            Err(e) => errors.push((p.display().to_string(), e)),
+            Ok(m) if m.is_dir() => walk(p, &m, &mut seen, &mut walked, &mut out),
+            Ok(m) if readable_kind(&m) => add(
+                &mut out,
+                &mut seen,
+                Identity::of(&m),
+                p.clone(),
+                p.file_name().map(PathBuf::from),
+                m.is_file().then_some(m.len()),
+            ),
+            Ok(m) => out.errors.push((
+                p.display().to_string(),
+                io::Error::other(format!("{}: not read", kind_name(&m))),
+            )),
+            Err(e) => out.errors.push((p.display().to_string(), e)),
         }
     }
-    (inputs, errors)
+    out
+}
+
+/// One input, unless its file is an input already (then a note).
+fn add(
+    out: &mut Expanded,
+    seen: &mut HashMap<Identity, usize>,
+    id: Identity,
+    path: PathBuf,
+    rel: Option<PathBuf>,
+    size: Option<u64>,
+) {
+    let name = path.display().to_string();
+    match seen.get(&id) {
+        Some(&k) => {
+            let first = &out.inputs[k].name;
+            out.notes.push(if *first == name {
+                format!("{name} is named twice: read once")
+            } else {
+                format!("{name} is the file {first} again: read once")
+            });
+        }
+        None => {
+            seen.insert(id, out.inputs.len());
+            out.inputs.push(Input {
+                name,
+                source: Source::File(path),
+                size,
+                rel,
+                stamp: OnceLock::new(),
+            });
+        }
+    }
 }
 
 fn stdin() -> Input {
@@ -64,6 +208,7 @@ fn stdin() -> Input {
         source: Source::Stdin,
         size: None,
         rel: None,
+        stamp: OnceLock::new(),
     }
 }
 
@@ -76,7 +221,24 @@ pub(super) fn is_pdn_name(path: &Path) -> bool {
     name.ends_with(".pdn") || name.ends_with(".pdn.gz")
 }
 
-fn walk(root: &Path, inputs: &mut Vec<Input>, errors: &mut Vec<(String, io::Error)>) {
+/// The PDN files below `root` (whose metadata is `meta`), in name order; `walked` holds
+/// every directory read so far, by identity.
+fn walk(
+    root: &Path,
+    meta: &std::fs::Metadata,
+    seen: &mut HashMap<Identity, usize>,
+    walked: &mut HashMap<Identity, PathBuf>,
+    out: &mut Expanded,
+) {
+    if let Some(first) = walked.get(&Identity::of(meta)) {
+        out.notes.push(format!(
+            "{}: the directory {} again: read once",
+            root.display(),
+            first.display()
+        ));
+        return;
+    }
+    walked.insert(Identity::of(meta), root.to_path_buf());
     // Iterative, so that deep trees cannot overflow the stack.
     let mut stack = vec![root.to_path_buf()];
     let mut found = Vec::new();
@@ -84,7 +246,7 @@ fn walk(root: &Path, inputs: &mut Vec<Input>, errors: &mut Vec<(String, io::Erro
         let entries = match std::fs::read_dir(&dir) {
             Ok(e) => e,
             Err(e) => {
-                errors.push((dir.display().to_string(), e));
+                out.errors.push((dir.display().to_string(), e));
                 continue;
             }
         };
@@ -93,21 +255,43 @@ fn walk(root: &Path, inputs: &mut Vec<Input>, errors: &mut Vec<(String, io::Erro
         // Reverse so that the stack pops in name order.
         for p in names.into_iter().rev() {
             match std::fs::metadata(&p) {
-                Ok(m) if m.is_dir() => stack.push(p),
-                Ok(m) if is_pdn_name(&p) => found.push((p, m.len())),
+                Ok(m) if m.is_dir() => match walked.get(&Identity::of(&m)) {
+                    // A link back to a directory already read (its own parent: a cycle).
+                    Some(first) => out.notes.push(format!(
+                        "{}: a link to {}, already read: skipped",
+                        p.display(),
+                        first.display()
+                    )),
+                    None => {
+                        walked.insert(Identity::of(&m), p.clone());
+                        stack.push(p);
+                    }
+                },
+                Ok(m) if m.is_file() && is_pdn_name(&p) => {
+                    found.push((p, m.len(), Identity::of(&m)));
+                }
+                Ok(m) if is_pdn_name(&p) => out.notes.push(format!(
+                    "{}: {}, not a regular file: skipped (name it on the command line to read it)",
+                    p.display(),
+                    kind_name(&m)
+                )),
                 Ok(_) => {}
-                Err(e) => errors.push((p.display().to_string(), e)),
+                // A broken link or a file gone: an error only for a name the walk reads.
+                Err(e) if is_pdn_name(&p) => out.errors.push((p.display().to_string(), e)),
+                Err(_) => {}
             }
         }
     }
-    found.sort();
-    for (p, size) in found {
-        inputs.push(Input {
-            name: p.display().to_string(),
-            rel: p.strip_prefix(root).ok().map(Path::to_path_buf),
-            source: Source::File(p),
-            size: Some(size),
-        });
+    found.sort_by(|a, b| a.0.cmp(&b.0));
+    if found.is_empty() {
+        out.notes.push(format!(
+            "{}: no PDN file in it (*.pdn, *.pdn.gz)",
+            root.display()
+        ));
+    }
+    for (p, size, id) in found {
+        let rel = p.strip_prefix(root).ok().map(Path::to_path_buf);
+        add(out, seen, id, p, rel, Some(size));
     }
 }
 
@@ -143,11 +327,22 @@ pub(super) fn is_gzip(path: &Path) -> bool {
 /// turning UTF-16 text into UTF-8 (recognised by `pdn::syntax::utf16::detect`).
 pub(super) fn open(input: &Input) -> io::Result<Box<dyn Read + Send>> {
     let raw: Box<dyn Read + Send> = match &input.source {
+        Source::Stdin if super::output::stdin_closed() => {
+            return Err(io::Error::other(
+                "standard input was closed when pdn started (`<&-`)",
+            ));
+        }
         Source::Stdin => Box::new(Fused {
             inner: io::stdin(),
             ended: false,
         }),
-        Source::File(p) => Box::new(File::open(p)?),
+        Source::File(p) => {
+            let f = File::open(p)?;
+            if let Ok(m) = f.metadata() {
+                let _ = input.stamp.set(Stamp::of(&m));
+            }
+            Box::new(f)
+        }
     };
     let mut buffered = BufReader::with_capacity(1 << 16, raw);
     let head = buffered.fill_buf()?;
@@ -157,8 +352,14 @@ pub(super) fn open(input: &Input) -> io::Result<Box<dyn Read + Send>> {
         let head = inner.fill_buf()?;
         return Ok(match utf16::detect(head) {
             Some(order) => Box::new(utf16::Utf16Reader::new(inner, order)),
-            None => Box::new(inner),
+            None => {
+                not_binary(head)?;
+                Box::new(inner)
+            }
         });
+    }
+    if utf16::detect(head).is_none() {
+        not_binary(head)?;
     }
     Ok(match utf16::detect(head) {
         Some(order) => Box::new(utf16::Utf16Reader::new(buffered, order)),
@@ -169,6 +370,32 @@ pub(super) fn open(input: &Input) -> io::Result<Box<dyn Read + Send>> {
             Box::new(head.chain(buffered.into_inner()))
         }
     })
+}
+
+/// An error if the first bytes of an input are binary data rather than text: more than one
+/// in twenty of its first 8 KiB (trailing NUL padding aside) are control bytes that no text
+/// holds (C0 controls other than tab, line feed, vertical tab, form feed, carriage return,
+/// escape and the DOS end-of-file mark). Such a file (an executable, an image, an archive
+/// named `.pdn`) is one unreadable input, not thousands of findings.
+fn not_binary(head: &[u8]) -> io::Result<()> {
+    let head = &head[..head.len().min(8192)];
+    let end = head.iter().rposition(|&b| b != 0).map_or(0, |k| k + 1);
+    let head = &head[..end];
+    let odd = head
+        .iter()
+        .filter(|&&b| b < 0x20 && !matches!(b, b'\t' | b'\n' | 0x0b | 0x0c | b'\r' | 0x1a | 0x1b))
+        .count();
+    if head.len() >= 16 && odd * 20 > head.len() {
+        return Err(io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!(
+                "not a text file: {}% of its first {} bytes are control bytes (binary data)",
+                odd * 100 / head.len(),
+                head.len()
+            ),
+        ));
+    }
+    Ok(())
 }
 
 #[cfg(test)]
@@ -221,6 +448,7 @@ mod tests {
                 source: Source::File(path),
                 size: None,
                 rel: None,
+                stamp: OnceLock::new(),
             };
             let mut reader = open(&input).unwrap();
             let mut back = Vec::new();

@@ -28,7 +28,7 @@ use clap::Parser;
 pub(crate) use args::Cli;
 use args::Command;
 
-pub(crate) use output::install_signal_handler;
+pub(crate) use output::{guard_standard_streams, install_signal_handler};
 
 /// How a command ended, for the exit status.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,9 +39,32 @@ pub(crate) enum Status {
     Errors,
 }
 
-/// Parse the command line (clap exits on bad usage).
+/// Parse the command line (clap exits on bad usage). An error that quotes an argument is
+/// written with the characters that must not reach a terminal raw escaped (`--format
+/// $'\e[2J'` is quoted as `\u{1b}[2J`), as every message is: the command line is parsed a
+/// second time with those arguments escaped, and that parse's error is the one shown.
 pub(crate) fn parse() -> Cli {
-    Cli::parse()
+    let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    match Cli::try_parse_from(&args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            use clap::error::ErrorKind;
+            if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+                e.exit()
+            }
+            let safe: Vec<std::ffi::OsString> = args
+                .iter()
+                .map(|a| {
+                    let text = a.to_string_lossy();
+                    pdn::app::terminal::escape(&text).into_owned().into()
+                })
+                .collect();
+            match Cli::try_parse_from(safe) {
+                Err(shown) => shown.exit(),
+                Ok(_) => e.exit(),
+            }
+        }
+    }
 }
 
 /// Run the command, map the outcome to an exit code (docs/exit-status.md): 0 done (and, for `validate`
@@ -64,10 +87,19 @@ pub(crate) fn run(cli: &Cli) -> ExitCode {
         Ok(Status::Errors) => ExitCode::from(1),
         Err(e) if is_broken_pipe(&e) => ExitCode::from(0),
         Err(e) => {
+            let limit = e.chain().any(|c| {
+                c.downcast_ref::<io::Error>()
+                    .is_some_and(|io| io.kind() == io::ErrorKind::FileTooLarge)
+            });
             progress::message(&format!(
-                "pdn: {}: {}",
+                "pdn: {}: {}{}",
                 common::label(pdn::app::diagnostic::Severity::Error),
-                pdn::app::terminal::escape(&format!("{e:#}"))
+                pdn::app::terminal::escape(&format!("{e:#}")),
+                if limit {
+                    " (the file size limit of this process: ulimit -f)"
+                } else {
+                    ""
+                }
             ));
             if e.downcast_ref::<output::Unwritten>().is_some()
                 || e.chain().any(|c| c.is::<output::Unwritten>())

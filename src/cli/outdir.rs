@@ -1,42 +1,76 @@
 //! One output per input file: `--out-dir DIR` (`fix`, `convert`) and `fix --in-place
-//! [--backup SUFFIX]`. Each file is written atomically (`super::output`); one that cannot be
-//! written is reported and counted, and the others go on.
+//! [--backup SUFFIX]`; and the check, before any work, of every file a run writes. Each file
+//! is written atomically (`super::output`); one that cannot be written is reported and
+//! counted, and the others go on.
 //!
 //! `--out-dir` mirrors the inputs: an input's output is DIR joined with the input's path
 //! below the PATH argument it was found under (a file named on the command line: its name),
-//! with a trailing `.gz` dropped and the extension replaced by the format's. Standard input
-//! has no name to mirror: `-` with `--out-dir` or `--in-place` is a usage error, and so are
-//! two inputs that would write one file, and an output that would replace an input.
+//! with a trailing `.gz` dropped and the extension replaced by the format's. DIR is created
+//! before any work (a DIR that is a file, or that cannot be created, stops the run there).
+//! Standard input has no name to mirror: `-` with `--out-dir` or `--in-place` is a usage
+//! error.
 //!
-//! `--in-place` replaces each input with its output (synced to disk before the rename), a
-//! gzip-compressed input by a compressed output; with `--backup SUFFIX` the original is
-//! first kept as FILE+SUFFIX. An input that could not be read to its end is left as it is.
+//! **Every target is checked before any work** ([`check_targets`]): `-o`, `--audit`, the
+//! files of `--out-dir` and the backups of `--in-place` may not name one file twice, nor an
+//! input (only `--in-place` replaces its own inputs). Paths are compared as the files they
+//! lead to: links followed, `.` and `..` resolved.
+//!
+//! `--in-place` replaces each input with its output (links followed: the file a link names
+//! is replaced, the link kept), a gzip-compressed input by a compressed output, and only
+//! when all of this holds, checked under an exclusive lock of the file (so that two runs
+//! cannot replace one file at once):
+//! - the input was read whole (no read error, no game over the size limit);
+//! - it is still the file that was read, unchanged (same file, size and time of change: not
+//!   replaced or written to by another run or program meanwhile);
+//! - the output differs from it (a file that `fix` would not change is not rewritten, and
+//!   needs no backup);
+//! - with `--backup SUFFIX`, the original could be kept as FILE+SUFFIX, which must not
+//!   exist: a backup never overwrites anything (the file is then left as it is);
+//! - its owner and group can be kept (and its permissions are).
+//!
+//! The new file is synced to disk before the rename, and the directory after it.
 
-use std::collections::HashSet;
+use std::collections::HashMap;
 use std::ffi::OsString;
-use std::fs;
+use std::fs::{self, File};
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::{Component, Path, PathBuf};
 
 use anyhow::{Result, bail};
 
-use super::common;
-use super::input::{self, Input, Source};
-use super::output::{AtomicFile, Durability, shown};
+use super::input::{self, Input, Source, Stamp};
+use super::output::{AtomicFile, Durability, describe, resolve_links, shown};
 use super::progress;
 
 /// Where the per-file outputs go.
 enum Mode {
     OutDir,
-    InPlace { backup: Option<String> },
+    /// (The backups' names are in `PerFile::backups`.)
+    InPlace,
+}
+
+/// What became of one output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Closed {
+    /// Written (in place: the input replaced).
+    Written,
+    /// In place: the output is the input's own bytes; the file was left as it is.
+    Unchanged,
+    /// Not written (reported and counted).
+    Failed,
 }
 
 /// The per-file outputs of a run.
 pub(super) struct PerFile {
+    /// The file each input's output goes to (in place: the input itself, links followed).
     targets: Vec<PathBuf>,
+    /// In place with `--backup`: where each input's original is kept.
+    backups: Vec<Option<PathBuf>>,
     mode: Mode,
     /// Files written.
     pub written: u64,
+    /// Files left as they were because `fix` would not change them (in place).
+    pub unchanged: u64,
     /// Files that could not be written.
     pub failed: u64,
 }
@@ -62,40 +96,49 @@ fn no_stdin(inputs: &[Input], option: &str) -> Result<()> {
 }
 
 impl PerFile {
-    /// Outputs below `dir`, named with the extension `ext`.
+    /// Outputs below `dir` (created now), named with the extension `ext`.
     pub(super) fn out_dir(dir: &Path, inputs: &[Input], ext: &str) -> Result<PerFile> {
         no_stdin(inputs, "--out-dir")?;
+        if let Ok(m) = fs::metadata(dir)
+            && !m.is_dir()
+        {
+            bail!(
+                "--out-dir {} is not a directory: name a directory (it is created if missing)",
+                shown(dir)
+            );
+        }
         let mut targets = Vec::with_capacity(inputs.len());
-        let mut seen = HashSet::new();
-        let canonical: HashSet<PathBuf> = inputs
-            .iter()
-            .filter_map(|i| match &i.source {
-                Source::File(f) => f.canonicalize().ok(),
-                Source::Stdin => None,
-            })
-            .collect();
-        for i in inputs {
+        let mut seen: HashMap<PathBuf, usize> = HashMap::new();
+        for (k, i) in inputs.iter().enumerate() {
             let rel = i.rel.clone().unwrap_or_else(|| PathBuf::from(&i.name));
             let target = dir.join(out_name(&rel, ext));
-            if !seen.insert(target.clone()) {
+            if let Some(&first) = seen.get(&target) {
                 bail!(
-                    "two inputs would be written to {} (--out-dir mirrors the paths below each \
-                     PATH: name their directories instead, or run once for each)",
+                    "{} and {} would both be written to {}: --out-dir writes a file named on \
+                     the command line under its name alone, and a file found in a directory \
+                     under its path below that directory; name a directory that holds both, or \
+                     run once for each",
+                    shown(Path::new(&inputs[first].name)),
+                    shown(Path::new(&i.name)),
                     shown(&target)
                 );
             }
-            if target.canonicalize().is_ok_and(|c| canonical.contains(&c)) {
-                bail!(
-                    "--out-dir would replace the input {}: choose another directory",
-                    shown(&target)
-                );
-            }
+            seen.insert(target.clone(), k);
             targets.push(target);
         }
+        if let Err(e) = fs::create_dir_all(dir) {
+            bail!(
+                "--out-dir {}: cannot create it: {}",
+                shown(dir),
+                pdn::app::terminal::escape(&e.to_string())
+            );
+        }
         Ok(PerFile {
+            backups: vec![None; targets.len()],
             targets,
             mode: Mode::OutDir,
             written: 0,
+            unchanged: 0,
             failed: 0,
         })
     }
@@ -106,17 +149,26 @@ impl PerFile {
         if backup.as_deref() == Some("") {
             bail!("--backup needs a suffix that is not empty");
         }
-        let targets = inputs
-            .iter()
-            .filter_map(|i| match &i.source {
-                Source::File(f) => Some(f.clone()),
-                Source::Stdin => None,
-            })
-            .collect();
+        let mut targets = Vec::with_capacity(inputs.len());
+        let mut backups = Vec::with_capacity(inputs.len());
+        for i in inputs {
+            let Source::File(f) = &i.source else {
+                continue;
+            };
+            let real = resolve_links(f).unwrap_or_else(|_| f.clone());
+            backups.push(backup.as_ref().map(|suffix| {
+                let mut name = OsString::from(real.as_os_str());
+                name.push(suffix);
+                PathBuf::from(name)
+            }));
+            targets.push(real);
+        }
         Ok(PerFile {
             targets,
-            mode: Mode::InPlace { backup },
+            backups,
+            mode: Mode::InPlace,
             written: 0,
+            unchanged: 0,
             failed: 0,
         })
     }
@@ -124,6 +176,11 @@ impl PerFile {
     /// The output of input `i`.
     pub(super) fn target(&self, i: usize) -> &Path {
         &self.targets[i]
+    }
+
+    /// True when each input is replaced by its output.
+    pub(super) fn in_place_mode(&self) -> bool {
+        matches!(self.mode, Mode::InPlace)
     }
 
     /// Start the output of input `i`; `None` (reported, counted) if it cannot be created.
@@ -134,9 +191,7 @@ impl PerFile {
                 .parent()
                 .map_or(Ok(()), fs::create_dir_all)
                 .and_then(|()| AtomicFile::create(target, false, Durability::Renamed)),
-            Mode::InPlace { .. } => {
-                AtomicFile::create(target, input::is_gzip(target), Durability::Synced)
-            }
+            Mode::InPlace => AtomicFile::create(target, input::is_gzip(target), Durability::Synced),
         };
         match made {
             Ok(f) => Some(f),
@@ -154,77 +209,233 @@ impl PerFile {
         progress::message(&format!(
             "pdn: cannot write {}: {}",
             shown(&self.targets[i]),
-            pdn::app::terminal::escape(&e.to_string())
+            describe(e)
         ));
     }
 
-    /// Finish the output of input `i`: put it in place (after the backup, in place), unless
-    /// the input could not be read to its end and would be replaced. True if written.
-    pub(super) fn close(&mut self, i: usize, file: AtomicFile, read_failed: bool) -> bool {
-        let target = self.targets[i].clone();
-        if let Mode::InPlace { backup } = &self.mode {
-            if read_failed {
-                drop(file);
-                progress::message(&format!(
-                    "pdn: {}: left as it was (it could not be read to its end)",
-                    shown(&target)
-                ));
-                return false;
-            }
-            if let Some(suffix) = backup {
-                let mut name = OsString::from(target.as_os_str());
-                name.push(suffix);
-                let backup = PathBuf::from(name);
-                if let Err(e) = copy_atomically(&target, &backup) {
-                    self.failed += 1;
-                    progress::message(&format!(
-                        "pdn: cannot write the backup {} ({}): {} left as it was",
-                        shown(&backup),
-                        pdn::app::terminal::escape(&e.to_string()),
-                        shown(&target)
-                    ));
-                    return false;
+    /// Finish the output of input `i`: put it in place. In place, only when the input was
+    /// read whole (`not_whole` says why not) and all the module's conditions hold; `stamp` is
+    /// the input as it was read.
+    pub(super) fn close(
+        &mut self,
+        i: usize,
+        file: AtomicFile,
+        not_whole: Option<&str>,
+        stamp: Option<Stamp>,
+    ) -> Closed {
+        let closed = match &self.mode {
+            Mode::OutDir => match file.commit() {
+                Ok(()) => Closed::Written,
+                Err(e) => {
+                    self.lost(i, &e);
+                    return Closed::Failed;
+                }
+            },
+            Mode::InPlace => {
+                if let Some(why) = not_whole {
+                    drop(file);
+                    return self.refuse(i, why);
+                }
+                match self.replace(i, file, stamp) {
+                    Ok(c) => c,
+                    Err(why) => return self.refuse(i, &why),
                 }
             }
+        };
+        match closed {
+            Closed::Written => self.written += 1,
+            Closed::Unchanged => self.unchanged += 1,
+            Closed::Failed => self.failed += 1,
         }
-        match file.commit() {
-            Ok(()) => {
-                self.written += 1;
-                true
-            }
-            Err(e) => {
-                self.lost(i, &e);
-                false
-            }
+        closed
+    }
+
+    /// Input `i` is left as it was: say why, count it.
+    fn refuse(&mut self, i: usize, why: &str) -> Closed {
+        self.failed += 1;
+        progress::message(&format!(
+            "pdn: {}: left as it was, not replaced: {}",
+            shown(&self.targets[i]),
+            pdn::app::terminal::escape(why)
+        ));
+        Closed::Failed
+    }
+
+    /// Replace input `i` by `file` (see the module documentation); `Err` says why it was
+    /// left as it was.
+    fn replace(
+        &mut self,
+        i: usize,
+        file: AtomicFile,
+        stamp: Option<Stamp>,
+    ) -> Result<Closed, String> {
+        let target = self.targets[i].clone();
+        let say = |e: io::Error| e.to_string();
+        let Some(done) = file.finish().map_err(say)? else {
+            return Ok(Closed::Written);
+        };
+        let mut current = File::open(&target).map_err(say)?;
+        // Held until `current` is dropped: another run replacing this file waits here, and
+        // then finds it changed.
+        current.lock().map_err(say)?;
+        let meta = current.metadata().map_err(say)?;
+        let now_there = fs::metadata(&target).map(|m| Stamp::of(&m)).ok();
+        if stamp != Some(Stamp::of(&meta)) || now_there != Some(Stamp::of(&meta)) {
+            return Err(
+                "it changed since it was read (written or replaced by another run or \
+                        program meanwhile): run again"
+                    .to_string(),
+            );
         }
+        if done
+            .same_content(&mut current, input::is_gzip(&target))
+            .map_err(say)?
+        {
+            return Ok(Closed::Unchanged);
+        }
+        done.keep_owner(&meta).map_err(|e| {
+            format!("its owner and group cannot be kept ({e}): fix it as its owner")
+        })?;
+        done.keep_mode(&meta).map_err(say)?;
+        if let Some(backup) = self.backups[i].clone() {
+            keep_backup(&mut current, &meta, &backup)?;
+        }
+        done.persist().map_err(say)?;
+        drop(current);
+        Ok(Closed::Written)
     }
 }
 
-/// Copy `from` to `to` through a temporary file beside `to`, synced, with `from`'s
-/// permissions.
-fn copy_atomically(from: &Path, to: &Path) -> io::Result<()> {
-    let mut src = fs::File::open(from)?;
-    let mut out = AtomicFile::create(to, false, Durability::Synced)?;
-    out.keep_permissions(fs::metadata(from)?.permissions());
-    io::copy(&mut src, &mut out)?;
-    out.commit()
+/// Keep the original (`current`, locked) as `backup`, which must not exist: written beside
+/// it and put in place only if the name is still free (never replacing anything), synced,
+/// with the original's permissions, owner and group as far as allowed.
+fn keep_backup(current: &mut File, meta: &fs::Metadata, backup: &Path) -> Result<(), String> {
+    use std::io::{Seek, SeekFrom};
+    let exists = || {
+        format!(
+            "its backup {} exists, and a backup is never overwritten: remove it, or choose \
+             another --backup",
+            shown(backup)
+        )
+    };
+    if fs::symlink_metadata(backup).is_ok() {
+        return Err(exists());
+    }
+    let failed = |e: io::Error| format!("cannot write its backup {}: {e}", shown(backup));
+    let mut out = AtomicFile::create(backup, false, Durability::Synced).map_err(failed)?;
+    current.seek(SeekFrom::Start(0)).map_err(failed)?;
+    io::copy(current, &mut out).map_err(failed)?;
+    let Some(done) = out.finish().map_err(failed)? else {
+        return Err(failed(io::Error::other("not a regular file")));
+    };
+    let _ = done.keep_owner(meta);
+    let _ = done.keep_mode(meta);
+    match done.persist_new(backup) {
+        Ok(()) => Ok(()),
+        Err(e) if e.kind() == io::ErrorKind::AlreadyExists => Err(exists()),
+        Err(e) => Err(failed(e)),
+    }
 }
 
-/// Refuse `-o`/`--audit` files that are inputs, and an audit that is the output.
-pub(super) fn check_single(
+/// Why an input was not read whole, if it was not: `failed`, a read error (reported as it
+/// came); `first_cut`, the first of `cut` games whose text the reader could not all read (a
+/// game over the size limit: its syntax error says what was left out).
+pub(super) fn whole(failed: bool, first_cut: Option<usize>, cut: u64) -> Option<String> {
+    match first_cut {
+        Some(game) => Some(format!(
+            "game {game}{} could not be read whole (see {} syntax error)",
+            match cut {
+                0 | 1 => String::new(),
+                2 => " and 1 more".to_string(),
+                n => format!(" and {} more", n - 1),
+            },
+            if cut > 1 { "their" } else { "its" }
+        )),
+        None if failed => Some("it could not be read to its end".to_string()),
+        None => None,
+    }
+}
+
+/// The file a path leads to, for comparing paths: links followed, absolute, `.` and `..`
+/// resolved (as far as the directories exist, lexically beyond).
+fn file_key(p: &Path) -> PathBuf {
+    if let Ok(c) = p.canonicalize() {
+        return c;
+    }
+    let p = resolve_links(p).unwrap_or_else(|_| p.to_path_buf());
+    if let (Some(dir), Some(name)) = (p.parent(), p.file_name()) {
+        let dir = if dir.as_os_str().is_empty() {
+            Path::new(".")
+        } else {
+            dir
+        };
+        if let Ok(d) = dir.canonicalize() {
+            return d.join(name);
+        }
+    }
+    let abs = std::env::current_dir().map_or_else(|_| p.clone(), |cwd| cwd.join(&p));
+    let mut out = PathBuf::new();
+    for c in abs.components() {
+        match c {
+            Component::ParentDir => {
+                out.pop();
+            }
+            Component::CurDir => {}
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Check, before any work, every file a run writes: `-o` (`output`), `--audit`, and the
+/// per-file outputs and backups of `per`. No two of them may be one file, and none may be an
+/// input, except an input that `--in-place` replaces itself.
+pub(super) fn check_targets(
+    inputs: &[Input],
     output: Option<&Path>,
     audit: Option<&Path>,
-    inputs: &[Input],
+    per: Option<&PerFile>,
 ) -> Result<()> {
-    for (what, path) in [("-o", output), ("--audit", audit)] {
-        if let Some(p) = path {
-            common::not_an_input(what, p, inputs)?;
+    let mut input_keys: HashMap<PathBuf, &str> = HashMap::new();
+    for i in inputs {
+        if let Source::File(f) = &i.source {
+            input_keys.insert(file_key(f), &i.name);
         }
     }
-    if let (Some(o), Some(au)) = (output, audit)
-        && (o == au || common::same_file(o, au))
-    {
-        bail!("-o and --audit name the same file");
+    let mut claimed: HashMap<PathBuf, String> = HashMap::new();
+    let mut claim = |what: String, path: &Path, may_be_input: bool| -> Result<()> {
+        let key = file_key(path);
+        if !may_be_input && let Some(name) = input_keys.get(&key) {
+            bail!(
+                "{what} would replace the input {}: write it elsewhere",
+                shown(Path::new(name))
+            );
+        }
+        if let Some(first) = claimed.get(&key) {
+            bail!("{first} and {what} name the same file: each file is written once");
+        }
+        claimed.insert(key, what);
+        Ok(())
+    };
+    if let Some(o) = output {
+        claim(format!("-o {}", shown(o)), o, false)?;
+    }
+    if let Some(per) = per {
+        let in_place = per.in_place_mode();
+        for (k, t) in per.targets.iter().enumerate() {
+            let what = if in_place {
+                format!("--in-place (for {})", shown(t))
+            } else {
+                format!("--out-dir's {}", shown(t))
+            };
+            claim(what, t, in_place)?;
+            if let Some(b) = &per.backups[k] {
+                claim(format!("the backup {}", shown(b)), b, false)?;
+            }
+        }
+    }
+    if let Some(a) = audit {
+        claim(format!("--audit {}", shown(a)), a, false)?;
     }
     Ok(())
 }
@@ -248,6 +459,32 @@ mod tests {
         assert_eq!(
             out_name(Path::new("x.pdn"), "plies.csv"),
             Path::new("x.plies.csv")
+        );
+    }
+
+    #[test]
+    fn file_keys_follow_links_and_resolve_dots() {
+        let dir = tempfile::tempdir().unwrap();
+        let d = dir.path();
+        std::fs::create_dir(d.join("sub")).unwrap();
+        std::fs::write(d.join("sub/a.pdn"), "x").unwrap();
+        let a = file_key(&d.join("sub/a.pdn"));
+        assert_eq!(file_key(&d.join("sub/../sub/./a.pdn")), a);
+        #[cfg(unix)]
+        {
+            std::os::unix::fs::symlink("sub/a.pdn", d.join("link.pdn")).unwrap();
+            assert_eq!(file_key(&d.join("link.pdn")), a);
+            // A dangling link leads to where its target would be.
+            std::os::unix::fs::symlink("sub/new.pdn", d.join("dangling.pdn")).unwrap();
+            assert_eq!(
+                file_key(&d.join("dangling.pdn")),
+                file_key(&d.join("sub/new.pdn"))
+            );
+        }
+        // Not there, nor its directory: lexically.
+        assert_eq!(
+            file_key(&d.join("none/x/../y.pdn")),
+            file_key(&d.join("none/y.pdn"))
         );
     }
 }

@@ -33,7 +33,11 @@ impl std::error::Error for Unwritten {}
 
 /// Turn an I/O error into an [`Unwritten`] one about `what`.
 pub(super) fn unwritten(what: &str) -> impl Fn(io::Error) -> anyhow::Error + '_ {
-    move |e| anyhow::Error::new(e).context(Unwritten(what.to_string()))
+    move |e| {
+        // The output's own name when the error carries it (see `Named`).
+        let what = named_output(&e).unwrap_or(what).to_string();
+        anyhow::Error::new(e).context(Unwritten(what))
+    }
 }
 
 /// The temporary files not yet renamed: removed by the signal handler. Held while a
@@ -56,21 +60,68 @@ fn remove_temporaries() {
     std::mem::forget(guard);
 }
 
-/// On SIGINT, SIGTERM and SIGHUP: clear the progress bar, remove the temporary outputs,
-/// exit with 128 + the signal. Installed once by `main` before any output is opened.
+/// The asynchronous signals whose default action ends the process: every one of them is
+/// caught, so that no temporary output is left behind whatever ends the run (`kill -USR1`,
+/// `timeout`'s SIGALRM, a CPU or file size limit, a closed terminal, Ctrl-\\). Left to their
+/// default are the signals that cannot be caught (SIGKILL, SIGSTOP), the faults (SIGSEGV,
+/// SIGBUS, SIGILL, SIGFPE, SIGTRAP, SIGSYS, SIGABRT: handled and returned from, they would
+/// come again at once), and SIGPIPE, which the Rust runtime ignores so that a closed pipe is
+/// an error the program answers quietly.
+#[cfg(target_os = "linux")]
+fn terminating_signals() -> Vec<i32> {
+    use signal_hook::consts::signal::*;
+    let mut v = vec![
+        SIGHUP,
+        SIGINT,
+        SIGQUIT,
+        SIGUSR1,
+        SIGUSR2,
+        SIGALRM,
+        SIGTERM,
+        libc::SIGSTKFLT,
+        SIGXCPU,
+        SIGXFSZ,
+        SIGVTALRM,
+        SIGPROF,
+        SIGIO,
+        libc::SIGPWR,
+    ];
+    // The real-time signals (their default ends the process too).
+    v.extend(libc::SIGRTMIN()..=libc::SIGRTMAX());
+    v
+}
+
+/// On every signal of [`terminating_signals`]: clear the progress bar, remove the temporary
+/// outputs, say why when the cause is a limit the user may not know of (`ulimit -f`, `-t`),
+/// and exit with 128 + the signal. Installed once by `main` before any output is opened.
 pub(crate) fn install_signal_handler() {
     #[cfg(target_os = "linux")]
     {
-        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+        use signal_hook::consts::signal::{SIGXCPU, SIGXFSZ};
+        let Ok(signals) = signal_hook::iterator::Signals::new(terminating_signals()) else {
             return;
         };
+        let mut signals = signals;
         let spawned = std::thread::Builder::new()
             .name("signals".into())
             .spawn(move || {
                 if let Some(sig) = signals.forever().next() {
                     super::progress::clear_for_exit();
                     remove_temporaries();
+                    let why = match sig {
+                        SIGXFSZ => Some(
+                            "a file grew past the size limit of this process (ulimit -f): \
+                             the run stops, and no output is left half written",
+                        ),
+                        SIGXCPU => Some(
+                            "the CPU time limit of this process (ulimit -t) was reached: the run \
+                             stops, and no output is left half written",
+                        ),
+                        _ => None,
+                    };
+                    if let Some(why) = why {
+                        super::progress::message_after_exit(&format!("pdn: error: {why}"));
+                    }
                     std::process::exit(128 + sig);
                 }
             });
@@ -78,19 +129,99 @@ pub(crate) fn install_signal_handler() {
     }
 }
 
+/// Standard output was closed when the program started (`>&-`): what is written there goes
+/// nowhere, so a command that writes to it fails instead (see [`guard_standard_streams`]).
+static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+/// The same for standard input (`<&-`).
+static STDIN_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Learn whether standard input or output was closed when the program started (`pdn …
+/// >&-`). The Rust runtime gives a closed standard stream `/dev/null`, opened for reading
+/// and writing, before `main` (so that no file opened later takes its number, and a message
+/// to a closed standard error goes nowhere); a user's own `>/dev/null` or `</dev/null` is
+/// opened one way only. A closed standard output or input is remembered: writing the output
+/// there, or reading games from there, is an error, not a silent success. Called once by
+/// `main`, first.
+pub(crate) fn guard_standard_streams() {
+    #[cfg(unix)]
+    for fd in 0..=1 {
+        // SAFETY: fstat fills the `stat` it is given; fcntl F_GETFL only reads the flags of
+        // the descriptor. Neither changes anything.
+        let closed = unsafe {
+            let mut st: libc::stat = std::mem::zeroed();
+            let flags = libc::fcntl(fd, libc::F_GETFL);
+            flags == -1
+                || (libc::fstat(fd, &mut st) == 0
+                    && st.st_mode & libc::S_IFMT == libc::S_IFCHR
+                    && st.st_rdev == libc::makedev(1, 3)
+                    && flags & libc::O_ACCMODE == libc::O_RDWR)
+        };
+        if closed {
+            let flag = if fd == 0 {
+                &STDIN_CLOSED
+            } else {
+                &STDOUT_CLOSED
+            };
+            flag.store(true, std::sync::atomic::Ordering::Relaxed);
+        }
+    }
+}
+
+/// True if standard output was closed when the program started.
+pub(super) fn stdout_closed() -> bool {
+    STDOUT_CLOSED.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// True if standard input was closed when the program started.
+pub(super) fn stdin_closed() -> bool {
+    STDIN_CLOSED.load(std::sync::atomic::Ordering::Relaxed)
+}
+
 /// How a file output ends.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) enum Durability {
     /// Renamed when complete.
     Renamed,
-    /// Also synced to disk before the rename (`--in-place`: the original is replaced).
+    /// Also synced to disk before the rename, and the directory after it (`--in-place`: the
+    /// original is replaced).
     Synced,
 }
 
+/// The file a path leads to once its links are followed: the path itself, or (for a link)
+/// the file at the end of its chain, existing or not (a dangling link's target is where a
+/// new file goes). Writing there replaces the file the link names and keeps the link.
+pub(super) fn resolve_links(path: &Path) -> io::Result<PathBuf> {
+    let mut p = path.to_path_buf();
+    // As the system does: at most 40 links in a chain.
+    for _ in 0..40 {
+        match fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let to = fs::read_link(&p)?;
+                p = match p.parent() {
+                    Some(dir) if to.is_relative() => dir.join(to),
+                    _ => to,
+                };
+            }
+            _ => return Ok(p),
+        }
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
+}
+
+/// True for a path that names a stream of the process or a device (`/dev/stdout`,
+/// `/dev/null`, `/proc/self/fd/1`): written directly, never replaced.
+fn is_device_path(path: &Path) -> bool {
+    path.starts_with("/dev") || path.starts_with("/proc")
+}
+
 /// A file being written: to a temporary file beside the target, renamed over it by
-/// [`AtomicFile::commit`]; dropped without a commit, the temporary file goes.
+/// [`AtomicFile::commit`] (or, in two steps, [`AtomicFile::finish`] then
+/// [`Finished::persist`]); dropped before, the temporary file goes. A link is followed: the
+/// file it names is replaced, the link kept. A replaced file keeps its permissions, and its
+/// owner and group as far as the system allows.
 pub(super) struct AtomicFile {
     inner: Option<Inner>,
+    /// The file replaced (links followed).
     target: PathBuf,
 }
 
@@ -99,7 +230,6 @@ enum Inner {
     Temp {
         writer: Encoder,
         path: TempPath,
-        keep: Option<Permissions>,
         durability: Durability,
     },
     /// A device or pipe, written directly.
@@ -119,8 +249,20 @@ impl AtomicFile {
         gzip: bool,
         durability: Durability,
     ) -> io::Result<AtomicFile> {
-        let existing = fs::metadata(target).ok();
-        if let Some(m) = &existing
+        let direct = |path: &Path| -> io::Result<AtomicFile> {
+            // Appending: a file behind `/dev/stdout` opened by the shell with `>>` is added
+            // to, one opened with `>` was emptied by the shell.
+            let f = fs::OpenOptions::new().append(true).open(path)?;
+            Ok(AtomicFile {
+                inner: Some(Inner::Direct(BufWriter::with_capacity(1 << 16, f))),
+                target: path.to_path_buf(),
+            })
+        };
+        if is_device_path(target) {
+            return direct(target);
+        }
+        let target = resolve_links(target)?;
+        if let Ok(m) = fs::metadata(&target)
             && !m.is_file()
         {
             if m.is_dir() {
@@ -129,11 +271,7 @@ impl AtomicFile {
                     "is a directory",
                 ));
             }
-            let f = fs::OpenOptions::new().write(true).open(target)?;
-            return Ok(AtomicFile {
-                inner: Some(Inner::Direct(BufWriter::with_capacity(1 << 16, f))),
-                target: target.to_path_buf(),
-            });
+            return direct(&target);
         }
         let dir = match target.parent() {
             Some(d) if !d.as_os_str().is_empty() => d,
@@ -180,61 +318,226 @@ impl AtomicFile {
             inner: Some(Inner::Temp {
                 writer,
                 path,
-                keep: existing.map(|m| m.permissions()),
                 durability,
             }),
-            target: target.to_path_buf(),
+            target,
         })
     }
 
-    /// Give the file these permissions when it is put in place.
-    pub(super) fn keep_permissions(&mut self, p: Permissions) {
-        if let Some(Inner::Temp { keep, .. }) = &mut self.inner {
-            *keep = Some(p);
-        }
-    }
-
-    /// The file it writes.
+    /// The file it writes (links followed).
     pub(super) fn target(&self) -> &Path {
         &self.target
     }
 
-    /// Finish the file and put it in place of the target.
-    pub(super) fn commit(mut self) -> io::Result<()> {
-        match self.inner.take() {
+    /// Finish the file and put it in place of the target, which keeps its permissions,
+    /// owner and group as far as the system allows.
+    pub(super) fn commit(self) -> io::Result<()> {
+        match self.finish()? {
             None => Ok(()),
-            Some(Inner::Direct(mut w)) => w.flush(),
+            Some(done) => {
+                if let Ok(m) = fs::metadata(&done.target) {
+                    let _ = done.keep_owner(&m);
+                    let _ = done.keep_mode(&m);
+                }
+                done.persist()
+            }
+        }
+    }
+
+    /// Write out what is buffered and close the temporary file (synced if asked), without
+    /// putting it in place yet: `None` for a device or pipe, written directly.
+    pub(super) fn finish(mut self) -> io::Result<Option<Finished>> {
+        match self.inner.take() {
+            None => Ok(None),
+            Some(Inner::Direct(mut w)) => w.flush().map(|()| None),
             Some(Inner::Temp {
                 writer,
                 path,
-                keep,
                 durability,
             }) => {
+                // Until it is persisted or dropped, the temporary file stays on the list of
+                // those the signal handler removes (`Finished` takes it off).
                 let file = match writer {
-                    Encoder::Plain(w) => w.into_inner().map_err(|e| e.into_error())?,
-                    Encoder::Gzip(g) => g.finish()?.into_inner().map_err(|e| e.into_error())?,
+                    Encoder::Plain(w) => w.into_inner().map_err(|e| e.into_error()),
+                    Encoder::Gzip(g) => g
+                        .finish()
+                        .and_then(|w| w.into_inner().map_err(|e| e.into_error())),
                 };
-                if let Some(p) = keep {
-                    // The target's permissions are kept (the temporary file's are private).
-                    let _ = file.set_permissions(p);
-                }
+                let done = Finished {
+                    file: None,
+                    path: Some(path),
+                    target: std::mem::take(&mut self.target),
+                    durability,
+                };
+                let mut done = done;
+                let file = file?;
                 if durability == Durability::Synced {
                     file.sync_all()?;
                 }
-                drop(file);
-                let mut live = live();
-                let temp = path.to_path_buf();
-                live.retain(|p| *p != temp);
-                match path.persist(&self.target) {
-                    Ok(()) => Ok(()),
-                    Err(e) => {
-                        // Dropping the returned path removes the temporary file.
-                        drop(e.path);
-                        Err(e.error)
-                    }
-                }
+                done.file = Some(file);
+                Ok(Some(done))
             }
         }
+    }
+}
+
+/// A temporary file written whole, not yet put in place (see [`AtomicFile::finish`]);
+/// dropped, it goes.
+pub(super) struct Finished {
+    file: Option<File>,
+    path: Option<TempPath>,
+    target: PathBuf,
+    durability: Durability,
+}
+
+impl Finished {
+    /// True if the bytes written are those `other` holds from its start (both read through
+    /// a gzip decoder if `gzip`: a compressed file whose text would not change).
+    pub(super) fn same_content(&self, other: &mut File, gzip: bool) -> io::Result<bool> {
+        use std::io::{Read, Seek, SeekFrom};
+        let Some(path) = &self.path else {
+            return Ok(false);
+        };
+        other.seek(SeekFrom::Start(0))?;
+        let mine = File::open(path)?;
+        let (mut a, mut b): (Box<dyn Read + '_>, Box<dyn Read + '_>) = if gzip {
+            (
+                Box::new(flate2::read::MultiGzDecoder::new(io::BufReader::new(mine))),
+                Box::new(flate2::read::MultiGzDecoder::new(io::BufReader::new(
+                    &*other,
+                ))),
+            )
+        } else {
+            (Box::new(mine), Box::new(&*other))
+        };
+        let mut x = vec![0u8; 1 << 16];
+        let mut y = vec![0u8; 1 << 16];
+        loop {
+            let n = read_full(&mut a, &mut x)?;
+            let m = read_full(&mut b, &mut y)?;
+            if n != m || x[..n] != y[..m] {
+                return Ok(false);
+            }
+            if n == 0 {
+                return Ok(true);
+            }
+        }
+    }
+
+    /// Give the new file the owner and group of `of` (the file it replaces). An error when
+    /// the system does not allow it (a file of another user, a group one is not in).
+    pub(super) fn keep_owner(&self, of: &fs::Metadata) -> io::Result<()> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            let Some(file) = &self.file else {
+                return Ok(());
+            };
+            let mine = file.metadata()?;
+            if (mine.uid(), mine.gid()) != (of.uid(), of.gid()) {
+                std::os::unix::fs::fchown(file, Some(of.uid()), Some(of.gid()))?;
+            }
+        }
+        #[cfg(not(unix))]
+        let _ = of;
+        Ok(())
+    }
+
+    /// Give the new file the permissions of `of` (after its owner: a change of owner clears
+    /// the set-user-ID and set-group-ID bits).
+    pub(super) fn keep_mode(&self, of: &fs::Metadata) -> io::Result<()> {
+        match &self.file {
+            Some(file) => file.set_permissions(of.permissions()),
+            None => Ok(()),
+        }
+    }
+
+    /// Put the file in place of the target (renamed over it; with [`Durability::Synced`],
+    /// the directory synced after).
+    pub(super) fn persist(mut self) -> io::Result<()> {
+        drop(self.file.take());
+        let Some(path) = self.path.take() else {
+            return Ok(());
+        };
+        let mut live = live();
+        let temp = path.to_path_buf();
+        live.retain(|p| *p != temp);
+        match path.persist(&self.target) {
+            Ok(()) => {
+                drop(live);
+                if self.durability == Durability::Synced {
+                    sync_dir(&self.target);
+                }
+                Ok(())
+            }
+            Err(e) => {
+                // Dropping the returned path removes the temporary file.
+                drop(e.path);
+                Err(e.error)
+            }
+        }
+    }
+
+    /// Put the file at `to`, which must not exist: never replaces anything (a backup).
+    pub(super) fn persist_new(mut self, to: &Path) -> io::Result<()> {
+        drop(self.file.take());
+        let Some(path) = self.path.take() else {
+            return Ok(());
+        };
+        let mut live = live();
+        let temp = path.to_path_buf();
+        live.retain(|p| *p != temp);
+        match path.persist_noclobber(to) {
+            Ok(()) => {
+                drop(live);
+                if self.durability == Durability::Synced {
+                    sync_dir(to);
+                }
+                Ok(())
+            }
+            Err(e) => {
+                drop(e.path);
+                Err(e.error)
+            }
+        }
+    }
+}
+
+impl Drop for Finished {
+    fn drop(&mut self) {
+        if let Some(path) = self.path.take() {
+            let mut live = live();
+            let temp = path.to_path_buf();
+            live.retain(|p| *p != temp);
+            // Dropping `path` removes the file.
+            drop(path);
+        }
+    }
+}
+
+/// Read until `buf` is full or the source ends.
+fn read_full(r: &mut dyn io::Read, buf: &mut [u8]) -> io::Result<usize> {
+    let mut n = 0;
+    while n < buf.len() {
+        match r.read(&mut buf[n..]) {
+            Ok(0) => break,
+            Ok(k) => n += k,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(n)
+}
+
+/// Sync the directory of `path` (a rename in it is then on disk); a failure changes nothing
+/// of what was written.
+fn sync_dir(path: &Path) {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    if let Ok(d) = File::open(dir) {
+        let _ = d.sync_all();
     }
 }
 
@@ -290,14 +593,31 @@ pub(super) enum Output {
 }
 
 impl Output {
-    /// The file `-o` names, else standard output.
+    /// The file `-o` names, else standard output, for text that its writer made safe for a
+    /// terminal (the human formats).
     pub(super) fn open(path: Option<&Path>) -> anyhow::Result<Output> {
+        Self::open_with(path, common::stdout)
+    }
+
+    /// The file `-o` names, else standard output, for data (PDN, CSV, JSON, Manoury, SVG,
+    /// HTML): escaped on a terminal (see `common::stdout_data`).
+    pub(super) fn open_data(path: Option<&Path>) -> anyhow::Result<Output> {
+        Self::open_with(path, common::stdout_data)
+    }
+
+    fn open_with(path: Option<&Path>, stdout: fn() -> Box<dyn Write>) -> anyhow::Result<Output> {
         Ok(match path {
             Some(p) => Output::File(
                 AtomicFile::create(p, false, Durability::Renamed)
                     .map_err(|e| anyhow::Error::new(e).context(Unwritten(shown(p))))?,
             ),
-            None => Output::Stdout(common::stdout()),
+            None if stdout_closed() => {
+                return Err(anyhow::Error::new(io::Error::other(
+                    "it was closed when pdn started (`>&-`): name a file with -o",
+                ))
+                .context(Unwritten("standard output".into())));
+            }
+            None => Output::Stdout(stdout()),
         })
     }
 
@@ -316,27 +636,87 @@ impl Output {
     }
 }
 
+impl Output {
+    /// The output as messages name it.
+    fn name(&self) -> String {
+        match self {
+            Output::Stdout(_) => "standard output".to_string(),
+            Output::File(f) => shown(f.target()),
+        }
+    }
+}
+
+/// An I/O error of a named output: the error of a write carries the name of what it was
+/// written to, so that the message of a run stopped by it names the file (`cannot write
+/// audit.jsonl: No space left on device`), whoever reports it.
+#[derive(Debug)]
+pub(super) struct Named {
+    /// The output, as shown.
+    pub name: String,
+    source: io::Error,
+}
+
+impl fmt::Display for Named {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.source.fmt(f)
+    }
+}
+
+impl std::error::Error for Named {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.source.source()
+    }
+}
+
+/// `e`, of the output `name` (its kind kept: a closed pipe is still one).
+fn named(name: String, e: io::Error) -> io::Error {
+    if e.get_ref().is_some_and(|inner| inner.is::<Named>()) {
+        return e;
+    }
+    io::Error::new(e.kind(), Named { name, source: e })
+}
+
+/// The output an error of a write names, if it does (see [`Named`]).
+pub(super) fn named_output(e: &io::Error) -> Option<&str> {
+    e.get_ref()
+        .and_then(|inner| inner.downcast_ref::<Named>())
+        .map(|n| n.name.as_str())
+}
+
 impl Write for Output {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        match self {
+        let r = match self {
             Output::Stdout(w) => w.write(buf),
             Output::File(f) => f.write(buf),
-        }
+        };
+        r.map_err(|e| named(self.name(), e))
     }
 
     fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-        match self {
+        let r = match self {
             Output::Stdout(w) => w.write_all(buf),
             Output::File(f) => f.write_all(buf),
-        }
+        };
+        r.map_err(|e| named(self.name(), e))
     }
 
     fn flush(&mut self) -> io::Result<()> {
-        match self {
+        let r = match self {
             Output::Stdout(w) => w.flush(),
             Output::File(f) => f.flush(),
-        }
+        };
+        r.map_err(|e| named(self.name(), e))
     }
+}
+
+/// An I/O error in words for a message: escaped, and with what a user may not know of the
+/// cause (a file size limit of the process: `ulimit -f`).
+pub(super) fn describe(e: &io::Error) -> String {
+    let mut s = pdn::app::terminal::escape(&e.to_string()).into_owned();
+    if e.kind() == io::ErrorKind::FileTooLarge {
+        s.push_str(" (the file size limit of this process: ulimit -f)");
+    }
+    s
 }
 
 /// A path as shown on the terminal.

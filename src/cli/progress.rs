@@ -41,13 +41,27 @@ pub(super) fn note(line: &str) {
 }
 
 /// Print a line on standard error, above the bar if one is drawn (an error: also with
-/// `--quiet`).
+/// `--quiet`). Standard error that cannot be written (closed, a full disk, a pipe whose
+/// reader left) loses the line, never the run: the outputs are what matters.
 pub(super) fn message(line: &str) {
+    let put = || {
+        let mut err = io::stderr().lock();
+        let _ = err.write_all(line.as_bytes());
+        let _ = err.write_all(b"\n");
+    };
     let guard = bar();
     match guard.as_ref() {
-        Some(b) => b.suspend(|| eprintln!("{line}")),
-        None => eprintln!("{line}"),
+        Some(b) => b.suspend(put),
+        None => put(),
     }
+}
+
+/// A line on standard error once the bar is cleared for good ([`clear_for_exit`]: the lock
+/// of the bar is held until the process exits).
+pub(super) fn message_after_exit(line: &str) {
+    let mut err = io::stderr().lock();
+    let _ = err.write_all(line.as_bytes());
+    let _ = err.write_all(b"\n");
 }
 
 /// Clear the bar for good: the process is about to exit on a signal.

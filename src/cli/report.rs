@@ -69,7 +69,7 @@ pub(super) fn run(a: &ValidateArgs) -> Result<Status> {
     let mut head = String::with_capacity(64 << 10);
     report::head(&title, &mut head);
     let mut page = Page {
-        out: Output::open(a.output.as_deref())?,
+        out: Output::open_data(a.output.as_deref())?,
         totals: Totals::default(),
         inputs,
     };

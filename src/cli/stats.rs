@@ -57,7 +57,7 @@ pub(super) fn run(a: &StatsArgs) -> Result<Status> {
     let totals = batch::run(&setup, || (), |(), g| analyse_ref(g, &opts).0, &mut stats)?;
     stats.files = totals.files;
     let names: Vec<String> = inputs.iter().map(|i| i.name.clone()).collect();
-    let mut out = Output::open(None)?;
+    let mut out = Output::open_data(None)?;
     let written = match a.format {
         // Aligned text for a terminal: names, events and openings come from the input.
         StatsFormat::Text => {

@@ -49,7 +49,8 @@ impl Span {
 pub enum Encoding {
     /// Valid UTF-8 (a byte-order mark, if any, is stripped).
     Utf8,
-    /// Not valid UTF-8: decoded as Windows-1252 (a superset of the printable Latin-1).
+    /// Not valid UTF-8: the bytes outside valid UTF-8 decoded as Windows-1252 (a superset of
+    /// the printable Latin-1), each byte one character; the valid UTF-8 around them kept.
     Windows1252,
 }
 
@@ -133,6 +134,12 @@ impl Game {
     /// True if the game has neither syntax errors nor tolerated constructs.
     pub fn is_strict(&self) -> bool {
         self.errors.is_empty() && self.notes.is_empty()
+    }
+
+    /// True if the reader read all of the game's text (no error of
+    /// [`SyntaxErrorKind::loses_text`]).
+    pub fn read_whole(&self) -> bool {
+        !self.errors.iter().any(|e| e.kind.loses_text())
     }
 
     /// The note of a kind, if that construct was tolerated in this game.
@@ -396,6 +403,14 @@ pub enum SyntaxErrorKind {
 }
 
 impl SyntaxErrorKind {
+    /// True if the reader left part of the game's text out (a game over the maximum size, a
+    /// run of annotations over the cap): a file holding such a game is not read whole, and
+    /// writing its games back would lose that text. Such an error is never left out of
+    /// [`Game::errors`].
+    pub fn loses_text(self) -> bool {
+        matches!(self, Self::GameTooLong | Self::TooManyAnnotations)
+    }
+
     /// A short name (kebab case), as JSON output writes it.
     pub fn as_str(self) -> &'static str {
         use SyntaxErrorKind::*;
@@ -444,8 +459,12 @@ impl Tolerated {
 pub enum ToleratedKind {
     /// A UTF-8 byte-order mark at the start of the file.
     Bom,
-    /// The game is not valid UTF-8 and was decoded as Windows-1252.
+    /// The game is not valid UTF-8 and holds no UTF-8 outside ASCII: a legacy 8-bit text,
+    /// decoded as Windows-1252.
     Windows1252,
+    /// Bytes that are not UTF-8 in a game that is otherwise UTF-8: each read as one
+    /// Windows-1252 character, the UTF-8 around them kept (one note, counting the runs).
+    InvalidUtf8,
     /// A tag name that does not start with a capital letter or has other characters than
     /// letters, digits and `_`.
     OddTagName,
@@ -530,6 +549,10 @@ impl ToleratedKind {
         match self {
             Bom => "UTF-8 byte-order mark (skipped)",
             Windows1252 => "not valid UTF-8: decoded as Windows-1252",
+            InvalidUtf8 => {
+                "bytes that are not UTF-8 among UTF-8 text: each read as one Windows-1252 \
+                 character, the rest kept as UTF-8"
+            }
             OddTagName => "tag name that is not a PDN identifier (capital letter first)",
             MultilineTagValue => "tag value running over several lines",
             LeadingZeros => "leading zeros in a move number or square",

@@ -36,7 +36,8 @@ pub use grammar::{MAX_ANNOTATIONS_IN_A_ROW, MAX_ERRORS_PER_GAME, MAX_VARIATION_D
 pub use lines::{LineIndex, line_col_of};
 pub(crate) use reader::game_of_text;
 pub use reader::{
-    DEFAULT_BUFFER_SIZE, DEFAULT_MAX_GAME_SIZE, MAX_MAX_GAME_SIZE, Reader, read_games,
+    COMMANDS_MAX_GAME_SIZE, DEFAULT_BUFFER_SIZE, DEFAULT_MAX_GAME_SIZE, MAX_MAX_GAME_SIZE, Reader,
+    read_games,
 };
 pub use squares::Squares;
 pub use tagnames::{decode_references, standard_tag_name};
@@ -44,5 +45,5 @@ pub use visitor::{GameEnd, MoveRef, RawTag, Skip, Visitor, decode_text};
 pub use writer::{
     GameParts, Num, WriteOptions, canonical_move_ref_text, canonical_move_text,
     canonical_move_text_in, comment_for_writing, ordered_tags, result_terminator,
-    tag_name_for_writing, tag_value_for_writing, write_game, write_parts,
+    setup_for_writing, tag_name_for_writing, tag_value_for_writing, write_game, write_parts,
 };

@@ -20,7 +20,7 @@ use super::game::{Game, Item};
 use super::lines::{chars, count_breaks};
 use super::reader::Reader;
 pub use super::reader::{Origin, Rest};
-use super::token::is_ws;
+use super::token::{is_ws, result_at_line_end};
 use super::utf16::Source;
 use super::visitor::Visitor;
 
@@ -40,6 +40,9 @@ pub struct Piece {
     pub origin: Origin,
     /// The file ends at the end of `bytes` (then `cut == bytes.len()`).
     pub file_end: bool,
+    /// A game left over by the pieces before starts this piece: how many of its bytes were
+    /// read when it was last tried (0 otherwise).
+    pub tried: usize,
 }
 
 impl Piece {
@@ -54,7 +57,11 @@ impl Piece {
                 },
                 ..self
             },
-            Rest::Game { mut bytes, origin } => {
+            Rest::Game {
+                mut bytes,
+                origin,
+                tried,
+            } => {
                 let cut = bytes.len() + self.cut;
                 bytes.extend_from_slice(&self.bytes);
                 Piece {
@@ -62,6 +69,7 @@ impl Piece {
                     cut,
                     origin,
                     file_end: self.file_end,
+                    tried,
                 }
             }
         }
@@ -128,6 +136,35 @@ pub fn read_piece_with<V: Visitor>(
     let (bytes, _, rest) = reader.into_parts();
     piece.bytes = bytes;
     rest
+}
+
+/// [`Piece::after`], unless the game left over by the pieces before (`rest`) is better read
+/// later: a game left over by several pieces (a game larger than a piece) is read again only
+/// once the bytes gathered for it are at least twice those it was last tried with (or the
+/// file ends); until then the piece is added to it unread and returned as the rest (`Err`).
+/// So a game that spans many pieces costs time linear in its size, not in its size times
+/// the number of pieces.
+pub fn after_unless_deferred(piece: Piece, rest: Rest) -> Result<Piece, Rest> {
+    let mut piece = piece.after(rest);
+    if piece.tried > 0 && !piece.file_end && piece.cut < piece.tried.saturating_mul(2) {
+        let mut bytes = std::mem::take(&mut piece.bytes);
+        bytes.truncate(piece.cut);
+        return Err(Rest::Game {
+            bytes,
+            origin: piece.origin,
+            tried: piece.tried,
+        });
+    }
+    Ok(piece)
+}
+
+/// [`read_piece`] of `piece` after the piece before it left `rest`, unless the game left over
+/// is deferred ([`after_unless_deferred`]).
+pub fn read_piece_after(piece: Piece, rest: Rest, max_game_size: usize) -> (Vec<Game>, Rest) {
+    match after_unless_deferred(piece, rest) {
+        Ok(mut piece) => read_piece(&mut piece, max_game_size),
+        Err(rest) => (Vec::new(), rest),
+    }
 }
 
 /// Cuts a byte stream into [`Piece`]s of about `target` bytes, where a game likely starts (a
@@ -251,6 +288,7 @@ impl<R: Read> Pieces<R> {
             bytes,
             origin: self.origin.clone(),
             file_end,
+            tried: 0,
         }
     }
 
@@ -327,6 +365,7 @@ impl<R: Read> Pieces<R> {
             cut,
             origin,
             file_end: false,
+            tried: 0,
         }
     }
 }
@@ -349,22 +388,9 @@ fn find_cut(buf: &[u8], from: usize, limit: usize) -> Option<usize> {
 /// tagless archive most likely starts. (Any cut gives the same games, see [`read_piece`];
 /// a good one only saves reading a game twice.)
 fn find_result_line_cut(buf: &[u8], from: usize, limit: usize) -> Option<usize> {
-    const RESULTS: [&[u8]; 8] = [
-        b"2-0", b"0-2", b"1-1", b"0-0", b"1-0", b"0-1", b"1/2-1/2", b"*",
-    ];
     for k in memchr_iter(b'\n', &buf[from..limit]) {
         let nl = from + k;
-        let mut e = nl;
-        while e > 0 && matches!(buf[e - 1], b' ' | b'\t' | b'\r') {
-            e -= 1;
-        }
-        let line = &buf[..e];
-        let ends = RESULTS.iter().any(|r| {
-            line.ends_with(r)
-                && (line.len() == r.len()
-                    || matches!(line[line.len() - r.len() - 1], b' ' | b'\t' | b'\n' | b'\r'))
-        });
-        if ends && nl + 1 > from {
+        if result_at_line_end(&buf[..nl]).is_some() && nl + 1 > from {
             return Some(nl + 1);
         }
     }

@@ -15,7 +15,7 @@ use std::cell::Cell;
 use std::io::{self, Read};
 
 use encoding_rs::WINDOWS_1252;
-use memchr::memchr_iter;
+use memchr::memchr2_iter;
 
 use super::game::{
     Encoding, Game, Item, Span, SyntaxError, SyntaxErrorKind, Tolerated, ToleratedKind,
@@ -34,6 +34,12 @@ pub const DEFAULT_BUFFER_SIZE: usize = 64 * 1024;
 pub const DEFAULT_MAX_GAME_SIZE: usize = 256 << 20;
 /// The largest maximum that may be configured (spans are `u32` and decoding may triple).
 pub const MAX_MAX_GAME_SIZE: usize = 1 << 30;
+/// The largest game the commands of the `pdn` program read (a game is held in memory whole,
+/// at several times its size once parsed): far above any real record, low enough to bound
+/// memory on hostile input. A larger game is a syntax error of its own
+/// ([`SyntaxErrorKind::GameTooLong`](super::SyntaxErrorKind::GameTooLong): the file is not
+/// read whole, and `fix --in-place` leaves it as it is), and reading goes on after it.
+pub const COMMANDS_MAX_GAME_SIZE: usize = 64 << 20;
 
 /// Reads PDN games one by one from a byte source.
 ///
@@ -92,6 +98,9 @@ pub enum Rest {
         bytes: Vec<u8>,
         /// Where the game starts.
         origin: Origin,
+        /// How many of them were read when it was last tried (see
+        /// [`super::pieces::read_piece_after`]).
+        tried: usize,
     },
     /// The piece ended while skipping the rest of a game that was too long: the next piece
     /// goes on skipping to a line that starts with `[`.
@@ -198,6 +207,7 @@ impl<R: Read> Reader<R> {
         let bytes = self.buf[self.start..self.end.min(self.start.saturating_add(to_cut))].to_vec();
         let (line, column) = self.line_col();
         self.rest = Rest::Game {
+            tried: bytes.len(),
             bytes,
             origin: Origin {
                 offset: self.here(),
@@ -559,22 +569,39 @@ impl<R: Read> Reader<R> {
         self.here().saturating_add(len as u64) > self.stop
     }
 
-    /// Skip to a line that starts with `[`; true when found.
+    /// Skip the rest of a game that was too long, to the next line that starts a game: one
+    /// that starts with `[` (a tag section) or with move number 1 (`1.`, as the games of an
+    /// archive without tags start); true when found.
     fn skip_to_tags(&mut self) -> bool {
         // In piece mode the search stops at the cut: the next piece goes on from there.
         let to_cut = usize::try_from(self.stop - self.here()).unwrap_or(usize::MAX);
         let region = &self.buf[self.start..self.end.min(self.start.saturating_add(to_cut))];
-        for k in memchr_iter(b'[', region) {
+        for k in memchr2_iter(b'[', b'1', region) {
             let at_line_start = if k == 0 {
                 self.line_col().1 == 1
             } else {
                 matches!(region[k - 1], b'\n' | b'\r')
             };
-            if at_line_start {
-                self.advance(k);
-                self.skipping = false;
-                return true;
+            if !at_line_start {
+                continue;
             }
+            if region[k] == b'1' {
+                // `1.`: the byte after may lie past the cut (a piece carries a few bytes
+                // more) or not be read yet.
+                match self.buf[..self.end].get(self.start + k + 1) {
+                    Some(b'.') => {}
+                    Some(_) => continue,
+                    None if self.eof => continue,
+                    None => {
+                        // Decided once more bytes are read.
+                        self.advance(k);
+                        return false;
+                    }
+                }
+            }
+            self.advance(k);
+            self.skipping = false;
+            return true;
         }
         let n = region.len();
         self.advance(n);
@@ -597,8 +624,9 @@ fn too_long(max: usize, end: u32) -> SyntaxError {
         kind: SyntaxErrorKind::GameTooLong,
         span: Span::at(end),
         message: format!(
-            "game longer than the maximum of {max} bytes: the rest of it was skipped, expected \
-             a result or `*` before this point"
+            "game longer than the maximum of {max} bytes: its first {max} bytes are read, the \
+             rest of it up to the next line that starts a game (`[` or `1.`) is skipped, so the \
+             file is not read whole; expected a result or `*` before this point"
         ),
     }
 }
@@ -662,9 +690,36 @@ pub(crate) fn game_of_text(text: &str, errors: &[SyntaxError], notes: &[Tolerate
     g
 }
 
+/// The text of a game whose bytes are not all UTF-8, decoded span by span: every run of valid
+/// UTF-8 is kept as it is, every byte outside one is read as Windows-1252 (each byte one
+/// character: nothing is lost, and the UTF-8 around a stray byte is not turned into
+/// mojibake). With the first such character's span and the number of such runs, and whether
+/// the text held any character outside ASCII that was valid UTF-8.
+fn decode_mixed(raw: &[u8]) -> (String, Span, u32, bool) {
+    let mut text = String::with_capacity(raw.len() + raw.len() / 8);
+    let mut first = None;
+    let mut runs = 0u32;
+    let mut utf8 = false;
+    for chunk in raw.utf8_chunks() {
+        text.push_str(chunk.valid());
+        utf8 |= !chunk.valid().is_ascii();
+        let bad = chunk.invalid();
+        if !bad.is_empty() {
+            let at = text.len();
+            let (decoded, _) = WINDOWS_1252.decode_without_bom_handling(bad);
+            text.push_str(&decoded);
+            runs = runs.saturating_add(1);
+            first.get_or_insert(Span::new(at as u32, text.len() as u32));
+        }
+    }
+    (text, first.unwrap_or_default(), runs, utf8)
+}
+
+/// The game's bytes are not UTF-8: decode them (see [`decode_mixed`]) and parse the decoded
+/// text. A text that holds no valid UTF-8 outside ASCII is a legacy 8-bit file (noted once
+/// for the game as Windows-1252); one that does is UTF-8 with stray bytes (each run noted).
 fn decode_1252(raw: &[u8], ended: End) -> Game {
-    let (text, _) = WINDOWS_1252.decode_without_bom_handling(raw);
-    let source = text.into_owned();
+    let (source, first, runs, utf8) = decode_mixed(raw);
     let mut game = match grammar::parse_game(source.as_bytes(), true, &mut Vec::new()) {
         Ok(p) => {
             let mut g = p.game;
@@ -675,8 +730,8 @@ fn decode_1252(raw: &[u8], ended: End) -> Game {
                 g.errors.push(SyntaxError {
                     kind: SyntaxErrorKind::TrailingText,
                     span: Span::new(p.consumed as u32, len as u32),
-                    message: "text after the end of the game (read as Windows-1252): expected a \
-                              tag section or the next game"
+                    message: "text after the end of the game (its bytes are not all UTF-8): \
+                              expected a tag section or the next game"
                         .to_owned(),
                 });
             }
@@ -692,14 +747,20 @@ fn decode_1252(raw: &[u8], ended: End) -> Game {
             count: 1,
         });
     }
-    game.notes.insert(
-        0,
+    let note = if utf8 {
+        Tolerated {
+            kind: ToleratedKind::InvalidUtf8,
+            span: first,
+            count: runs,
+        }
+    } else {
         Tolerated {
             kind: ToleratedKind::Windows1252,
             span: Span::new(0, source.len() as u32),
             count: 1,
-        },
-    );
+        }
+    };
+    game.notes.insert(0, note);
     game.encoding = Encoding::Windows1252;
     game.source = source;
     game

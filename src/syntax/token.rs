@@ -198,6 +198,26 @@ pub(crate) const fn is_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C)
 }
 
+/// Where a result standing alone ends `line` (`… 2-0`, `1-1`, `1/2-1/2`, `*`, trailing
+/// spaces, tabs and CRs aside): the start of that result. A line that ends so most likely
+/// ends a game; what follows it, the next one (the cuts of `pieces`, and where a comment that
+/// was never closed must stop in an archive without tags).
+pub(crate) fn result_at_line_end(line: &[u8]) -> Option<usize> {
+    const RESULTS: [&[u8]; 8] = [
+        b"2-0", b"0-2", b"1-1", b"0-0", b"1-0", b"0-1", b"1/2-1/2", b"*",
+    ];
+    let mut e = line.len();
+    while e > 0 && matches!(line[e - 1], b' ' | b'\t' | b'\r') {
+        e -= 1;
+    }
+    let line = &line[..e];
+    RESULTS.iter().find_map(|r| {
+        let at = line.len().checked_sub(r.len())?;
+        let alone = at == 0 || matches!(line[at - 1], b' ' | b'\t' | b'\n' | b'\r');
+        (line.ends_with(r) && alone).then_some(at)
+    })
+}
+
 /// The value of an optional move-strength token, used in tests.
 #[cfg(test)]
 fn strength_str(i: &str) -> Option<&str> {

@@ -110,6 +110,15 @@ pub fn comment_for_writing(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// The FEN of a setup as the writer writes it between `/FEN "` and `"/`: without the `"`
+/// and `/` that cannot stand there (no FEN holds them).
+pub fn setup_for_writing(fen: &str) -> Cow<'_, str> {
+    if !fen.contains(['"', '/']) {
+        return Cow::Borrowed(fen);
+    }
+    Cow::Owned(fen.chars().filter(|&ch| ch != '"' && ch != '/').collect())
+}
+
 /// A tag value as the writer writes it (before escaping `"` and `\`): every line break (CR
 /// LF, CR or LF) becomes one space, and NUL becomes U+FFFD (as in comments).
 pub fn tag_value_for_writing(value: &str) -> Cow<'_, str> {
@@ -542,7 +551,7 @@ fn write_body(
             }
             Item::Setup(s) => {
                 unit.push_str("/FEN \"");
-                unit.extend(s.fen.chars().filter(|&ch| ch != '"' && ch != '/'));
+                unit.push_str(&setup_for_writing(&s.fen));
                 unit.push_str("\"/");
                 f.force = true;
                 f.resync = true;

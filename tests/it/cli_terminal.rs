@@ -141,7 +141,8 @@ fn validate_of_a_binary_file_is_safe() {
     for input in inputs {
         for format in ["human", "short"] {
             let o = run(tmp.path(), &["validate", "-f", format, input]);
-            assert!(matches!(o.status.code(), Some(1 | 0)), "{input}");
+            // Findings, or (binary data: not a text file) one unreadable input.
+            assert!(matches!(o.status.code(), Some(0..=2)), "{input}");
             assert_safe(&format!("{input} {format}"), &o.stdout);
             assert_safe(&format!("{input} {format}"), &o.stderr);
         }
@@ -197,5 +198,111 @@ fn the_messages_of_every_command_are_escaped() {
         if args[0] == "stats" {
             assert_safe(&format!("{args:?} stdout"), &o.stdout);
         }
+    }
+}
+
+/// What every data format writes to a terminal (issue 37): `fix` and `convert` (PDN, CSV,
+/// Manoury, JSON), `stats` (CSV, JSON), `validate --format json|html` and an SVG diagram,
+/// each with standard output on a pseudo-terminal: the input's control and bidirectional
+/// characters escaped as the human formats show them; into a pipe, the bytes as they are.
+#[test]
+fn every_format_written_to_a_terminal_is_escaped() {
+    use crate::support::pty::Pty;
+    use std::process::Stdio;
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(tmp.path().join("evil.pdn"), evil_game()).unwrap();
+    // (An argument cannot hold NUL.)
+    let caption = format!("caption{}", EVIL.replace('\0', ""));
+    for args in [
+        &["fix", "evil.pdn"][..],
+        &["convert", "--to", "pdn", "evil.pdn"][..],
+        &["convert", "--to", "csv", "evil.pdn"][..],
+        &["convert", "--to", "csv", "--plies", "evil.pdn"][..],
+        &["convert", "--to", "manoury", "evil.pdn"][..],
+        &["convert", "--to", "json", "evil.pdn"][..],
+        &["stats", "--format", "csv", "--by", "player", "evil.pdn"][..],
+        &["stats", "--format", "json", "evil.pdn"][..],
+        &["validate", "--format", "json", "evil.pdn"][..],
+        &["validate", "--format", "html", "evil.pdn"][..],
+        &[
+            "diagram",
+            "--fen",
+            "W:W31:B19",
+            "--variant",
+            "international",
+            "--caption",
+            &caption,
+        ][..],
+    ] {
+        let mut pty = Pty::new(200);
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_pdn"));
+        cmd.current_dir(tmp.path())
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(pty.stdio())
+            .stderr(Stdio::null());
+        let mut child = cmd.spawn().expect("run pdn");
+        drop(cmd);
+        let mut screen = pty.screen();
+        screen.finish(&mut child);
+        // The terminal's own line discipline writes each line feed as CR LF; tabs lay out
+        // text, as line feeds do, and are kept.
+        let text = screen.text().replace("\r\n", "\n").replace('\t', " ");
+        assert_safe(&format!("{args:?} on a terminal"), text.as_bytes());
+        if args.contains(&"--plies") {
+            // (No text of the input in the rows of the plies.)
+            continue;
+        }
+        let escaped = |a: &str, b: &str| text.contains(a) || text.contains(b);
+        assert!(
+            escaped("\\u{1b}", "\\u001b"),
+            "{args:?}: the characters are there, escaped: {text}"
+        );
+        if matches!(args[0], "fix" | "convert" | "diagram") {
+            assert!(escaped("\\u{202e}", "\\u202e"), "{args:?}: {text}");
+        }
+    }
+    // Into a pipe: PDN is data, written as read.
+    let o = run(tmp.path(), &["convert", "--to", "pdn", "evil.pdn"]);
+    assert!(o.stdout.contains(&0x1b), "a pipe gets the bytes");
+}
+
+/// JSON escapes DEL, the C1 controls and the bidirectional controls (`\u202e`) wherever it
+/// goes; an error quoting an option's value escapes it.
+#[test]
+fn json_escapes_c1_del_and_bidi_and_errors_escape_option_values() {
+    let tmp = tempfile::tempdir().unwrap();
+    std::fs::write(tmp.path().join("evil.pdn"), evil_game()).unwrap();
+    for args in [
+        &["validate", "-f", "json", "evil.pdn"][..],
+        &["convert", "--to", "json", "evil.pdn"][..],
+        &["stats", "--format", "json", "evil.pdn"][..],
+    ] {
+        let o = run(tmp.path(), args);
+        let text = String::from_utf8(o.stdout).unwrap();
+        assert_safe(&format!("{args:?}"), text.as_bytes());
+        if args[0] != "validate" {
+            // (Tags and comments are in these; validate quotes fewer of them.)
+            assert!(
+                text.contains("\\u202e") && text.contains("\\u0085"),
+                "{args:?}"
+            );
+        }
+        for line in text.lines() {
+            let _: serde_json::Value = serde_json::from_str(line).unwrap();
+        }
+    }
+    for args in [
+        &["validate", "--format", "\u{1b}[2Jx\u{202e}", "evil.pdn"][..],
+        &["convert", "--to", "\u{9b}31m", "evil.pdn"][..],
+        &["validate", "--jobs", "\u{1b}]0;x\u{7}", "evil.pdn"][..],
+    ] {
+        let o = run(tmp.path(), args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert_safe(&format!("{args:?} stderr"), &o.stderr);
+        assert!(
+            String::from_utf8_lossy(&o.stderr).contains("\\u{"),
+            "{args:?}"
+        );
     }
 }

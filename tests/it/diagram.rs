@@ -470,12 +470,18 @@ fn book_with(n: u32, color: char) -> Drawn {
 #[test]
 fn a_game_with_syntax_errors_is_said_and_exits_1() {
     let dir = tempfile::tempdir().unwrap();
-    // Deterministic garbage with control bytes, a `[` and digits in it.
+    // Deterministic garbage with a few control bytes, brackets and digits in it (few
+    // enough that the file is text with damage, not binary data: see input::not_binary).
     let mut bytes = Vec::new();
     let mut x: u32 = 12345;
-    for _ in 0..3000 {
+    for k in 0..3000 {
         x = x.wrapping_mul(1_103_515_245).wrapping_add(12_345);
-        bytes.push((x >> 16) as u8);
+        let b = (x >> 16) as u8;
+        bytes.push(if k % 50 == 7 {
+            b % 0x20
+        } else {
+            0x20 + b % 0x5f
+        });
     }
     bytes.extend_from_slice(b"\n[Event \"\x1b[31mx\"]\n1. 32-28 {\x07} 19-23 )) *\n");
     let input = dir.path().join("garbage.pdn");

@@ -4,6 +4,7 @@
 mod support;
 
 mod archives;
+mod cli_attacks;
 mod cli_batch;
 mod cli_convert;
 mod cli_docs;

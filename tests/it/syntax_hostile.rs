@@ -340,3 +340,72 @@ fn fuzz_findings_read_write_and_read_back() {
         "the text after the `*` is kept as a comment"
     );
 }
+
+/// A game over the maximum size: a syntax error that says the file is not read whole
+/// (`Game::read_whole`), and reading resumes at the next line that starts a game, a tag
+/// section or (in an archive without tags) move number 1.
+#[test]
+fn a_game_over_the_maximum_is_an_error_and_reading_resumes_at_the_next_game() {
+    let long = format!(
+        "1. 32-28 {{{}}} 2-0\n\n1. 33-28 18-23 1-1\n\n[Event \"b\"]\n1. 34-29 *\n",
+        "never ending comment ".repeat(50)
+    );
+    let games: Vec<Game> = Reader::new(long.as_bytes())
+        .with_max_game_size(200)
+        .collect::<Result<_, _>>()
+        .unwrap();
+    assert_eq!(games.len(), 3, "{games:?}");
+    assert!(!games[0].read_whole());
+    assert!(
+        games[0]
+            .errors
+            .iter()
+            .any(|e| e.kind == pdn::syntax::SyntaxErrorKind::GameTooLong)
+    );
+    assert!(games[1].read_whole() && games[2].read_whole());
+    assert!(games[1].source.starts_with("1. 33-28"));
+    assert_eq!(games[2].tag("Event"), Some("b"));
+    // A run of annotations over the cap: not read whole either.
+    let flood = format!("1. 32-28 {} *\n", "$1 ".repeat(2000));
+    assert!(!read_games(flood.as_bytes())[0].read_whole());
+}
+
+/// A `{` never closed in an archive without tags: the comment stops before the result that
+/// ends its game, the next games are games.
+#[test]
+fn a_comment_never_closed_in_an_archive_without_tags_stops_at_the_end_of_its_game() {
+    let text = b"1. 32-28 { 19-23 2. 28x19 14x23 2-0\n\n1. 33-28 18-23 1-1\n\n1. 34-29 *\n";
+    let games = survive("stray brace", text);
+    assert_eq!(games.len(), 3);
+    assert_eq!(
+        games[0].result.as_ref().map(|r| r.text.as_str()),
+        Some("2-0")
+    );
+    assert!(games[0].errors[0].message.contains("unterminated comment"));
+    assert!(games[1].source.starts_with("1. 33-28"));
+    // A comment that spans lines inside one game is no stray: it stays one comment.
+    let annotated = b"1. 32-28 { a long note\nthat ends with 2-0\nand goes on } 19-23 *\n";
+    let games = read_games(annotated);
+    assert_eq!(games.len(), 1);
+    assert!(games[0].errors.is_empty());
+}
+
+/// Bytes that are not UTF-8 among UTF-8: each one character (as Windows-1252), the UTF-8
+/// around them kept, one note counting the runs; a text with no UTF-8 outside ASCII is read
+/// as Windows-1252 as before.
+#[test]
+fn stray_bytes_among_utf8_are_decoded_span_by_span() {
+    use pdn::syntax::ToleratedKind;
+    let g =
+        &read_games(b"[White \"Gr\xC3\xA9mion\"]\n[Black \"Andr\xE9\"]\n1. 32-28 {\xFF} *\n")[0];
+    assert_eq!(g.tag("White"), Some("Grémion"));
+    assert_eq!(g.tag("Black"), Some("André"));
+    let n = g.note(ToleratedKind::InvalidUtf8).expect("the note");
+    assert_eq!(n.count, 2);
+    assert_eq!(g.text(n.span), "é");
+    assert!(g.note(ToleratedKind::Windows1252).is_none());
+    let g = &read_games(b"[White \"Fran\xE7ois\"]\n1. 32-28 *\n")[0];
+    assert_eq!(g.tag("White"), Some("François"));
+    assert!(g.note(ToleratedKind::Windows1252).is_some());
+    assert!(g.note(ToleratedKind::InvalidUtf8).is_none());
+}

@@ -7,7 +7,7 @@ use crate::support as common;
 
 use std::path::{Path, PathBuf};
 
-use pdn::syntax::pieces::{Pieces, Rest, read_piece};
+use pdn::syntax::pieces::{Pieces, Rest, read_piece, read_piece_after};
 use pdn::syntax::{Game, Reader};
 
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -41,11 +41,11 @@ fn by_pieces(bytes: &[u8], target: usize, forced: usize, max_game: usize) -> Vec
     let mut prev: Option<Rest> = None;
     for piece in Pieces::new(bytes).with_sizes(target, forced) {
         let piece = piece.expect("reading from memory");
-        let mut piece = match prev.take() {
-            Some(rest) => piece.after(rest),
-            None => piece,
+        // As the pipeline reads them: a left game is tried again once its bytes doubled.
+        let (games, rest) = match prev.take() {
+            Some(rest) => read_piece_after(piece, rest, max_game),
+            None => read_piece(&mut { piece }, max_game),
         };
-        let (games, rest) = read_piece(&mut piece, max_game);
         match &rest {
             Rest::Game { .. } => LEFT_GAMES.fetch_add(1, Ordering::Relaxed),
             Rest::Skipping => LEFT_SKIPS.fetch_add(1, Ordering::Relaxed),
@@ -188,6 +188,23 @@ fn hostile_shapes_read_the_same() {
         (
             "no tags",
             b"1. 32-28 19-23 2-0\n1. 33-29 0-2\n1. 34-30 *\n".to_vec(),
+        ),
+        (
+            "no tags, a comment never closed",
+            b"1. 32-28 { 19-23 2-0\n\n1. 33-29 0-2\n\n1. 34-30 *\n".to_vec(),
+        ),
+        (
+            "no tags, a long game then more",
+            format!(
+                "1. 32-28 {{{}}} 2-0\n\n1. 33-29 0-2\n1. 34-30 *\n",
+                "long comment ".repeat(20)
+            )
+            .into_bytes(),
+        ),
+        (
+            "a stray byte in UTF-8",
+            b"[White \"Gr\xC3\xA9mion\"]\n1. 32-28 {caf\xE9} 2-0\n\n[Black \"\xE9\"]\n1. 33-29 0-2\n"
+                .to_vec(),
         ),
     ];
     let mut big = Vec::new();

@@ -18,7 +18,7 @@
 //! before and after the move as FEN, and the pieces on the board after the move. Rows =
 //! the plies `pdn validate` counts.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 
 use csv::Writer;
 
@@ -78,7 +78,8 @@ pub const PLY_COLUMNS: [&str; 15] = [
 #[derive(Clone, Debug, Default)]
 pub struct TagColumns {
     names: Vec<String>,
-    seen: HashSet<String>,
+    /// Each name's index in `names`.
+    seen: HashMap<String, usize>,
 }
 
 impl TagColumns {
@@ -90,10 +91,7 @@ impl TagColumns {
     /// Learn the tag names of a game.
     pub fn observe(&mut self, game: &Game) {
         for t in &game.tags {
-            if !FIXED_TAGS.contains(&t.name.as_str()) && !self.seen.contains(&t.name) {
-                self.seen.insert(t.name.clone());
-                self.names.push(t.name.clone());
-            }
+            self.add(&t.name);
         }
     }
 
@@ -104,11 +102,12 @@ impl TagColumns {
         if FIXED_TAGS.contains(&name) {
             return None;
         }
-        if self.seen.insert(name.to_owned()) {
-            self.names.push(name.to_owned());
-            return Some(self.names.len() - 1);
+        if let Some(&k) = self.seen.get(name) {
+            return Some(k);
         }
-        self.names.iter().position(|n| n == name)
+        self.seen.insert(name.to_owned(), self.names.len());
+        self.names.push(name.to_owned());
+        Some(self.names.len() - 1)
     }
 
     /// The tag names of the columns, in column order.
@@ -158,13 +157,25 @@ fn tag_value<'t>(tags: &'t [Tag], name: &str, buf: &'t mut String) -> &'t str {
 /// The tags of a game that are not among the fixed columns of [`GAME_COLUMNS`], in their
 /// order, each once (a repeated tag's values joined with ` | `): the extra columns of its row.
 pub fn other_tags(game: &Game) -> Vec<(String, String)> {
-    let mut c = TagColumns::new();
-    c.observe(game);
-    let mut buf = String::new();
-    c.names
-        .iter()
-        .map(|n| (n.clone(), tag_value(&game.tags, n, &mut buf).to_owned()))
-        .collect()
+    // One pass, each name's entry found in a map (a game may hold many tags).
+    let mut out: Vec<(String, String)> = Vec::new();
+    let mut at: HashMap<&str, usize> = HashMap::new();
+    for t in &game.tags {
+        if FIXED_TAGS.contains(&t.name.as_str()) {
+            continue;
+        }
+        match at.get(t.name.as_str()) {
+            Some(&k) => {
+                out[k].1.push_str(" | ");
+                out[k].1.push_str(&t.value);
+            }
+            None => {
+                at.insert(&t.name, out.len());
+                out.push((t.name.clone(), t.value.clone()));
+            }
+        }
+    }
+    out
 }
 
 /// Write the row of a game.

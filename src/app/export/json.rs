@@ -46,11 +46,21 @@ pub fn write(a: &Analysed<'_>, file: &str, out: &mut String) {
     out.push_str(",\"game\":");
     push_u32(out, game.index as u32);
     out.push_str(",\"tags\":{");
+    // How often each name came before: counted in a map when there are many tags (a scan
+    // of the earlier ones would be quadratic in them).
+    let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let many = game.tags.len() > 16;
     for (i, t) in game.tags.iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
-        let before = game.tags[..i].iter().filter(|o| o.name == t.name).count();
+        let before = if many {
+            let n = seen.entry(t.name.as_str()).or_insert(0);
+            *n += 1;
+            *n - 1
+        } else {
+            game.tags[..i].iter().filter(|o| o.name == t.name).count()
+        };
         if before == 0 {
             push_str(out, &t.name);
         } else {

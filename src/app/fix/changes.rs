@@ -26,6 +26,11 @@ pub(super) fn notes(game: &Game, a: &Analysed<'_>, changes: &mut Vec<Change>) {
             a.push_move_text(game, m, Form::Pdn, &mut s);
             s
         });
+        if after.as_deref() == Some(before.as_str()) {
+            // Written as it was read (a move that cannot be put in standard form): no change
+            // (so that fixing a fixed file reports none).
+            continue;
+        }
         let why = if n.count > 1 {
             format!("{} ({} times)", n.description(), n.count)
         } else {

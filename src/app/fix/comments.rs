@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 
 use crate::syntax::{
     Comment, CommentKind, Game, Item, Line, Span, canonical_move_text, comment_for_writing,
+    setup_for_writing,
 };
 
 use super::super::diagnostic::{Code, Diagnostic, Severity};
@@ -138,6 +139,12 @@ pub(super) fn writable_comments(body: &mut Line, changes: &mut Vec<Change>) {
                         changes,
                     );
                 }
+                Item::Setup(s) => make_writable(
+                    &mut s.fen,
+                    setup_for_writing,
+                    || "setup made writable (`\"` and `/` cannot stand in a setup's FEN)".into(),
+                    changes,
+                ),
                 Item::Variation(v) => stack.push(&mut v.line),
                 _ => {}
             }

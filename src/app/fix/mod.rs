@@ -55,8 +55,8 @@ use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use crate::syntax::{
-    Game, GameParts, Item, Line, MoveKind, ResultToken, Span, Squares, SyntaxError, Tag, Tolerated,
-    WriteOptions, canonical_move_text, read_games, write_parts,
+    Game, GameEnd, GameParts, Item, Line, MAX_MAX_GAME_SIZE, MoveKind, Reader, ResultToken, Span,
+    Squares, SyntaxError, Tag, Tolerated, WriteOptions, canonical_move_text, write_parts,
 };
 
 use super::diagnostic::{Code, Severity};
@@ -64,7 +64,9 @@ use super::export::normal::{Joined, Settings};
 use super::export::record::{Form, RecordOptions};
 use super::export::{self, Analysed, ExportOptions, ResultStyle, analyse_with};
 use super::jsonl::push_str as push_json_str;
-use super::validate::{Options, Report, validate};
+use super::record::{OnRecord, Record, RecordReader};
+use super::replay::Ignore;
+use super::validate::{Options, Report, validate, validate_record};
 use changes::{find_move, find_move_mut};
 use comments::{append_note, insert_problems, problem_comments, writable_comments};
 use tags::{MainInfo, TagFacts, fix_tags};
@@ -176,12 +178,28 @@ impl AsRead {
 }
 
 /// The errors of the games of `text` (what `fix` wrote) read back and validated with `opts`:
-/// the summary's count of what was written, not of what was planned.
+/// the summary's count of what was written, not of what was planned. Read as `validate`
+/// reads, into a record (no owned `Game`: a huge game is not held once more).
 fn recount(text: &str, opts: &Options) -> u32 {
-    read_games(text.as_bytes())
-        .iter()
-        .map(|g| validate(g, opts).errors())
-        .sum()
+    /// Validates each record and counts its errors.
+    struct Count<'o>(&'o Options);
+    impl OnRecord for Count<'_> {
+        type Output = u32;
+        fn on_record(&mut self, record: &Record, end: &GameEnd<'_>) -> u32 {
+            match std::str::from_utf8(end.text) {
+                Ok(source) => validate_record(record, source, self.0, &mut Ignore).errors(),
+                Err(_) => validate(&end.to_game(), self.0).errors(),
+            }
+        }
+    }
+    let mut reader = Reader::new(text.as_bytes()).with_max_game_size(MAX_MAX_GAME_SIZE);
+    let mut count = RecordReader::new(Count(opts));
+    let mut errors = 0;
+    // Reading from memory: no I/O error can come.
+    while let Ok(Some(n)) = reader.read_game(&mut count) {
+        errors += n;
+    }
+    errors
 }
 
 /// Append a change as a JSON Lines audit record `{"file","game","ply","before","after","why"}`.
@@ -485,6 +503,9 @@ fn recheck_and_write(
     };
     let mut text = String::new();
     export::pdn::write_with(&af, parts, &opts, &mut text);
+    // The game and its analyses are no longer needed: not held while the text is read back.
+    drop(af);
+    drop(game);
     // The count of what was written, read back as a reader would.
     let errors_after = recount(&text, &read.validate);
     Fixed {
@@ -522,26 +543,30 @@ fn repair_changes(af: &Analysed<'_>, applied: &[repair::Applied], changes: &mut 
 /// Give the moves of `body` the move numbers of the same moves (by where they start) in
 /// `normal`, its normal form: none where the count goes on by alternation.
 fn renumber(body: &mut Line, normal: &Line) {
-    let mut numbers = std::collections::HashMap::new();
+    // By where each move starts: a sorted list (a third of the memory of a map, which
+    // counted in a game of a million moves).
+    let mut numbers = Vec::new();
     let mut stack = vec![normal];
     while let Some(line) = stack.pop() {
         for item in &line.items {
             match item {
-                Item::Move(m) => {
-                    numbers.insert(m.span.start, m.number);
-                }
+                Item::Move(m) => numbers.push((m.span.start, m.number)),
                 Item::Variation(v) => stack.push(&v.line),
                 _ => {}
             }
         }
     }
+    // The last one written for a start wins, as in a map.
+    numbers.reverse();
+    numbers.sort_by_key(|&(start, _)| start);
+    numbers.dedup_by_key(|&mut (start, _)| start);
     let mut stack = vec![body];
     while let Some(line) = stack.pop() {
         for item in &mut line.items {
             match item {
                 Item::Move(m) => {
-                    if let Some(n) = numbers.get(&m.span.start) {
-                        m.number = *n;
+                    if let Ok(k) = numbers.binary_search_by_key(&m.span.start, |&(s, _)| s) {
+                        m.number = numbers[k].1;
                     }
                 }
                 Item::Variation(v) => stack.push(&mut v.line),

@@ -205,7 +205,9 @@ pub fn draw(d: &Diagram, canvas: &mut dyn Canvas) {
             CAPTION_SIZE,
             Anchor::Middle,
             palette::INK,
-            &d.caption,
+            // Control and bidirectional characters shown escaped (`\u{202e}`), as on a
+            // terminal: no caption reads other than it is (nor is no valid XML).
+            &crate::app::terminal::escape(&d.caption),
         );
         canvas.end();
     }

@@ -34,7 +34,8 @@ pub fn write(d: &Diagram) -> String {
     );
     if !d.caption.is_empty() {
         out.push_str("<title>");
-        push_text(&mut out, &d.caption);
+        // As the caption drawn (see `draw`): control and bidirectional characters escaped.
+        push_text(&mut out, &crate::app::terminal::escape(&d.caption));
         out.push_str("</title>\n");
     }
     let mut canvas = Svg { out: &mut out };

@@ -89,6 +89,27 @@ impl<S: Sink> P<'_, S> {
                 self.pos = nl;
                 return Ok(());
             }
+            // In an archive without tags: the comment swallowed the result that ended its
+            // game, and the next game starts (its move 1) after it. The comment stops before
+            // that result, which ends the game; the next game is read as a game.
+            if let Some(r) = self.swallowed_result(body, nl)? {
+                let mut e = r;
+                while e > body && is_ws(self.s[e - 1]) {
+                    e -= 1;
+                }
+                self.error(
+                    SyntaxErrorKind::UnterminatedComment,
+                    sp(start, start + 1),
+                    || {
+                        "unterminated comment: expected `}` before the result that ends the \
+                         game (the next game starts after it)"
+                            .to_owned()
+                    },
+                );
+                self.push_comment(body..e, CommentKind::Brace, start, e);
+                self.pos = r;
+                return Ok(());
+            }
             from = nl + 1;
         }
         let Some(mut close) = close else {
@@ -129,6 +150,18 @@ impl<S: Sink> P<'_, S> {
         self.push_comment(body..close, CommentKind::Brace, start, close + 1);
         self.pos = close + 1;
         Ok(())
+    }
+
+    /// Inside a comment opened at `body - 1`: the start of a result that ends the line ending
+    /// at `nl` (after `body`) when the next line that is not blank starts with move number
+    /// 1 (`1.`), as the games of an archive without tags do.
+    fn swallowed_result(&self, body: usize, nl: usize) -> Res<Option<usize>> {
+        let Some(r) = token::result_at_line_end(&self.s[body..nl]) else {
+            return Ok(None);
+        };
+        let q = self.ws_from(nl + 1)?;
+        let one = self.at(q)? == Some(b'1') && self.at(q + 1)? == Some(b'.');
+        Ok(one.then_some(body + r))
     }
 
     /// True if a tag pair (`[Name "`) starts the line at `p`.

@@ -21,6 +21,9 @@
 //! - a `[` after a body element (move, move number, NAG, variation, setup, unknown token)
 //!   starts the next game, which was not separated;
 //! - `N. ...` is the second player's move number; `...` anywhere else is an unknown move.
+//! - a `{` comment that is not closed before a tag section, or (in an archive without tags)
+//!   before a line that ends with a result and is followed by move number 1, stops there (a
+//!   syntax error): the next game is read as a game.
 
 use memchr::{memchr, memchr2, memchr3};
 
@@ -363,7 +366,8 @@ impl<'a, S: Sink> P<'a, S> {
     // ---- recording ----
 
     fn error(&mut self, kind: SyntaxErrorKind, span: Span, message: impl FnOnce() -> String) {
-        if self.errors.len() < MAX_ERRORS_PER_GAME {
+        // An error that says text was left out is never left out itself.
+        if self.errors.len() < MAX_ERRORS_PER_GAME || kind.loses_text() {
             self.errors.push(SyntaxError {
                 kind,
                 span,

@@ -127,8 +127,14 @@ impl GameSink {
     }
 
     fn finish(mut self, meta: Meta, scratch: &mut Vec<Item>) -> Parsed {
-        // Every variation is closed: `line` is the main line.
-        let items: Vec<Item> = self.line.split_off(0);
+        // Every variation is closed: `line` is the main line. A long one is handed over as
+        // it is (not copied: a huge game is not held twice), the others copied out of the
+        // reused capacity.
+        let items: Vec<Item> = if self.line.len() > 4096 {
+            std::mem::take(&mut self.line)
+        } else {
+            self.line.split_off(0)
+        };
         *scratch = self.line;
         Parsed {
             game: Game {

@@ -85,3 +85,25 @@ pub(crate) fn strip_styles(text: &str) -> String {
     }
     out
 }
+
+/// The shared corpus's PDN files joined and repeated to about `mb` megabytes, as
+/// `dir/big.pdn` (a run long enough to be interrupted midway).
+pub(crate) fn big_input(dir: &Path, mb: usize) -> PathBuf {
+    use std::io::Write;
+    let mut files = Vec::new();
+    pdn_files(&corpus(), &mut files);
+    let mut one = Vec::new();
+    for f in files {
+        one.extend_from_slice(&std::fs::read(f).expect("corpus file"));
+        one.extend_from_slice(b"\n\n");
+    }
+    let path = dir.join("big.pdn");
+    let mut out = std::io::BufWriter::new(std::fs::File::create(&path).expect("big.pdn"));
+    let mut written = 0;
+    while written < mb << 20 {
+        out.write_all(&one).expect("write big.pdn");
+        written += one.len();
+    }
+    out.flush().expect("write big.pdn");
+    path
+}
