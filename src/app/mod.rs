@@ -16,6 +16,7 @@ pub mod record;
 pub mod replay;
 pub mod report;
 pub mod resolve;
+pub mod search;
 pub mod stats;
 pub mod terminal;
 pub mod tree;
