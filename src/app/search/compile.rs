@@ -4,7 +4,7 @@
 //! swapped). [`Compiled`] answers for one position or one move in a few bit operations.
 
 use crate::rules::fen::{Setup, SquareName};
-use crate::rules::{Bits, Color, MAX_BITS, Move, Position, Role, Spec};
+use crate::rules::{Bits, Color, MAX_BITS, Move, Position, Role, Spec, VariantPosition};
 use crate::syntax::read_games;
 
 use super::super::replay::{Observer, Played, PlyEvent};
@@ -133,6 +133,8 @@ pub(crate) struct Compiled<V: Spec> {
     pub forms: Vec<Form<V::B>>,
     /// The opening moves (from the variant's start position).
     pub moves: Option<Vec<MoveKey<V::B>>>,
+    /// The position after them.
+    pub moves_end: Option<Position<V::B>>,
     /// The query asks something of a position.
     pub positional: bool,
     /// The query asks something of a move.
@@ -267,16 +269,56 @@ impl<V: Spec> Compiled<V> {
             let turned = forms[0].mirrored(&rotation::<V>());
             forms.push(turned);
         }
-        let moves = match &q.moves {
-            Some(text) => Some(opening::<V>(text)?),
-            None => None,
+        let (moves, moves_end) = match &q.moves {
+            Some(text) => {
+                let (m, end) = opening::<V>(text)?;
+                (Some(m), Some(end))
+            }
+            None => (None, None),
         };
         Ok(Compiled {
             forms,
             moves,
+            moves_end,
             positional: q.asks_position(),
             manoeuvre: !q.manoeuvre.is_empty(),
         })
+    }
+}
+
+impl<V: Spec> Compiled<V> {
+    /// The keys of positions that every game the query matches reaches on its main line
+    /// (each form's exact position, with either side to move if the form leaves it open;
+    /// else the position after the opening moves), or `None` if the query names none.
+    pub(crate) fn keys(&self) -> Option<Vec<u64>> {
+        let v = super::slot(V::RULES.variant);
+        let mut keys = Vec::new();
+        for f in &self.forms {
+            match (f.exact, &self.moves_end) {
+                (Some((w, b, k)), _) => {
+                    let sides = match f.side {
+                        Some(s) => vec![s],
+                        None => Color::ALL.to_vec(),
+                    };
+                    for s in sides {
+                        keys.push(super::hash::key(
+                            v,
+                            s,
+                            w.to_u128(),
+                            b.to_u128(),
+                            k.to_u128(),
+                        ));
+                    }
+                }
+                (None, Some(end)) => {
+                    keys.push(super::hash::position_key(V::RULES.variant, end));
+                }
+                (None, None) => return None,
+            }
+        }
+        keys.sort_unstable();
+        keys.dedup();
+        Some(keys)
     }
 }
 
@@ -285,6 +327,7 @@ impl<V: Spec> Compiled<V> {
 struct Moves {
     keys: Vec<(u8, u8, u128)>,
     irregular: bool,
+    last: Option<VariantPosition>,
 }
 
 impl Observer for Moves {
@@ -293,12 +336,16 @@ impl Observer for Moves {
             self.keys
                 .push((e.mv.from, e.mv.to, e.mv.captured.to_u128()));
             self.irregular |= e.played != Played::Legal;
+            self.last = Some(VariantPosition::of::<W>(e.after));
         }
     }
 }
 
-/// The opening moves `text` (`32-28 19-23`, move numbers allowed) played from `V`'s start.
-fn opening<V: Spec>(text: &str) -> Result<Vec<MoveKey<V::B>>, QueryError> {
+/// The opening moves `text` (`32-28 19-23`, move numbers allowed) played from `V`'s start,
+/// and the position after them.
+pub(crate) fn opening<V: Spec>(
+    text: &str,
+) -> Result<(Vec<MoveKey<V::B>>, Position<V::B>), QueryError> {
     if text.contains(['[', ']', '{', '}', '(', ')', '/', '%', ';']) {
         return Err(QueryError::Moves(format!(
             "`{text}` is not a plain list of moves"
@@ -326,19 +373,21 @@ fn opening<V: Spec>(text: &str) -> Result<Vec<MoveKey<V::B>>, QueryError> {
             V::RULES.variant.name()
         )));
     }
-    if moves.irregular || moves.keys.is_empty() {
+    let end = moves.last.and_then(|p| p.get::<V>());
+    let (false, Some(end)) = (moves.irregular || moves.keys.is_empty(), end) else {
         return Err(QueryError::Moves(format!("`{text}` holds no legal move")));
-    }
+    };
     let bits = |x: u128| {
         (0..128u32)
             .filter(|i| x >> i & 1 == 1)
             .fold(V::B::ZERO, |acc, i| acc | V::B::bit(i))
     };
-    Ok(moves
+    let keys = moves
         .keys
         .into_iter()
         .map(|(f, t, c)| (f, t, bits(c)))
-        .collect())
+        .collect();
+    Ok((keys, end))
 }
 
 #[cfg(test)]
@@ -389,7 +438,7 @@ mod tests {
 
     #[test]
     fn opening_moves_are_played_or_refused() {
-        let m = opening::<International>("1. 32-28 19-23 2. 28x19 14x23").expect("moves");
+        let (m, _) = opening::<International>("1. 32-28 19-23 2. 28x19 14x23").expect("moves");
         assert_eq!(m.len(), 4);
         assert!(m[2].2.any());
         assert!(opening::<International>("32-29").is_err());

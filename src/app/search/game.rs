@@ -199,13 +199,24 @@ impl Searcher {
         text: &GameText<'_>,
         hint: Option<Variant>,
     ) -> GameResult {
+        self.search_record_as(record, text, self.options.variant, hint)
+    }
+
+    /// [`Searcher::search_record`] with the variant forced (or not).
+    fn search_record_as(
+        &self,
+        record: &Record,
+        text: &GameText<'_>,
+        variant: Option<Variant>,
+        hint: Option<Variant>,
+    ) -> GameResult {
         let mut a = Adapter {
             searcher: self,
             watch: None,
             variant: None,
             unfit: false,
         };
-        let g = replay(record, text, self.options.variant, hint, &mut a);
+        let g = replay(record, text, variant, hint, &mut a);
         let mut result = GameResult {
             info: g.info,
             plies: g.report.plies,
@@ -252,9 +263,24 @@ impl Searcher {
         result
     }
 
-    /// Search an owned game; `hint` as for [`Searcher::search_record`].
+    /// Search an owned game; `hint`: the variant the earlier games of its file showed.
     pub fn search_game(&self, game: &Game, hint: Option<Variant>) -> GameResult {
         self.search_record(&Record::of_game(game), &GameText::of(game), hint)
+    }
+
+    /// Search an owned game in variant `variant` (the one an index recorded for it), keeping
+    /// its text if it matches: for the text of a game an index found.
+    pub fn search_game_as(&self, game: &Game, variant: Variant) -> GameResult {
+        let mut r = self.search_record_as(
+            &Record::of_game(game),
+            &GameText::of(game),
+            Some(variant),
+            None,
+        );
+        if !r.matches.is_empty() {
+            r.text = Some(game.source.clone());
+        }
+        r
     }
 }
 

@@ -24,7 +24,7 @@ mod compile;
 // pub mod explore;
 mod game;
 pub mod hash;
-// pub mod index;
+pub mod index;
 pub mod query;
 pub mod render;
 mod watch;
