@@ -156,7 +156,7 @@ pub(super) fn search(a: &SearchArgs, searcher: &Searcher, path: &Path) -> Result
     }
     let index = Index::open(path)
         .map_err(anyhow::Error::new)
-        .with_context(|| format!("{}", shown(path)))?;
+        .with_context(|| shown(path))?;
     let names: Vec<String> = index.files().iter().map(|(n, _)| n.clone()).collect();
     let mut output = Output::open(a.output.as_deref())?;
     let mut texts = Texts { file: None };

@@ -52,8 +52,8 @@ impl<B: Bits> Form<B> {
             return false;
         }
         let sets = [w & !k, w & k, b & !k, b & k];
-        for i in 0..4 {
-            if (sets[i] & self.have[i]) != self.have[i] || (sets[i] & self.not[i]).any() {
+        for ((set, have), not) in sets.iter().zip(self.have).zip(self.not) {
+            if (*set & have) != have || (*set & not).any() {
                 return false;
             }
         }
@@ -322,6 +322,9 @@ impl<V: Spec> Compiled<V> {
     }
 }
 
+/// Opening moves on a board and the position after them.
+pub(crate) type Opening<V> = (Vec<MoveKey<<V as Spec>::B>>, Position<<V as Spec>::B>);
+
 /// Collects the moves of a main line.
 #[derive(Default)]
 struct Moves {
@@ -343,9 +346,7 @@ impl Observer for Moves {
 
 /// The opening moves `text` (`32-28 19-23`, move numbers allowed) played from `V`'s start,
 /// and the position after them.
-pub(crate) fn opening<V: Spec>(
-    text: &str,
-) -> Result<(Vec<MoveKey<V::B>>, Position<V::B>), QueryError> {
+pub(crate) fn opening<V: Spec>(text: &str) -> Result<Opening<V>, QueryError> {
     if text.contains(['[', ']', '{', '}', '(', ')', '/', '%', ';']) {
         return Err(QueryError::Moves(format!(
             "`{text}` is not a plain list of moves"
