@@ -8,8 +8,8 @@ use std::path::Path;
 use anyhow::{Context, Result, bail};
 use pdn::app::record::RecordReader;
 use pdn::app::search::index::{
-    GameRecord, Index, IndexError, IndexWriter, IndexedGame, Indexer, RecordIndexer, index_game,
-    search_index, text_hash,
+    GameRecord, Header, Index, IndexError, IndexWriter, IndexedGame, Indexer, RecordIndexer,
+    index_game, search_index, text_hash,
 };
 use pdn::app::search::{GameResult, Searcher};
 use pdn::app::terminal::escape;
@@ -46,6 +46,33 @@ fn path_of(i: &Input) -> String {
     }
 }
 
+/// Index the games of `setup` into `out`: the batch pipeline on every core, the writer's
+/// temporary files in `temp`. Returns the header written and what the driver counted.
+pub(super) fn build(
+    setup: &common::Setup,
+    how: Indexer,
+    temp: &Path,
+    out: &mut dyn io::Write,
+    what: &str,
+) -> Result<(Header, batch::Totals)> {
+    let mut w = IndexWriter::new(temp, how.max_ply)
+        .map_err(anyhow::Error::new)
+        .with_context(|| format!("cannot make the temporary files of {what}"))?;
+    for i in &setup.inputs {
+        w.add_file(&i.name, &path_of(i));
+    }
+    let mut sink = Writer { w };
+    let read = batch::run_or_visit(
+        setup,
+        &Hint(None),
+        |_| RecordReader::new(RecordIndexer::new(how)),
+        |_, game, h: &Hint| index_game(&game, how.variant, h.0, how.max_ply),
+        &mut sink,
+    )?;
+    let header = sink.w.finish(out).map_err(unwritten(what))?;
+    Ok((header, read))
+}
+
 pub(super) fn run(a: &IndexArgs) -> Result<Status> {
     let setup = common::Setup::new(&a.input)?;
     common::not_an_input("-o", &a.output, &setup.inputs)?;
@@ -59,21 +86,7 @@ pub(super) fn run(a: &IndexArgs) -> Result<Status> {
     };
     let mut out = Output::open(Some(&a.output))?;
     let what = shown(&a.output);
-    let mut w = IndexWriter::new(&dir, a.max_ply)
-        .map_err(anyhow::Error::new)
-        .with_context(|| format!("cannot make the temporary files of {what}"))?;
-    for i in &setup.inputs {
-        w.add_file(&i.name, &path_of(i));
-    }
-    let mut sink = Writer { w };
-    let read = batch::run_or_visit(
-        &setup,
-        &Hint(None),
-        |_| RecordReader::new(RecordIndexer::new(how)),
-        |_, game, h: &Hint| index_game(&game, how.variant, h.0, how.max_ply),
-        &mut sink,
-    )?;
-    let header = sink.w.finish(&mut out).map_err(unwritten(&what))?;
+    let (header, read) = build(&setup, how, &dir, &mut out, &what)?;
     out.finish()?;
     let size = std::fs::metadata(&a.output).map_or(0, |m| m.len());
     let plies: u64 = header.variants.iter().map(|v| v.plies).sum();

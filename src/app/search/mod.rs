@@ -21,7 +21,7 @@
 //! the position before the move.
 
 mod compile;
-// pub mod explore;
+pub mod explore;
 mod game;
 pub mod hash;
 pub mod index;

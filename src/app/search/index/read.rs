@@ -367,24 +367,59 @@ impl Index {
     }
 }
 
+impl Index {
+    /// The games `ids` (sorted, each once) in order with their main lines, as
+    /// [`Index::scan`] gives them: read one by one when they are few, else by going through
+    /// every game.
+    ///
+    /// # Errors
+    ///
+    /// The index cannot be read, or `each`'s error.
+    pub fn games_of(
+        &self,
+        ids: &[u32],
+        mut each: impl FnMut(u32, &GameRecord, &[u8]) -> Result<(), IndexError>,
+    ) -> Result<(), IndexError> {
+        if (ids.len() as u64).saturating_mul(32) < self.header.games {
+            for &id in ids {
+                let g = self.game(id)?;
+                let bytes = self.stream(&g)?;
+                each(id, &g, &bytes)?;
+            }
+            return Ok(());
+        }
+        let mut next = ids.iter().copied().peekable();
+        self.scan(|id, g, bytes| {
+            while next.next_if(|&n| n < id).is_some() {}
+            if next.next_if_eq(&id).is_some() {
+                each(id, g, bytes)?;
+            }
+            Ok(())
+        })
+    }
+}
+
 /// The hits of the query in a game of variant `V` whose main line is `bytes`.
 fn watch<V: Spec>(searcher: &Searcher, bytes: &[u8]) -> Result<Option<Vec<Hit>>, Corrupt> {
     let Some(c) = searcher.compiled::<V>() else {
         return Ok(None);
     };
     let mut w = Watch::<V>::new(c, false, searcher.options().all_occurrences);
-    stream::replay::<V>(bytes, |e| match e {
-        Event::Start(p) => w.start(p),
-        Event::Move(before, mv, after, ply) => w.step(&Step {
-            before,
-            mv,
-            after,
-            ply,
-            main: true,
-            sound: true,
-            at: None,
-        }),
-        Event::Setup(p, ply) => w.setup(p, ply, true, true, None),
+    stream::replay::<V>(bytes, |e| {
+        match e {
+            Event::Start(p) => w.start(p),
+            Event::Move(before, mv, after, ply) => w.step(&Step {
+                before,
+                mv,
+                after,
+                ply,
+                main: true,
+                sound: true,
+                at: None,
+            }),
+            Event::Setup(p, ply) => w.setup(p, ply, true, true, None),
+        }
+        true
     })?;
     Ok(Some(w.finish()))
 }
@@ -501,11 +536,7 @@ pub fn search_index(
             }
             ids.sort_unstable();
             ids.dedup();
-            for id in ids {
-                let g = index.game(id)?;
-                let bytes = index.stream(&g)?;
-                found(id, &g, &bytes)?;
-            }
+            index.games_of(&ids, |id, g, bytes| found(id, g, bytes))?;
         }
         None => index.scan(|id, g, bytes| found(id, g, bytes))?,
     }

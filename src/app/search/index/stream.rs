@@ -129,14 +129,15 @@ impl Cursor<'_> {
     }
 }
 
-/// Play a stream back: `each` gets every event in order.
+/// Play a stream back: `each` gets every event in order (and stops the replay by returning
+/// false).
 ///
 /// # Errors
 ///
 /// [`Corrupt`] if the bytes are not a stream of variant `V` (nothing is played past them).
 pub(crate) fn replay<V: Spec>(
     bytes: &[u8],
-    mut each: impl FnMut(Event<'_, V::B>),
+    mut each: impl FnMut(Event<'_, V::B>) -> bool,
 ) -> Result<(), Corrupt> {
     let mut c = Cursor { b: bytes, at: 0 };
     let mut pos = match c.byte()? {
@@ -144,7 +145,9 @@ pub(crate) fn replay<V: Spec>(
         1 => c.position::<V>()?,
         _ => return Err(Corrupt),
     };
-    each(Event::Start(&pos));
+    if !each(Event::Start(&pos)) {
+        return Ok(());
+    }
     let mask = V::geometry().mask;
     let mut ply = 0u32;
     while c.at < bytes.len() {
@@ -152,7 +155,9 @@ pub(crate) fn replay<V: Spec>(
         if first == SETUP {
             ply = u32::from_le_bytes(c.bytes::<4>()?);
             pos = c.position::<V>()?;
-            each(Event::Setup(&pos, ply));
+            if !each(Event::Setup(&pos, ply)) {
+                return Ok(());
+            }
             continue;
         }
         let from = u32::from(first & !CAPTURE);
@@ -182,7 +187,9 @@ pub(crate) fn replay<V: Spec>(
         let mv = Move::new(from, to, captured, second & PROMOTES != 0, by_king);
         let after = pos.after(&mv, V::RULES);
         ply = ply.checked_add(1).ok_or(Corrupt)?;
-        each(Event::Move(&pos, &mv, &after, ply));
+        if !each(Event::Move(&pos, &mv, &after, ply)) {
+            return Ok(());
+        }
         pos = after;
     }
     Ok(())
@@ -220,10 +227,13 @@ mod tests {
         }
         push_setup(&mut out, 7, &positions[3]);
         let mut got = Vec::new();
-        replay::<V>(&out, |e| match e {
-            Event::Start(p) => got.push((*p, 0)),
-            Event::Move(_, _, p, ply) => got.push((*p, ply)),
-            Event::Setup(p, ply) => got.push((*p, ply)),
+        replay::<V>(&out, |e| {
+            match e {
+                Event::Start(p) => got.push((*p, 0)),
+                Event::Move(_, _, p, ply) => got.push((*p, ply)),
+                Event::Setup(p, ply) => got.push((*p, ply)),
+            }
+            true
         })
         .expect("decodes");
         let want: Vec<_> = positions
@@ -236,7 +246,7 @@ mod tests {
         assert_eq!(got, want);
         // Cut anywhere: an error or a shorter line, never a panic.
         for cut in 0..out.len() {
-            let _ = replay::<V>(&out[..cut], |_| {});
+            let _ = replay::<V>(&out[..cut], |_| true);
         }
     }
 
@@ -251,11 +261,14 @@ mod tests {
 
     #[test]
     fn garbage_is_corrupt_not_a_panic() {
-        assert_eq!(replay::<International>(&[], |_| {}), Err(Corrupt));
-        assert_eq!(replay::<International>(&[7], |_| {}), Err(Corrupt));
-        assert_eq!(replay::<International>(&[0, 200, 3], |_| {}), Err(Corrupt));
+        assert_eq!(replay::<International>(&[], |_| true), Err(Corrupt));
+        assert_eq!(replay::<International>(&[7], |_| true), Err(Corrupt));
+        assert_eq!(
+            replay::<International>(&[0, 200, 3], |_| true),
+            Err(Corrupt)
+        );
         let mut bad = vec![1, 0];
         bad.extend_from_slice(&[0xff; 48]);
-        assert_eq!(replay::<International>(&bad, |_| {}), Err(Corrupt));
+        assert_eq!(replay::<International>(&bad, |_| true), Err(Corrupt));
     }
 }
