@@ -94,6 +94,15 @@ pub trait Observer {
     fn wants_events(&self) -> bool {
         true
     }
+    /// True if the observer can forget what it saw ([`Observer::restart`]): the replay of a
+    /// game whose variant is to be chosen among several may then be watched from the first
+    /// candidate on, and run again only if another one wins (else the first is only probed
+    /// and the winner replayed).
+    fn can_restart(&self) -> bool {
+        false
+    }
+    /// Forget every event seen: the game will be replayed again, in another variant.
+    fn restart(&mut self) {}
 }
 
 /// An observer that does nothing.

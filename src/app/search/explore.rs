@@ -552,11 +552,13 @@ main{padding:10px 20px 40px}
 .node h2{font-size:16px;margin:8px 0;font-weight:600}
 .node .path{font-family:ui-monospace,\"DejaVu Sans Mono\",monospace}
 .cols{display:flex;flex-wrap:wrap;gap:20px;align-items:flex-start}
+.cols>div{flex:1 1 420px;min-width:0}
+.path{overflow-wrap:anywhere}
 svg.board{width:min(420px,92vw);height:auto;border:1px solid var(--line);background:var(--light)}
-svg.board .d{fill:var(--dark)}
-svg.board text{font-size:16px;fill:#fff;font-family:\"DejaVu Sans\",sans-serif}
+#board .d{fill:var(--dark)}
+#board text{font-size:17px;fill:#fff;font-family:\"DejaVu Sans\",sans-serif}
 table{border-collapse:collapse;background:#fff;border:1px solid var(--line);font-variant-numeric:tabular-nums}
-th,td{padding:3px 9px;border-bottom:1px solid var(--line);text-align:right}
+th,td{white-space:nowrap;padding:3px 9px;border-bottom:1px solid var(--line);text-align:right}
 th:first-child,td:first-child{text-align:left;font-family:ui-monospace,\"DejaVu Sans Mono\",monospace}
 a{color:var(--accent)}
 .muted{color:var(--muted)}

@@ -67,6 +67,16 @@ impl Observer for Adapter<'_> {
             w.setup(pos, ply, line == 0, clean, None);
         }
     }
+
+    fn can_restart(&self) -> bool {
+        true
+    }
+
+    fn restart(&mut self) {
+        self.watch = None;
+        self.variant = None;
+        self.unfit = false;
+    }
 }
 
 /// Where the movetext of a record starts (the place of a comment about the start

@@ -104,6 +104,14 @@ impl Observer for Recorder {
         push_setup(&mut r.stream, ply, pos);
         r.keys.push(position_key(V::RULES.variant, pos));
     }
+
+    fn can_restart(&self) -> bool {
+        true
+    }
+
+    fn restart(&mut self) {
+        self.rec = None;
+    }
 }
 
 /// Replay the game of a record (whose text is `text`, at byte `text_off` of its file) as
