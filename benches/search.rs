@@ -129,8 +129,8 @@ fn latency(index: &Path, archive: &Path, n: usize, seed: u64) {
             fens.push(f.0.swap_remove(k));
         }
     }
-    let mut times = Vec::with_capacity(fens.len());
-    let mut matches = 0u64;
+    // (milliseconds, games matched) of each lookup.
+    let mut runs: Vec<(f64, u64)> = Vec::with_capacity(fens.len());
     for fen in &fens {
         let q = Query {
             position: Some(parse_fen(fen).expect("fen")),
@@ -139,18 +139,34 @@ fn latency(index: &Path, archive: &Path, n: usize, seed: u64) {
         let s = Searcher::new(q, SearchOptions::default()).expect("query");
         let t = Instant::now();
         let summary = search_index(&index, &s, |_, _, _| Ok(())).expect("search");
-        times.push(t.elapsed().as_secs_f64() * 1000.0);
-        matches += summary.matches;
+        runs.push((t.elapsed().as_secs_f64() * 1000.0, summary.games_matched));
     }
-    times.sort_by(f64::total_cmp);
-    let at = |q: f64| times[((times.len() as f64 * q) as usize).min(times.len() - 1)];
+    let pct = |sel: &dyn Fn(u64) -> bool| {
+        let mut t: Vec<f64> = runs.iter().filter(|r| sel(r.1)).map(|r| r.0).collect();
+        t.sort_by(f64::total_cmp);
+        let at = |q: f64| {
+            t.get(((t.len() as f64 * q) as usize).min(t.len().saturating_sub(1)))
+                .copied()
+                .unwrap_or(0.0)
+        };
+        format!(
+            "{{\"lookups\":{},\"median_ms\":{:.3},\"p90_ms\":{:.3},\"p99_ms\":{:.3},\"max_ms\":{:.3}}}",
+            t.len(),
+            at(0.5),
+            at(0.9),
+            at(0.99),
+            t.last().copied().unwrap_or(0.0)
+        )
+    };
+    let big: Vec<&(f64, u64)> = runs.iter().filter(|r| r.1 > 10_000).collect();
+    let per_game = big.iter().map(|r| r.0).sum::<f64>() * 1000.0
+        / big.iter().map(|r| r.1 as f64).sum::<f64>().max(1.0);
     println!(
-        "{{\"lookups\":{},\"matches\":{matches},\"median_ms\":{:.3},\"p90_ms\":{:.3},\"p99_ms\":{:.3},\"max_ms\":{:.3}}}",
-        times.len(),
-        at(0.5),
-        at(0.9),
-        at(0.99),
-        times.last().copied().unwrap_or(0.0)
+        "{{\"all\":{},\"at_most_1000_games\":{},\"over_10000_games\":{{\"lookups\":{},\"us_per_game\":{per_game:.2}}},\"games_matched\":{}}}",
+        pct(&|_| true),
+        pct(&|n| n <= 1000),
+        big.len(),
+        runs.iter().map(|r| r.1).sum::<u64>()
     );
 }
 

@@ -144,6 +144,13 @@ impl Texts {
         let Some((_, r, at)) = &mut self.file else {
             bail!("{shown_name}: cannot be read again");
         };
+        // (A game is at most 64 MB: the reader's own bound; an index saying more is damaged.)
+        if g.text_len > 64 << 20 {
+            bail!(
+                "{shown_name}: the index is damaged (a game of {} bytes)",
+                g.text_len
+            );
+        }
         let skip = g.text_off - *at;
         let skipped = io::copy(&mut r.take(skip), &mut io::sink())?;
         let mut text = vec![0u8; g.text_len as usize];

@@ -746,3 +746,85 @@ fn explore_lists_moves_and_writes_a_page() {
     assert!(html.contains("<a href=\"#n1\">"));
     assert!(html.contains("id=\"n1\""));
 }
+
+/// A damaged index (bytes changed anywhere) gives answers or errors, never a panic.
+#[test]
+fn a_damaged_index_never_panics() {
+    let samples = samples(6);
+    let dir = tempfile::tempdir().expect("tempdir");
+    index_of(&samples, dir.path());
+    let path = dir.path().join("samples.idx");
+    let good = std::fs::read(&path).expect("read");
+    let queries = [
+        Query {
+            position: Some(parse_fen("W:W31-50:B1-20").expect("fen")),
+            ..Query::default()
+        },
+        Query {
+            material: Some(Material::parse("w=5+").expect("material")),
+            mirror: true,
+            ..Query::default()
+        },
+    ];
+    let mut rng = Rng(99);
+    for round in 0..300 {
+        let mut bad = good.clone();
+        for _ in 0..1 + rng.below(8) {
+            let at = if round % 2 == 0 {
+                rng.below(bad.len())
+            } else {
+                // The header and the first games: offsets, lengths, counts.
+                rng.below(bad.len().min(4096))
+            };
+            bad[at] = rng.next() as u8;
+        }
+        std::fs::write(&path, &bad).expect("write");
+        let Ok(index) = Index::open(&path) else {
+            continue;
+        };
+        for q in &queries {
+            let s = Searcher::new(q.clone(), SearchOptions::default()).expect("query");
+            let _ = search_index(&index, &s, |_, _, _| Ok(()));
+        }
+        let root = VariantPosition::of::<pdn::rules::spec::International>(
+            &pdn::rules::spec::International::start(),
+        );
+        let _ = explore(&index, &root, &ExploreOptions::default());
+    }
+}
+
+/// The three commands have their man pages, and the completions offer them and their
+/// formats.
+#[test]
+fn the_commands_have_pages_and_completions() {
+    for (page, says) in [
+        ("search", "QUERIES"),
+        ("explore", "WHAT THE NUMBERS MEAN"),
+        ("index", "EXAMPLES"),
+    ] {
+        let o = run(&["man", page]);
+        assert_eq!(o.status.code(), Some(0));
+        let roff = text(&o.stdout);
+        assert!(roff.contains(says), "{page}");
+        assert!(
+            roff.contains(&format!(".TH PDN-{} 1", page.to_uppercase())),
+            "{page}"
+        );
+    }
+    let script = text(&run(&["completions", "bash"]).stdout);
+    for word in [
+        "search",
+        "explore",
+        "index",
+        "--any-side",
+        "--sacrifice",
+        "--max-ply",
+        "pdn",
+    ] {
+        assert!(script.contains(word), "{word}");
+    }
+    let help = text(&run(&["search", "--help"]).stdout);
+    for value in ["human", "json", "csv", "pdn", "man", "king"] {
+        assert!(help.contains(&format!("- {value}:")), "{value}");
+    }
+}

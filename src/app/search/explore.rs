@@ -11,7 +11,7 @@
 //! variant's scale (a win 2 and a draw 1 under the international result type, 1 and ½
 //! otherwise) and as a percentage, over decided games.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use crate::rules::notation::{self, SquareStyle};
@@ -177,17 +177,53 @@ struct Visit<B> {
     next: Vec<(Move<B>, u64)>,
 }
 
-/// Visit a position of variant `V`: the games listed under its key that reach it, and the
-/// moves played from it in each (each move once per game).
-fn visit<V: Spec>(index: &Index, pos: &Position<V::B>) -> Result<Visit<V::B>, IndexError> {
+/// Placement and side to move, as a map key.
+type Placement = (u128, u128, u128, Color);
+
+fn placement<B: Bits>(p: &Position<B>) -> Placement {
+    let (w, b, k, s) = p.placement_key();
+    (w.to_u128(), b.to_u128(), k.to_u128(), s)
+}
+
+/// Visit positions of variant `V` in one pass over the games: for each, the games listed
+/// under its key that reach it (each once), and the moves played from it in each (each move
+/// once per game).
+fn visit<V: Spec>(
+    index: &Index,
+    targets: &[Position<V::B>],
+) -> Result<Vec<Visit<V::B>>, IndexError> {
     let v = slot(V::RULES.variant) as u8;
-    let ids = index.lookup(position_key(V::RULES.variant, pos))?;
-    let want = pos.placement_key();
-    let pieces = pos.occupied().count();
-    let mut tally = Tally::default();
-    let mut next: Vec<(Move<V::B>, u64)> = Vec::new();
-    let mut here: Vec<Move<V::B>> = Vec::new();
-    index.games_of(&ids, |_, g, bytes| {
+    let mut ids = Vec::new();
+    let mut wanted: HashMap<Placement, usize> = HashMap::new();
+    // The piece counts of the targets: a position of another count is not looked up.
+    let mut counts = 0u128;
+    let mut fewest = u32::MAX;
+    for (i, t) in targets.iter().enumerate() {
+        ids.extend(index.lookup(position_key(V::RULES.variant, t))?);
+        wanted.insert(placement(t), i);
+        let n = t.occupied().count();
+        counts |= 1u128 << n.min(127);
+        fewest = fewest.min(n);
+    }
+    ids.sort_unstable();
+    ids.dedup();
+    let find = |p: &Position<V::B>| -> Option<usize> {
+        let n = p.occupied().count().min(127);
+        if counts >> n & 1 == 0 {
+            return None;
+        }
+        wanted.get(&placement(p)).copied()
+    };
+    let mut visits: Vec<Visit<V::B>> = targets
+        .iter()
+        .map(|_| Visit {
+            tally: Tally::default(),
+            next: Vec::new(),
+        })
+        .collect();
+    let mut reached: Vec<usize> = Vec::new();
+    let mut here: Vec<(usize, Move<V::B>)> = Vec::new();
+    index.games_of(&ids, |_, g, bytes, _| {
         if g.variant != Some(v)
             || !matches!(
                 g.status,
@@ -196,39 +232,47 @@ fn visit<V: Spec>(index: &Index, pos: &Position<V::B>) -> Result<Visit<V::B>, In
         {
             return Ok(());
         }
+        reached.clear();
         here.clear();
-        let mut reached = false;
-        let mut at = false;
+        // Pieces never come back: once fewer stand than in any target, none can recur (but
+        // a setup could bring them: only without one ahead is the game over for us).
+        let setups = bytes.contains(&stream::SETUP);
+        let mut at: Option<usize> = None;
         stream::replay::<V>(bytes, |e| {
             match e {
-                Event::Start(p) | Event::Setup(p, _) => at = p.placement_key() == want,
+                Event::Start(p) | Event::Setup(p, _) => at = find(p),
                 Event::Move(_, mv, after, _) => {
-                    if at && !here.contains(mv) {
-                        here.push(*mv);
+                    if let Some(t) = at
+                        && !here.contains(&(t, *mv))
+                    {
+                        here.push((t, *mv));
                     }
-                    at = after.placement_key() == want;
-                    // Pieces never come back: once fewer stand, the position cannot recur
-                    // (but a setup could bring them: only without one ahead is it over).
-                    if reached && !at && after.occupied().count() < pieces {
-                        return !bytes.contains(&stream::SETUP);
+                    at = find(after);
+                    if at.is_none() && !setups && after.occupied().count() < fewest {
+                        return false;
                     }
                 }
             }
-            reached |= at;
+            if let Some(t) = at
+                && !reached.contains(&t)
+            {
+                reached.push(t);
+            }
             true
         })?;
-        if reached {
-            tally.add(g);
-            for m in &here {
-                match next.iter_mut().find(|(n, _)| n == m) {
-                    Some((_, k)) => *k += 1,
-                    None => next.push((*m, 1)),
-                }
+        for &t in &reached {
+            visits[t].tally.add(g);
+        }
+        for (t, m) in &here {
+            let next = &mut visits[*t].next;
+            match next.iter_mut().find(|(n, _)| n == m) {
+                Some((_, k)) => *k += 1,
+                None => next.push((*m, 1)),
             }
         }
         Ok(())
     })?;
-    Ok(Visit { tally, next })
+    Ok(visits)
 }
 
 /// A move in PDN (its full route where the short form is ambiguous).
@@ -255,54 +299,10 @@ fn move_text<V: Spec>(pos: &Position<V::B>, mv: &Move<V::B>, list: &mut MoveList
     }
 }
 
-/// The tree being built: its positions, found by their placement.
-struct Builder<'i, V: Spec> {
-    index: &'i Index,
-    positions: Vec<Position<V::B>>,
-    nodes: Vec<Node>,
-    by_key: HashMap<(u128, u128, u128, Color), usize>,
-    visits: Vec<Option<Visit<V::B>>>,
-}
-
-fn placement<B: Bits>(p: &Position<B>) -> (u128, u128, u128, Color) {
-    let (w, b, k, s) = p.placement_key();
-    (w.to_u128(), b.to_u128(), k.to_u128(), s)
-}
-
-impl<V: Spec> Builder<'_, V> {
-    fn find(&self, pos: &Position<V::B>) -> Option<usize> {
-        self.by_key.get(&placement(pos)).copied()
-    }
-
-    /// The node of a position, visited and added if it is new.
-    fn add(
-        &mut self,
-        pos: Position<V::B>,
-        depth: u32,
-        path: Vec<String>,
-        parent: Option<usize>,
-    ) -> Result<usize, IndexError> {
-        if let Some(i) = self.find(&pos) {
-            return Ok(i);
-        }
-        let v = visit::<V>(self.index, &pos)?;
-        let i = self.nodes.len();
-        self.by_key.insert(placement(&pos), i);
-        self.nodes.push(Node {
-            fen: V::to_fen(&pos),
-            side: pos.side(),
-            position: VariantPosition::of::<V>(&pos),
-            tally: v.tally,
-            moves: Vec::new(),
-            explored: false,
-            depth,
-            path,
-            parent,
-        });
-        self.positions.push(pos);
-        self.visits.push(Some(v));
-        Ok(i)
-    }
+/// A position of the tree and what the games said of it.
+struct Entry<B> {
+    pos: Position<B>,
+    next: Vec<(Move<B>, u64)>,
 }
 
 fn explore_typed<V: Spec>(
@@ -310,57 +310,95 @@ fn explore_typed<V: Spec>(
     root: Position<V::B>,
     opts: &ExploreOptions,
 ) -> Result<Tree, IndexError> {
-    let mut b = Builder::<V> {
-        index,
-        positions: Vec::new(),
-        nodes: Vec::new(),
-        by_key: HashMap::new(),
-        visits: Vec::new(),
-    };
-    b.add(root, 0, Vec::new(), None)?;
-    let mut queue = VecDeque::from([0usize]);
+    let mut nodes: Vec<Node> = Vec::new();
+    let mut entries: Vec<Entry<V::B>> = Vec::new();
+    let mut by_key: HashMap<Placement, usize> = HashMap::new();
     let mut list = MoveList::new();
     let mut truncated = false;
-    while let Some(n) = queue.pop_front() {
-        if b.nodes[n].depth >= opts.depth {
-            continue;
-        }
-        let Some(v) = b.visits[n].take() else {
-            continue;
-        };
-        let pos = b.positions[n];
-        let mut next = v.next;
-        next.sort_by_key(|(m, k)| (std::cmp::Reverse(*k), m.from, m.to));
-        let mut edges = Vec::with_capacity(next.len());
-        for (mv, played) in next {
-            let after = pos.after(&mv, V::RULES);
-            let text = move_text::<V>(&pos, &mv, &mut list);
-            let known = b.find(&after).is_some();
-            if !known && b.nodes.len() >= opts.max_positions {
-                truncated = true;
-                continue;
-            }
-            let mut path = b.nodes[n].path.clone();
-            path.push(text.clone());
-            let depth = b.nodes[n].depth + 1;
-            let c = b.add(after, depth, path, Some(n))?;
-            if !known && played >= opts.min_games {
-                queue.push_back(c);
-            }
-            edges.push(Edge {
-                mv: text,
-                fen_after: b.nodes[c].fen.clone(),
-                played,
-                tally: b.nodes[c].tally,
-                child: c,
+    // New positions, visited a level at a time (one pass over the games per level).
+    let add = |found: Vec<(Position<V::B>, u32, Vec<String>, Option<usize>)>,
+               nodes: &mut Vec<Node>,
+               entries: &mut Vec<Entry<V::B>>,
+               by_key: &mut HashMap<Placement, usize>|
+     -> Result<(), IndexError> {
+        let targets: Vec<Position<V::B>> = found.iter().map(|f| f.0).collect();
+        let visits = visit::<V>(index, &targets)?;
+        for ((pos, depth, path, parent), v) in found.into_iter().zip(visits) {
+            by_key.insert(placement(&pos), nodes.len());
+            nodes.push(Node {
+                fen: V::to_fen(&pos),
+                side: pos.side(),
+                position: VariantPosition::of::<V>(&pos),
+                tally: v.tally,
+                moves: Vec::new(),
+                explored: false,
+                depth,
+                path,
+                parent,
             });
+            entries.push(Entry { pos, next: v.next });
         }
-        b.nodes[n].moves = edges;
-        b.nodes[n].explored = true;
+        Ok(())
+    };
+    add(
+        vec![(root, 0, Vec::new(), None)],
+        &mut nodes,
+        &mut entries,
+        &mut by_key,
+    )?;
+    let mut level = vec![0usize];
+    for depth in 0..opts.depth {
+        // The moves of this level's positions, and the positions they lead to that are new.
+        let mut fresh: Vec<(Position<V::B>, u32, Vec<String>, Option<usize>)> = Vec::new();
+        let mut fresh_keys: HashMap<Placement, usize> = HashMap::new();
+        let mut pending: Vec<(usize, Move<V::B>, u64, String, Placement)> = Vec::new();
+        for &n in &level {
+            let pos = entries[n].pos;
+            let mut next = std::mem::take(&mut entries[n].next);
+            next.sort_by_key(|(m, k)| (std::cmp::Reverse(*k), m.from, m.to));
+            for (mv, played) in next {
+                let after = pos.after(&mv, V::RULES);
+                let key = placement(&after);
+                let text = move_text::<V>(&pos, &mv, &mut list);
+                if !by_key.contains_key(&key) && !fresh_keys.contains_key(&key) {
+                    if nodes.len() + fresh.len() >= opts.max_positions {
+                        truncated = true;
+                        continue;
+                    }
+                    let mut path = nodes[n].path.clone();
+                    path.push(text.clone());
+                    fresh_keys.insert(key, fresh.len());
+                    fresh.push((after, depth + 1, path, Some(n)));
+                }
+                pending.push((n, mv, played, text, key));
+            }
+            nodes[n].explored = true;
+        }
+        let first_new = nodes.len();
+        add(fresh, &mut nodes, &mut entries, &mut by_key)?;
+        let mut next_level = Vec::new();
+        for (n, _, played, text, key) in pending {
+            let Some(&c) = by_key.get(&key) else { continue };
+            if c >= first_new && played >= opts.min_games && !next_level.contains(&c) {
+                next_level.push(c);
+            }
+            let edge = Edge {
+                mv: text,
+                fen_after: nodes[c].fen.clone(),
+                played,
+                tally: nodes[c].tally,
+                child: c,
+            };
+            nodes[n].moves.push(edge);
+        }
+        level = next_level;
+        if level.is_empty() {
+            break;
+        }
     }
     Ok(Tree {
         variant: V::RULES.variant,
-        nodes: b.nodes,
+        nodes,
         truncated,
     })
 }

@@ -187,6 +187,20 @@ impl<V: Spec> Watch<V> {
         }
     }
 
+    /// True if nothing more can change the hits of a main line (without `all` and
+    /// variations: every form found, or the opening moves missed): the rest of the game
+    /// need not be looked at.
+    pub(crate) fn done(&self) -> bool {
+        if self.all || self.variations {
+            return false;
+        }
+        if self.c.moves.is_some() && !self.moves_ok {
+            return true;
+        }
+        let opening = self.c.moves.is_none() || self.moves_reached;
+        opening && self.main_found[..self.c.forms.len()].iter().all(|f| *f)
+    }
+
     /// True if a hit of form `f` on the main line (or not) is still wanted.
     #[inline]
     fn wants(&self, f: usize, main: bool) -> bool {

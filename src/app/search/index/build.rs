@@ -413,8 +413,9 @@ impl IndexWriter {
                 "an index holds at most 4,294,967,294 positions",
             ));
         }
-        // About 4 entries a bucket; at least the 8 bits of the partitions.
-        let bits = (64 - (entries / 4).max(1).leading_zeros()).clamp(8, 30);
+        // About 4 to 8 entries a bucket (one read of a disk block); at least the 8 bits of the
+        // partitions.
+        let bits = (64 - (entries / 8).max(1).leading_zeros()).clamp(8, 30);
         let h = &mut self.header;
         h.bucket_bits = bits;
         h.max_ply = self.max_ply;
@@ -468,11 +469,14 @@ impl IndexWriter {
         for i in 0..nb {
             buckets[i + 1] += buckets[i];
         }
-        let mut bytes = Vec::with_capacity(buckets.len() * 4);
-        for b in &buckets {
-            bytes.extend_from_slice(&b.to_le_bytes());
+        let mut bytes = Vec::with_capacity(1 << 16);
+        for chunk in buckets.chunks(1 << 14) {
+            bytes.clear();
+            for b in chunk {
+                bytes.extend_from_slice(&b.to_le_bytes());
+            }
+            out.write_all(&bytes)?;
         }
-        out.write_all(&bytes)?;
         out.flush()?;
         Ok(header)
     }

@@ -53,6 +53,52 @@ impl From<Corrupt> for IndexError {
     }
 }
 
+/// The length of the five strings of a game at the start of `b`, if they are all there.
+fn strings_len(b: &[u8]) -> Option<usize> {
+    let mut at = 0usize;
+    for _ in 0..5 {
+        let n = u32::from_le_bytes(b.get(at..at + 4)?.try_into().ok()?) as usize;
+        at = at.checked_add(4 + n)?;
+        if at > b.len() {
+            return None;
+        }
+    }
+    Some(at)
+}
+
+/// The place and tags of a game from its strings.
+fn info_of(g: &GameRecord, b: &[u8]) -> GameInfo {
+    let mut out: [Option<String>; 5] = Default::default();
+    let mut at = 0usize;
+    for s in &mut out {
+        let Some(n) = b
+            .get(at..at + 4)
+            .and_then(|x| x.try_into().ok())
+            .map(|x| u32::from_le_bytes(x) as usize)
+        else {
+            break;
+        };
+        let text = b.get(at + 4..at + 4 + n).unwrap_or(&[]);
+        if n > 0 {
+            *s = Some(String::from_utf8_lossy(text).into_owned());
+        }
+        at += 4 + n;
+    }
+    let [white, black, event, date, result] = out;
+    GameInfo {
+        index: g.index as usize,
+        line: g.line,
+        variant: g
+            .variant
+            .and_then(|v| Variant::ALL.get(v as usize).copied()),
+        white,
+        black,
+        event,
+        date,
+        result,
+    }
+}
+
 /// Read exactly `buf.len()` bytes at `offset`.
 #[cfg(unix)]
 fn read_at(f: &File, buf: &mut [u8], offset: u64) -> io::Result<()> {
@@ -199,47 +245,40 @@ impl Index {
         Ok(GameRecord::read(&b))
     }
 
+    /// The strings of a game (White, Black, Event, Date, result), as stored.
+    ///
+    /// # Errors
+    ///
+    /// They cannot be read.
+    pub fn strings(&self, g: &GameRecord) -> Result<Vec<u8>, IndexError> {
+        let (off, len) = self.header.strings;
+        if g.strings_off > len {
+            return Err(IndexError::Corrupt("a game's strings"));
+        }
+        let left = len - g.strings_off;
+        let mut b = vec![0u8; left.min(1024) as usize];
+        read_at(&self.file, &mut b, off + g.strings_off)?;
+        let need = strings_len(&b).unwrap_or(usize::MAX);
+        if need <= b.len() {
+            b.truncate(need);
+            return Ok(b);
+        }
+        // Longer than the first read: read it whole (its lengths are known now, or it runs
+        // past the part and is damaged).
+        let mut whole = vec![0u8; left.min(1 << 26) as usize];
+        read_at(&self.file, &mut whole, off + g.strings_off)?;
+        let need = strings_len(&whole).ok_or(IndexError::Corrupt("a game's strings"))?;
+        whole.truncate(need);
+        Ok(whole)
+    }
+
     /// The place and tags of a game.
     ///
     /// # Errors
     ///
     /// They cannot be read.
     pub fn info(&self, g: &GameRecord) -> Result<GameInfo, IndexError> {
-        let (off, len) = self.header.strings;
-        let mut out: [Option<String>; 5] = Default::default();
-        let mut at = off
-            .checked_add(g.strings_off)
-            .ok_or(IndexError::Corrupt("strings"))?;
-        for s in &mut out {
-            let mut n = [0u8; 4];
-            if at + 4 > off + len {
-                return Err(IndexError::Corrupt("a game's strings"));
-            }
-            read_at(&self.file, &mut n, at)?;
-            let n = u64::from(u32::from_le_bytes(n));
-            if at + 4 + n > off + len {
-                return Err(IndexError::Corrupt("a game's strings"));
-            }
-            let mut b = vec![0u8; n as usize];
-            read_at(&self.file, &mut b, at + 4)?;
-            at += 4 + n;
-            if n > 0 {
-                *s = Some(String::from_utf8_lossy(&b).into_owned());
-            }
-        }
-        let [white, black, event, date, result] = out;
-        Ok(GameInfo {
-            index: g.index as usize,
-            line: g.line,
-            variant: g
-                .variant
-                .and_then(|v| Variant::ALL.get(v as usize).copied()),
-            white,
-            black,
-            event,
-            date,
-            result,
-        })
+        Ok(info_of(g, &self.strings(g)?))
     }
 
     /// The main line of a game, as stored.
@@ -330,15 +369,15 @@ impl Index {
         Ok(games)
     }
 
-    /// Every game in archive order with its main line: `each(id, record, stream)`, until it
-    /// returns an error.
+    /// Every game in archive order with its main line and its strings:
+    /// `each(id, record, stream, strings)`, until it returns an error.
     ///
     /// # Errors
     ///
     /// The index cannot be read, or `each`'s error.
     pub fn scan(
         &self,
-        mut each: impl FnMut(u32, &GameRecord, &[u8]) -> Result<(), IndexError>,
+        mut each: impl FnMut(u32, &GameRecord, &[u8], &[u8]) -> Result<(), IndexError>,
     ) -> Result<(), IndexError> {
         let h = &self.header;
         let part = |at: u64, len: u64| Part {
@@ -349,26 +388,46 @@ impl Index {
         let mut games =
             BufReader::with_capacity(1 << 18, part(h.games_off, h.games * GAME_SIZE as u64));
         let mut moves = BufReader::with_capacity(1 << 18, part(h.stream.0, h.stream.1));
+        let mut strings = BufReader::with_capacity(1 << 16, part(h.strings.0, h.strings.1));
         let mut at = 0u64;
+        let mut text_at = 0u64;
         let mut b = [0u8; GAME_SIZE];
         let mut s = Vec::new();
+        let mut t = Vec::new();
         for id in 0..h.games {
             games.read_exact(&mut b)?;
             let g = GameRecord::read(&b);
-            if g.stream_off != at || at + u64::from(g.stream_len) > h.stream.1 {
-                return Err(IndexError::Corrupt("the games' moves are out of order"));
+            if g.stream_off != at
+                || at + u64::from(g.stream_len) > h.stream.1
+                || g.strings_off != text_at
+            {
+                return Err(IndexError::Corrupt("the games' parts are out of order"));
             }
             s.resize(g.stream_len as usize, 0);
             moves.read_exact(&mut s)?;
             at += u64::from(g.stream_len);
-            each(id as u32, &g, &s)?;
+            t.clear();
+            for _ in 0..5 {
+                let mut n = [0u8; 4];
+                strings.read_exact(&mut n)?;
+                let n = u32::from_le_bytes(n) as usize;
+                if (text_at + (t.len() + 4 + n) as u64) > h.strings.1 {
+                    return Err(IndexError::Corrupt("a game's strings"));
+                }
+                t.extend_from_slice(&(n as u32).to_le_bytes());
+                let from = t.len();
+                t.resize(from + n, 0);
+                strings.read_exact(&mut t[from..])?;
+            }
+            text_at += t.len() as u64;
+            each(id as u32, &g, &s, &t)?;
         }
         Ok(())
     }
 }
 
 impl Index {
-    /// The games `ids` (sorted, each once) in order with their main lines, as
+    /// The games `ids` (sorted, each once) in order with their main lines and strings, as
     /// [`Index::scan`] gives them: read one by one when they are few, else by going through
     /// every game.
     ///
@@ -378,21 +437,22 @@ impl Index {
     pub fn games_of(
         &self,
         ids: &[u32],
-        mut each: impl FnMut(u32, &GameRecord, &[u8]) -> Result<(), IndexError>,
+        mut each: impl FnMut(u32, &GameRecord, &[u8], &[u8]) -> Result<(), IndexError>,
     ) -> Result<(), IndexError> {
         if (ids.len() as u64).saturating_mul(32) < self.header.games {
             for &id in ids {
                 let g = self.game(id)?;
                 let bytes = self.stream(&g)?;
-                each(id, &g, &bytes)?;
+                let strings = self.strings(&g)?;
+                each(id, &g, &bytes, &strings)?;
             }
             return Ok(());
         }
         let mut next = ids.iter().copied().peekable();
-        self.scan(|id, g, bytes| {
+        self.scan(|id, g, bytes, strings| {
             while next.next_if(|&n| n < id).is_some() {}
             if next.next_if_eq(&id).is_some() {
-                each(id, g, bytes)?;
+                each(id, g, bytes, strings)?;
             }
             Ok(())
         })
@@ -419,7 +479,7 @@ fn watch<V: Spec>(searcher: &Searcher, bytes: &[u8]) -> Result<Option<Vec<Hit>>,
             }),
             Event::Setup(p, ply) => w.setup(p, ply, true, true, None),
         }
-        true
+        !w.done()
     })?;
     Ok(Some(w.finish()))
 }
@@ -427,10 +487,10 @@ fn watch<V: Spec>(searcher: &Searcher, bytes: &[u8]) -> Result<Option<Vec<Hit>>,
 /// The result of the query in an indexed game, as a search of the archive gives it (without
 /// the game's text); `None` if the game was not searched.
 fn game_result(
-    index: &Index,
     searcher: &Searcher,
     g: &GameRecord,
     bytes: &[u8],
+    strings: &[u8],
 ) -> Result<Option<GameResult>, IndexError> {
     let Some(v) = g
         .variant
@@ -460,7 +520,7 @@ fn game_result(
         }));
     }
     Ok(Some(GameResult {
-        info: index.info(g)?,
+        info: info_of(g, strings),
         plies: g.plies,
         searched: g.searched,
         variation_plies: 0,
@@ -518,16 +578,17 @@ pub fn search_index(
             }
         }
     }
-    let mut found = |id: u32, g: &GameRecord, bytes: &[u8]| -> Result<(), IndexError> {
-        if let Some(r) = game_result(index, searcher, g, bytes)?
-            && !r.matches.is_empty()
-        {
-            summary.matches += r.matches.len() as u64;
-            summary.games_matched += 1;
-            each(g.file, id, r)?;
-        }
-        Ok(())
-    };
+    let mut found =
+        |id: u32, g: &GameRecord, bytes: &[u8], strings: &[u8]| -> Result<(), IndexError> {
+            if let Some(r) = game_result(searcher, g, bytes, strings)?
+                && !r.matches.is_empty()
+            {
+                summary.matches += r.matches.len() as u64;
+                summary.games_matched += 1;
+                each(g.file, id, r)?;
+            }
+            Ok(())
+        };
     match keys {
         Some(keys) => {
             let mut ids = Vec::new();
@@ -536,9 +597,9 @@ pub fn search_index(
             }
             ids.sort_unstable();
             ids.dedup();
-            index.games_of(&ids, |id, g, bytes| found(id, g, bytes))?;
+            index.games_of(&ids, &mut found)?;
         }
-        None => index.scan(|id, g, bytes| found(id, g, bytes))?,
+        None => index.scan(&mut found)?,
     }
     Ok(summary)
 }
