@@ -242,6 +242,14 @@ impl<'a> Object<'a> {
         }
     }
 
+    /// A boolean field.
+    #[inline(always)]
+    pub(crate) fn flag(&mut self, key: &str, v: bool) -> &mut Self {
+        self.key(key);
+        self.out.push_str(if v { "true" } else { "false" });
+        self
+    }
+
     /// A `null` field.
     #[inline(always)]
     pub fn null(&mut self, key: &str) -> &mut Self {

@@ -18,6 +18,7 @@ pub mod record;
 pub mod replay;
 pub mod report;
 pub mod resolve;
+pub mod search;
 pub mod stats;
 pub mod terminal;
 pub mod tree;

@@ -32,6 +32,9 @@ impl Cli {
             Command::Fix(a) => Some(&a.input),
             Command::Convert(a) => Some(&a.input),
             Command::Stats(a) => Some(&a.input),
+            Command::Search(a) => Some(&a.input),
+            Command::Explore(a) => Some(&a.input),
+            Command::Index(a) => Some(&a.input),
             Command::Perft(_) | Command::Diagram(_) | Command::Completions(_) | Command::Man(_) => {
                 None
             }
@@ -53,6 +56,9 @@ impl Cli {
             Command::Fix(a) => a.input.run.jobs(),
             Command::Convert(a) => a.input.run.jobs(),
             Command::Stats(a) => a.input.run.jobs(),
+            Command::Search(a) => a.input.run.jobs(),
+            Command::Explore(a) => a.input.run.jobs(),
+            Command::Index(a) => a.input.run.jobs(),
             Command::Perft(_) | Command::Diagram(_) | Command::Completions(_) | Command::Man(_) => {
                 1
             }
@@ -97,6 +103,35 @@ pub(crate) enum Command {
     /// --duplicates, the games that repeat another, with the reason.
     #[command(after_help = STATS_NOTES)]
     Stats(StatsArgs),
+    /// Find the games that reach a position, a pattern or material, or play a manoeuvre.
+    ///
+    /// Every game is replayed as validate replays it and every position it reaches is
+    /// compared with the query (positions, not move strings: transpositions are found). The
+    /// parts of a query all hold at once: an exact position (--position), pieces that stand
+    /// or do not (--pieces, --not, --empty), material (--material), the side to move, the
+    /// opening moves (--moves), and a manoeuvre played from the position (--piece, --from,
+    /// --to, --captures, --promotion, --sacrifice); --mirror also finds the colour-reversed
+    /// query. A game is searched only as far as it replays without an error: after an
+    /// illegal or ambiguous move the positions may not be the game's, and its matches say
+    /// so. With --index the answer comes from an index written by pdn index.
+    Search(SearchArgs),
+    /// The moves played from a position, with their games, results and score: an opening
+    /// tree.
+    ///
+    /// From the variant's start position, a FEN or the position after some moves, one line
+    /// per move played next in the archive's main lines: the games that reach the position
+    /// after it (by any order of moves: transpositions are counted together), White's wins,
+    /// draws, Black's wins, unknown results, the score of the side that plays it on the
+    /// variant's scale, the first and last year. As text, JSON Lines, or one HTML page with
+    /// the board and the move table, each move a link to the next position.
+    Explore(ExploreArgs),
+    /// Write an index of every main-line position with the games that reach it.
+    ///
+    /// search --index and explore --index then answer from the index without reading the
+    /// archive: an exact position in a few milliseconds among 10^8 positions; patterns,
+    /// material and manoeuvres by scanning the positions it stores. Positions are indexed as
+    /// search finds them: up to the first error of a game's main line.
+    Index(IndexArgs),
     /// Draw a position as a book diagram (SVG or PNG): from a FEN, or a ply of a game.
     ///
     /// The board is drawn as the rule books of its variant print it: orientation and
@@ -632,4 +667,167 @@ pub(crate) enum CountingArg {
     Keep,
     /// Every route and every landing square a king flies straight on from (kish).
     Landings,
+}
+
+/// What `pdn search` asks (every part given must hold at once).
+#[derive(Debug, Args)]
+pub(crate) struct QueryArgs {
+    /// The exact position: every piece, and the side to move the FEN names (`W:W31-50:B1-20`;
+    /// side `?` or --any-side: either side).
+    #[arg(long, value_name = "FEN", help_heading = "Query")]
+    pub position: Option<String>,
+    /// With --position, --pieces and --not: the side to move does not count.
+    #[arg(long, help_heading = "Query")]
+    pub any_side: bool,
+    /// These pieces stand there, the rest of the board free (`W:W28,K30:B19`). Repeat to add.
+    #[arg(long, value_name = "FEN", help_heading = "Query")]
+    pub pieces: Vec<String>,
+    /// None of these pieces stands there. Repeat to add.
+    #[arg(long = "not", value_name = "FEN", help_heading = "Query")]
+    pub not: Vec<String>,
+    /// These squares are empty (`1-5,23`; algebraic names on algebraic boards).
+    #[arg(long, value_name = "SQUARES", help_heading = "Query")]
+    pub empty: Vec<String>,
+    /// Counts of men and kings: KEY=COUNT terms, KEY one of wm, wk, bm, bk (white men, white
+    /// kings, …), w, b (all pieces of a side); COUNT N, N-M or N+ (`wm=8-10,bk=0,w=12+`).
+    #[arg(long, value_name = "SPEC", help_heading = "Query")]
+    pub material: Option<String>,
+    /// Games that begin with these moves (`"32-28 19-23"`, move numbers allowed).
+    #[arg(long, value_name = "MOVES", help_heading = "Query")]
+    pub moves: Option<String>,
+    /// The side to move (for a manoeuvre: the side that moves).
+    #[arg(long, value_enum, help_heading = "Query")]
+    pub side: Option<SideArg>,
+    /// Manoeuvre: the moving piece is a man or a king.
+    #[arg(long, value_enum, help_heading = "Manoeuvre")]
+    pub piece: Option<PieceArg>,
+    /// Manoeuvre: the move starts on one of these squares (`27,28` or `31-35`).
+    #[arg(long, value_name = "SQUARES", help_heading = "Manoeuvre")]
+    pub from: Option<String>,
+    /// Manoeuvre: the move ends on one of these squares.
+    #[arg(long, value_name = "SQUARES", help_heading = "Manoeuvre")]
+    pub to: Option<String>,
+    /// Manoeuvre: the move captures N pieces (N, N-M or N+).
+    #[arg(long, value_name = "N", help_heading = "Manoeuvre")]
+    pub captures: Option<String>,
+    /// Manoeuvre: the moving man is crowned.
+    #[arg(long, help_heading = "Manoeuvre")]
+    pub promotion: bool,
+    /// Manoeuvre: a sacrifice, a move after which the opponent must capture.
+    #[arg(long, help_heading = "Manoeuvre")]
+    pub sacrifice: bool,
+    /// Also the colour-reversed query: the board turned round, colours and side to move
+    /// swapped (the opening moves are not turned).
+    #[arg(long, help_heading = "Query")]
+    pub mirror: bool,
+}
+
+/// A side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum SideArg {
+    /// White.
+    White,
+    /// Black.
+    Black,
+}
+
+/// A kind of piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum PieceArg {
+    /// A man.
+    Man,
+    /// A king.
+    King,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct SearchArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub query: QueryArgs,
+    /// Output format.
+    #[arg(long, short = 'f', value_enum, default_value_t = SearchFormat::Human)]
+    pub format: SearchFormat,
+    /// Write here instead of standard output (written whole or not at all).
+    #[arg(long, short = 'o', value_name = "OUT")]
+    pub output: Option<std::path::PathBuf>,
+    /// Look inside variations too (default: the main lines only).
+    #[arg(long, conflicts_with = "main_line")]
+    pub variations: bool,
+    /// The main lines only (the default).
+    #[arg(long)]
+    pub main_line: bool,
+    /// Every occurrence in a game, not only the first (of the query and of its mirror).
+    #[arg(long)]
+    pub all_occurrences: bool,
+    /// Answer from this index (`pdn index`) instead of reading the games; PATHs are then
+    /// only needed for --format pdn.
+    #[arg(long, value_name = "FILE", conflicts_with = "variations")]
+    pub index: Option<std::path::PathBuf>,
+}
+
+/// Output format of `search`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum SearchFormat {
+    /// One line per match, then the summary.
+    Human,
+    /// JSON Lines: one `match` record per match, then a `summary`.
+    Json,
+    /// CSV: one row per match.
+    Csv,
+    /// The matching games whole, with a comment at each matching ply.
+    Pdn,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct ExploreArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The position to explore from (default: the variant's start).
+    #[arg(long, value_name = "FEN", conflicts_with = "moves")]
+    pub position: Option<String>,
+    /// Explore from the position after these moves (`"32-28 19-23"`).
+    #[arg(long, value_name = "MOVES")]
+    pub moves: Option<String>,
+    /// Output format.
+    #[arg(long, short = 'f', value_enum, default_value_t = ExploreFormat::Text)]
+    pub format: ExploreFormat,
+    /// Write here instead of standard output (written whole or not at all).
+    #[arg(long, short = 'o', value_name = "OUT")]
+    pub output: Option<std::path::PathBuf>,
+    /// Answer from this index (`pdn index`) instead of reading the games.
+    #[arg(long, value_name = "FILE")]
+    pub index: Option<std::path::PathBuf>,
+    /// Plies of the tree below the position (default: 1 for text and JSON, 6 for HTML).
+    #[arg(long, value_name = "N")]
+    pub depth: Option<u32>,
+    /// Go further only from moves played in at least N games (default: 1 for text and JSON,
+    /// 2 for HTML).
+    #[arg(long, value_name = "N")]
+    pub min_games: Option<u64>,
+}
+
+/// Output format of `explore`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ExploreFormat {
+    /// Aligned tables.
+    Text,
+    /// JSON Lines: the position, one `move` record per move.
+    Json,
+    /// One self-contained page: the board and the move table, each move a link to the next
+    /// position.
+    Html,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct IndexArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The index file to write (written whole or not at all).
+    #[arg(long, short = 'o', value_name = "FILE")]
+    pub output: std::path::PathBuf,
+    /// Index only the first N plies of each game.
+    #[arg(long, value_name = "N")]
+    pub max_ply: Option<u32>,
 }

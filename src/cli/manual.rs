@@ -164,6 +164,9 @@ pub(super) fn page(command: Option<&str>) -> &'static Page {
         Some("fix") => &FIX,
         Some("convert") => &CONVERT,
         Some("stats") => &STATS,
+        Some("search") => &SEARCH,
+        Some("explore") => &EXPLORE,
+        Some("index") => &INDEX,
         Some("diagram") => &DIAGRAM,
         Some("perft") => &PERFT,
         Some("completions") => &COMPLETIONS,
@@ -372,6 +375,111 @@ const MAN: Page = Page {
         (
             "pdn man --out-dir ~/.cargo/share/man/man1",
             "Write every page where man(1) finds them next to ~/.cargo/bin (man pdn, man pdn-validate).",
+        ),
+    ],
+};
+
+/// How `search` reads a query and what a match says.
+const QUERIES: Section = Section {
+    heading: "QUERIES",
+    items: &[
+        (
+            "",
+            "Every part of a query holds at once, in one position: --position (every piece, and the side to move its FEN names; ? or --any-side for either side), --pieces (these pieces stand there, the rest free), --not (none of these), --empty (these squares), --material (counts of men and kings, ranges), --side. FENs and squares are in the numbering of each game's variant (numbers, or algebraic names on algebraic boards); a query that does not fit a variant's board finds nothing in its games.",
+        ),
+        (
+            "",
+            "A manoeuvre is asked of the move played from the position: --piece man|king, --from and --to (sets of squares), --captures N (N, N-M or N+), --promotion, --sacrifice (after the move the opponent must capture). --moves keeps the games that begin with those moves (from the variant's start); alone, it matches the position after them. --mirror also finds the colour-reversed query: the board turned round, colours and side to move swapped (the opening moves are not turned).",
+        ),
+        (
+            "",
+            "Positions are compared, not move strings: transpositions are found. Each game is replayed as validate replays it, and only positions reached without an error are searched: after an illegal or ambiguous move the positions may not be the game's, so the game is searched up to it and its matches carry error_ply. One match per game and form of the query (its first occurrence on the main line) unless --all-occurrences; --variations also searches inside variations.",
+        ),
+        (
+            "",
+            "A match (JSON Lines): type match, file, game, line (of the game's first byte), ply (plies played before the position; 0 is the start), move_number, side (to move), fen, white, black, result, event, date, variant, move (for a manoeuvre: the move played), in_variation, mirrored, error_ply. Then a summary: files, games, plies, matches, games_matched, games_searched_in_part, games_not_searched, unreadable_files.",
+        ),
+    ],
+};
+
+/// The page of `search`.
+const SEARCH: Page = Page {
+    sections: &[QUERIES, INPUTS, STATUS_DATA, ENVIRONMENT],
+    examples: &[
+        (
+            "pdn search archive/ --position 'W:W27-30,32-35,37-50:B1-19,21-24'",
+            "Every game that reaches this position, whatever the order of its moves.",
+        ),
+        (
+            "pdn search archive/ --pieces 'W:W22,27,28:B17,18,23' --side black --mirror",
+            "A pattern with Black to move, and its colour-reversed form.",
+        ),
+        (
+            "pdn search archive/ --material 'w=1-3,b=1-3,wk=1+' -f json",
+            "Endings with three pieces a side or fewer and a white king, as JSON Lines.",
+        ),
+        (
+            "pdn search archive/ --piece man --to 1-5 --captures 2+",
+            "A white man's capture of two pieces or more onto Black's back row.",
+        ),
+        (
+            "pdn search archive/ --sacrifice --side white --from 27-28",
+            "Moves from 27 or 28 after which Black must capture.",
+        ),
+        (
+            "pdn search archive/ --moves '32-28 19-23 28x19 14x23' -f pdn -o games.pdn",
+            "The games that begin so, whole, with a comment where the moves end.",
+        ),
+        (
+            "pdn index archive/ -o archive.idx && pdn search --index archive.idx --position 'B:W...'",
+            "The same answers from an index, in milliseconds.",
+        ),
+    ],
+};
+
+/// What `explore` counts.
+const TREE: Section = Section {
+    heading: "WHAT THE NUMBERS MEAN",
+    items: &[(
+        "",
+        "For the position explored (the variant's start, --position, or the position after --moves) and for each move played from it in the archive's main lines: games (the games that reach the position after the move, by any order of moves: transpositions counted together), played (the games in which the move was played from the position), White's wins, draws, Black's wins, unknown results, the score of the side that plays the move on the variant's scale (a win 2 and a draw 1 in international draughts, 1 and ½ elsewhere; decided games only) and as a percentage, the first and last year (Date tag). Each game is counted once per position. Only positions reached without an error are counted, as search counts them.",
+    )],
+};
+
+/// The page of `explore`.
+const EXPLORE: Page = Page {
+    sections: &[TREE, INPUTS, STATUS_DATA, ENVIRONMENT],
+    examples: &[
+        (
+            "pdn explore archive/",
+            "The first moves of the archive's games, with results and score.",
+        ),
+        (
+            "pdn explore archive/ --moves '32-28 18-23'",
+            "The moves played after 1. 32-28 18-23.",
+        ),
+        (
+            "pdn explore --index archive.idx --position 'W:W...' -f json",
+            "From a position, answered by an index, as JSON Lines.",
+        ),
+        (
+            "pdn explore archive/ -f html --depth 8 -o tree.html",
+            "An opening tree to browse: the board and the moves, each a link to the next position.",
+        ),
+    ],
+};
+
+/// The page of `index`.
+const INDEX: Page = Page {
+    sections: &[INPUTS, STATUS_DATA, ENVIRONMENT],
+    examples: &[
+        (
+            "pdn index archive/ -o archive.idx",
+            "Index every main-line position of the archive.",
+        ),
+        (
+            "pdn index archive/ -o openings.idx --max-ply 30",
+            "Only the first 30 plies of each game: a smaller index for the openings.",
         ),
     ],
 };

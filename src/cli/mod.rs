@@ -7,7 +7,9 @@ mod common;
 mod convert;
 mod diagram;
 mod docs;
+mod explore;
 mod fix;
+mod index;
 mod input;
 mod manual;
 mod outdir;
@@ -16,6 +18,7 @@ mod perft;
 
 mod progress;
 mod report;
+mod search;
 mod stats;
 mod validate;
 mod values;
@@ -77,6 +80,9 @@ pub(crate) fn run(cli: &Cli) -> ExitCode {
         Command::Fix(a) => fix::run(a),
         Command::Convert(a) => convert::run(a),
         Command::Stats(a) => stats::run(a),
+        Command::Search(a) => search::run(a),
+        Command::Explore(a) => explore::run(a),
+        Command::Index(a) => index::run(a),
         Command::Perft(a) => perft::run(a),
         Command::Diagram(a) => diagram::run(a),
         Command::Completions(a) => docs::completions(a),

@@ -111,11 +111,14 @@ impl TypedValueParser for VariantParser {
 
 /// The commands with a man page of their own (`pdn man COMMAND`): every subcommand
 /// (tests/it/cli_docs.rs checks the list against the command line).
-pub(super) const MAN_PAGES: [&str; 8] = [
+pub(super) const MAN_PAGES: [&str; 11] = [
     "validate",
     "fix",
     "convert",
     "stats",
+    "search",
+    "explore",
+    "index",
     "diagram",
     "perft",
     "completions",

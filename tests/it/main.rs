@@ -23,6 +23,7 @@ mod report;
 mod resolve;
 mod rules_articles;
 mod rules_games;
+mod search;
 mod syntax_corpus;
 mod syntax_fixtures;
 mod syntax_hostile;

@@ -73,6 +73,11 @@ pub struct PlyEvent<'a, V: Spec> {
     pub ambiguous: bool,
     /// Legal or irregular.
     pub played: Played,
+    /// True if the position before the move was reached without an error on its line: every
+    /// move before it on the way from the start (or from the last setup) was legal. (After an
+    /// irregular move played as recorded, an ambiguous move read one way or a missing ply,
+    /// the positions may not be those of the game.)
+    pub clean: bool,
 }
 
 /// Receives every move and setup of a replay (exporters and statistics). The methods are
@@ -82,12 +87,25 @@ pub trait Observer {
     fn ply<V: Spec>(&mut self, _event: &PlyEvent<'_, V>) {}
     /// The start position is known (`main`), or a setup replaced the position.
     fn position<V: Spec>(&mut self, _pos: &Position<V::B>, _main: bool) {}
+    /// A setup (`/FEN/`, or the null move that only changes the side to move) replaced the
+    /// position of line `line` (see [`PlyEvent::line`]) after `ply` plies; `clean` as
+    /// [`PlyEvent::clean`] for the position it sets (a full setup is always clean).
+    fn setup<V: Spec>(&mut self, _pos: &Position<V::B>, _line: u32, _ply: u32, _clean: bool) {}
     /// The parenthesised line starting at byte `span` of the game was read as `branch`.
     fn variation(&mut self, _span: u32, _branch: Branch) {}
     /// False if the observer ignores every event (the replay may then be skipped or reused).
     fn wants_events(&self) -> bool {
         true
     }
+    /// True if the observer can forget what it saw ([`Observer::restart`]): the replay of a
+    /// game whose variant is to be chosen among several may then be watched from the first
+    /// candidate on, and run again only if another one wins (else the first is only probed
+    /// and the winner replayed).
+    fn can_restart(&self) -> bool {
+        false
+    }
+    /// Forget every event seen: the game will be replayed again, in another variant.
+    fn restart(&mut self) {}
 }
 
 /// An observer that does nothing.
@@ -137,6 +155,9 @@ struct LineState<B> {
     /// Line id (see [`PlyEvent::line`]).
     id: u32,
     crossed: B,
+    /// No error on the way to `pos` (see [`PlyEvent::clean`]), and to `prev`.
+    clean: bool,
+    prev_clean: bool,
 }
 
 impl<B: Bits> LineState<B> {
@@ -155,6 +176,8 @@ impl<B: Bits> LineState<B> {
             main: true,
             id: 0,
             crossed: B::ZERO,
+            clean: true,
+            prev_clean: true,
         }
     }
 
@@ -174,6 +197,8 @@ impl<B: Bits> LineState<B> {
             main: false,
             id,
             crossed: self.prev_crossed,
+            clean: self.prev_clean,
+            prev_clean: self.prev_clean,
         }
     }
 
@@ -193,6 +218,8 @@ impl<B: Bits> LineState<B> {
             main: false,
             id,
             crossed: self.crossed,
+            clean: self.clean,
+            prev_clean: self.clean,
         }
     }
 }
@@ -443,6 +470,8 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         {
             st.pos.set_side(side);
             st.after_setup = true;
+            self.observer
+                .setup::<V>(&st.pos, st.id, st.next_ply - 1, st.clean);
             return;
         }
         match parsed.and_then(|s| s.position(V::numbering(), V::geometry(), st.pos.side())) {
@@ -452,10 +481,12 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                 st.after_setup = true;
                 st.stopped = false;
                 st.crossed = V::B::ZERO;
+                st.clean = true;
                 if st.main {
                     self.draws.reset(&pos);
                 }
                 self.observer.position::<V>(&pos, st.main);
+                self.observer.setup::<V>(&pos, st.id, st.next_ply - 1, true);
             }
             Err(e) => {
                 if st.main {
@@ -579,6 +610,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             route: &self.route,
             ambiguous,
             played,
+            clean: st.clean,
         };
         self.observer.ply::<V>(&event);
         if st.main {
@@ -610,6 +642,8 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             crossed
         };
         st.prev = Some(st.pos);
+        st.prev_clean = st.clean;
+        st.clean = st.clean && played == Played::Legal;
         st.prev_number = st.number;
         st.prev_ply = ply;
         st.prev_crossed = st.crossed;

@@ -366,7 +366,8 @@ struct Subject<'a> {
 /// line goes furthest before its first error; and whether it replays legally. A result that
 /// disagrees with the final position says nothing about the board: it does not count.
 ///
-/// The first candidate is replayed in full when nobody observes the replay (its errors tell
+/// The first candidate is replayed in full when nobody observes the replay, or when the
+/// observer can forget what it saw ([`Observer::can_restart`]) (its errors tell
 /// where its main line fails: the commonest case, a game that replays legally, is then
 /// replayed once); the others are probed (see `Replayer::probe`: what a full replay's error
 /// diagnostics would say, without writing them), and the winner alone is replayed in full
@@ -379,16 +380,23 @@ fn pick<O: Observer>(
 ) -> (Variant, bool, Option<Run>) {
     let first = candidates[0];
     let mut full = None;
+    // An observer that can forget what it saw watches the first candidate's full replay
+    // (replayed again only if another candidate wins); any other is only shown the winner's.
+    let watched = observer.wants_events() && observer.can_restart();
     // A first candidate that fails at its first ply (the commonest wrong guess of a tagless
     // game) is only probed: its findings are never the ones shown unless every candidate
     // fails as early, and then the caller replays it in full.
-    let reach = if observer.wants_events()
+    let reach = if (observer.wants_events() && !watched)
         || with_variant!(first, V => start_position::<V>(game.record)
             .is_ok_and(|(start, _)| first_ply_fails::<V>(game.record, &start)))
     {
         with_variant!(first, V => probe::<V>(game))
     } else {
-        let run = with_variant!(first, V => run::<V, _>(game, opts, &mut Ignore));
+        let run = if watched {
+            with_variant!(first, V => run::<V, _>(game, opts, observer))
+        } else {
+            with_variant!(first, V => run::<V, _>(game, opts, &mut Ignore))
+        };
         let reach = run.reach;
         full = Some(run);
         reach
@@ -404,7 +412,11 @@ fn pick<O: Observer>(
         }
     }
     let (reach, v) = best;
+    let ran_first = full.is_some();
     let done = if v == first { full } else { None };
+    if done.is_none() && ran_first && watched {
+        observer.restart();
+    }
     (v, reach == u32::MAX, done)
 }
 
