@@ -53,13 +53,13 @@ fn generate(n: u64, out: &Path, seed: u64) {
         let result = loop {
             International::legal_moves(&pos, &mut list);
             if list.is_empty() {
-                break if ply % 2 == 0 { "0-2" } else { "2-0" };
+                break if ply.is_multiple_of(2) { "0-2" } else { "2-0" };
             }
             if ply >= 200 {
                 break "*";
             }
             let i = rng.below(list.len());
-            if ply % 2 == 0 {
+            if ply.is_multiple_of(2) {
                 moves.push_str(&format!("{}. ", ply / 2 + 1));
             }
             moves.push_str(&write_in_list(

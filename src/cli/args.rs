@@ -115,8 +115,7 @@ pub(crate) enum Command {
     /// illegal or ambiguous move the positions may not be the game's, and its matches say
     /// so. With --index the answer comes from an index written by pdn index.
     Search(SearchArgs),
-    /// The moves played from a position, with their games, results and score: an opening
-    /// tree.
+    /// The moves played from a position, their games, results and score: an opening tree
     ///
     /// From the variant's start position, a FEN or the position after some moves, one line
     /// per move played next in the archive's main lines: the games that reach the position

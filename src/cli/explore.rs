@@ -41,12 +41,11 @@ pub(super) fn run(a: &ExploreArgs) -> Result<Status> {
     if opts.depth == 0 {
         bail!("--depth must be at least 1");
     }
-    if let Some(p) = &a.output {
-        if let Some(i) = &a.index
-            && common::same_file(p, i)
-        {
-            bail!("-o {} is the index: write the output elsewhere", shown(p));
-        }
+    if let Some(p) = &a.output
+        && let Some(i) = &a.index
+        && common::same_file(p, i)
+    {
+        bail!("-o {} is the index: write the output elsewhere", shown(p));
     }
     // The index: the one named, or one built now from the inputs.
     let mut status = Status::Clean;

@@ -6,10 +6,9 @@ use std::io::{self, Read};
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
-use pdn::app::record::RecordReader;
 use pdn::app::search::index::{
-    GameRecord, Header, Index, IndexError, IndexWriter, IndexedGame, Indexer, RecordIndexer,
-    index_game, search_index, text_hash,
+    GameRecord, Header, Index, IndexError, IndexWriter, IndexedGame, Indexer, index_ref,
+    search_index, text_hash,
 };
 use pdn::app::search::{GameResult, Searcher};
 use pdn::app::terminal::escape;
@@ -19,7 +18,7 @@ use super::args::{IndexArgs, SearchArgs, SearchFormat};
 use super::batch::{self, Sink};
 use super::input::{self, Input, Source};
 use super::output::{Output, shown, unwritten};
-use super::search::{Hint, Out};
+use super::search::Out;
 use super::{Status, common, progress};
 
 /// Hands every game to the writer, in order.
@@ -62,13 +61,7 @@ pub(super) fn build(
         w.add_file(&i.name, &path_of(i));
     }
     let mut sink = Writer { w };
-    let read = batch::run_or_visit(
-        setup,
-        &Hint(None),
-        |_| RecordReader::new(RecordIndexer::new(how)),
-        |_, game, h: &Hint| index_game(&game, how.variant, h.0, how.max_ply),
-        &mut sink,
-    )?;
+    let read = batch::run(setup, || (), |(), g| index_ref(g, how), &mut sink)?;
     let header = sink.w.finish(out).map_err(unwritten(what))?;
     Ok((header, read))
 }
@@ -136,6 +129,7 @@ impl Texts {
                 source: Source::File(path.clone().into()),
                 size: None,
                 rel: None,
+                stamp: Default::default(),
             };
             let r = input::open(&input)
                 .with_context(|| format!("{shown_name}: cannot be read again"))?;

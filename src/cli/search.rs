@@ -6,27 +6,15 @@
 use std::io::{self, Write};
 
 use anyhow::{Context, Result};
-use pdn::app::record::RecordReader;
 use pdn::app::search::query::{self, Count, Manoeuvre, Material, Query};
 use pdn::app::search::render::{self, Summary};
-use pdn::app::search::{GameResult, RecordSearch, SearchOptions, Searcher};
-use pdn::rules::{Color, Role, Variant};
+use pdn::app::search::{GameResult, SearchOptions, Searcher};
+use pdn::rules::{Color, Role};
 
 use super::args::{PieceArg, QueryArgs, SearchArgs, SearchFormat, SideArg};
-use super::batch::{self, Hinted, Sink};
+use super::batch::{self, Sink};
 use super::output::{Output, unwritten};
 use super::{Status, common, progress};
-
-/// The variant the earlier games of a file showed: all a game's search needs besides the
-/// searcher.
-#[derive(Clone, Copy, Debug, Default)]
-pub(super) struct Hint(pub Option<Variant>);
-
-impl Hinted for Hint {
-    fn hinted(&self, hint: Option<Variant>) -> Self {
-        Hint(hint)
-    }
-}
 
 /// The query of the command line.
 pub(super) fn query(a: &QueryArgs) -> Result<Query> {
@@ -207,13 +195,7 @@ pub(super) fn run(a: &SearchArgs) -> Result<Status> {
         if a.format == SearchFormat::Csv {
             out.header().map_err(unwritten("the matches"))?;
         }
-        let read = batch::run_or_visit(
-            &setup,
-            &Hint(None),
-            |_| RecordReader::new(RecordSearch::new(&searcher)),
-            |_, game, h: &Hint| searcher.search_game(&game, h.0),
-            &mut out,
-        )?;
+        let read = batch::run(&setup, || (), |(), g| searcher.search_ref(g), &mut out)?;
         out.summary.files = read.files;
         out.summary.unreadable_files = read.unreadable;
         let note = common::unreadable_note(&read);

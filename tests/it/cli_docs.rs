@@ -27,6 +27,8 @@ fn commands() -> Vec<String> {
     list.lines()
         .skip(1)
         .take_while(|l| l.starts_with("  "))
+        // (A long description goes on indented on the next line.)
+        .filter(|l| !l.starts_with("   "))
         .map(|l| l.split_whitespace().next().unwrap().to_string())
         .filter(|c| c != "help")
         .collect()

@@ -215,7 +215,7 @@ fn random_query(rng: &mut Rng, samples: &[Sample]) -> Query {
                     );
                     Query {
                         material: Some(Material::parse(&spec).expect("material")),
-                        side: side,
+                        side,
                         mirror,
                         ..Query::default()
                     }

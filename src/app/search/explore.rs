@@ -22,7 +22,6 @@ use crate::rules::{
 use super::super::jsonl::Object;
 use super::super::picture::View;
 use super::super::picture::svg::piece_symbols;
-use super::super::report::csp_hash;
 use super::super::report::escape::push_html;
 use super::super::terminal::push_escaped;
 use super::hash::position_key;
@@ -305,6 +304,14 @@ struct Entry<B> {
     next: Vec<(Move<B>, u64)>,
 }
 
+/// A position found for the next level of the tree: the position, its depth, the moves
+/// that lead to it, its parent node.
+type Found<B> = (Position<B>, u32, Vec<String>, Option<usize>);
+
+/// A move of a level waiting for its node: the node it is played from, the move, its games,
+/// its text and the placement it leads to.
+type Pending<B> = (usize, Move<B>, u64, String, Placement);
+
 fn explore_typed<V: Spec>(
     index: &Index,
     root: Position<V::B>,
@@ -316,7 +323,7 @@ fn explore_typed<V: Spec>(
     let mut list = MoveList::new();
     let mut truncated = false;
     // New positions, visited a level at a time (one pass over the games per level).
-    let add = |found: Vec<(Position<V::B>, u32, Vec<String>, Option<usize>)>,
+    let add = |found: Vec<Found<V::B>>,
                nodes: &mut Vec<Node>,
                entries: &mut Vec<Entry<V::B>>,
                by_key: &mut HashMap<Placement, usize>|
@@ -349,9 +356,9 @@ fn explore_typed<V: Spec>(
     let mut level = vec![0usize];
     for depth in 0..opts.depth {
         // The moves of this level's positions, and the positions they lead to that are new.
-        let mut fresh: Vec<(Position<V::B>, u32, Vec<String>, Option<usize>)> = Vec::new();
+        let mut fresh: Vec<Found<V::B>> = Vec::new();
         let mut fresh_keys: HashMap<Placement, usize> = HashMap::new();
-        let mut pending: Vec<(usize, Move<V::B>, u64, String, Placement)> = Vec::new();
+        let mut pending: Vec<Pending<V::B>> = Vec::new();
         for &n in &level {
             let pos = entries[n].pos;
             let mut next = std::mem::take(&mut entries[n].next);
@@ -574,6 +581,10 @@ fn tally_fields(o: &mut Object<'_>, t: &Tally, side: Color, v: Variant) {
         .opt_uint("last_year", t.last_year.map(u64::from));
 }
 
+/// The CSP source expression of [`CSS`] (its SHA-256 in base64): a constant, checked by the
+/// test `css_hash_is_that_of_the_page`.
+const CSS_HASH: &str = "'sha256-rZyM/y108JBIQdktmCb51zk8/YiD7Nt/WDRK2Pj5gT8='";
+
 const CSS: &str = "\
 :root{--ink:#181818;--muted:#5f5f5f;--line:#d9d6ce;--bg:#fbfaf7;--accent:#1648a0;--dark:#b58863;--light:#f0d9b5}
 *{box-sizing:border-box}
@@ -613,7 +624,7 @@ impl Tree {
         let _ = writeln!(
             out,
             "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src {}; img-src data:; base-uri 'none'; form-action 'none'\">",
-            csp_hash(CSS)
+            CSS_HASH
         );
         out.push_str("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n<link rel=\"icon\" href=\"data:,\">\n<title>");
         push_html(&mut out, title);
@@ -792,4 +803,23 @@ fn pos_side(pos: &VariantPosition) -> Color {
 /// The moves cannot be played there.
 pub fn after_moves<V: Spec>(moves: &str) -> Result<Position<V::B>, super::QueryError> {
     super::compile::opening::<V>(moves).map(|(_, p)| p)
+}
+
+#[cfg(test)]
+mod tests {
+    use base64::Engine;
+    use sha2::{Digest, Sha256};
+
+    use super::*;
+
+    #[test]
+    fn css_hash_is_that_of_the_page() {
+        let digest = Sha256::digest(CSS.as_bytes());
+        let b64 = base64::engine::general_purpose::STANDARD.encode(digest);
+        assert_eq!(
+            CSS_HASH,
+            format!("'sha256-{b64}'"),
+            "the explorer's CSS changed: put its new hash into CSS_HASH"
+        );
+    }
 }

@@ -6,10 +6,12 @@ use std::any::Any;
 use std::sync::Arc;
 
 use crate::rules::{Position, Spec, Variant};
-use crate::syntax::{Game, GameEnd};
+use crate::syntax::Game;
 
 use super::super::diagnostic::{Code, GameText, Severity};
-use super::super::record::{Node, OnRecord, Record};
+use super::super::gametype::FileVariant;
+use super::super::reading::GameRef;
+use super::super::record::{Node, Record};
 use super::super::replay::{Observer, Played, PlyEvent};
 use super::super::validate::{self, Report};
 use super::compile::Compiled;
@@ -87,10 +89,10 @@ fn movetext_start(record: &Record, text: &str) -> u32 {
         .iter()
         .find_map(|n| match n {
             Node::Move(m) => Some(m.number.map_or(m.span.start, |t| t.span.start)),
-            Node::Comment { span } | Node::Variation { span, .. } | Node::Setup { span, .. } => {
-                Some(span.start)
-            }
-            Node::Nag => None,
+            Node::Comment { span, .. }
+            | Node::Variation { span, .. }
+            | Node::Setup { span, .. } => Some(span.start),
+            Node::Nag { .. } => None,
         })
         .or_else(|| record.result().map(|(_, s)| s.start))
         .unwrap_or(text.len() as u32)
@@ -125,13 +127,14 @@ pub(crate) fn replay<O: Observer>(
     record: &Record,
     text: &GameText<'_>,
     variant: Option<Variant>,
-    hint: Option<Variant>,
+    hint: Option<FileVariant>,
     observer: &mut O,
 ) -> Replayed {
     let opts = validate::Options {
         variant,
         diagrams: false,
         hint,
+        main_line: false,
     };
     let report = validate::validate_record(record, text.source, &opts, observer);
     let tag = |name: &str| {
@@ -207,7 +210,7 @@ impl Searcher {
         &self,
         record: &Record,
         text: &GameText<'_>,
-        hint: Option<Variant>,
+        hint: Option<FileVariant>,
     ) -> GameResult {
         self.search_record_as(record, text, self.options.variant, hint)
     }
@@ -218,7 +221,7 @@ impl Searcher {
         record: &Record,
         text: &GameText<'_>,
         variant: Option<Variant>,
-        hint: Option<Variant>,
+        hint: Option<FileVariant>,
     ) -> GameResult {
         let mut a = Adapter {
             searcher: self,
@@ -274,8 +277,14 @@ impl Searcher {
     }
 
     /// Search an owned game; `hint`: the variant the earlier games of its file showed.
-    pub fn search_game(&self, game: &Game, hint: Option<Variant>) -> GameResult {
+    pub fn search_game(&self, game: &Game, hint: Option<FileVariant>) -> GameResult {
         self.search_record(&Record::of_game(game), &GameText::of(game), hint)
+    }
+
+    /// Search a game as the pipeline (or [`FileGames`](super::super::reading::FileGames))
+    /// reads it, with its file's hint.
+    pub fn search_ref(&self, game: &GameRef<'_>) -> GameResult {
+        self.search_record(game.record, &game.game_text(), game.hint)
     }
 
     /// Search an owned game in variant `variant` (the one an index recorded for it), keeping
@@ -291,42 +300,5 @@ impl Searcher {
             r.text = Some(game.source.clone());
         }
         r
-    }
-}
-
-/// Searches the games of one file as the reader reads them, in a `RecordReader`: the
-/// variant the earlier games of the file showed is followed as `validate` follows it.
-#[derive(Debug)]
-pub struct RecordSearch<'s> {
-    searcher: &'s Searcher,
-    hint: super::super::gametype::FileHint,
-}
-
-impl<'s> RecordSearch<'s> {
-    /// A search of the games of one file.
-    pub fn new(searcher: &'s Searcher) -> RecordSearch<'s> {
-        RecordSearch {
-            searcher,
-            hint: Default::default(),
-        }
-    }
-}
-
-impl OnRecord for RecordSearch<'_> {
-    type Output = GameResult;
-
-    fn on_record(&mut self, record: &Record, end: &GameEnd<'_>) -> GameResult {
-        match std::str::from_utf8(end.text) {
-            Ok(source) => {
-                let hint = self.hint.observe_record(0, record);
-                let text = GameText::of_record(record, source, end);
-                self.searcher.search_record(record, &text, hint)
-            }
-            Err(_) => {
-                let game = end.to_game();
-                let hint = self.hint.observe(0, &game);
-                self.searcher.search_game(&game, hint)
-            }
-        }
     }
 }

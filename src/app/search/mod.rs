@@ -1,10 +1,10 @@
-//! Finding things in archives: `pdn search`, `pdn explore` and `pdn index` (DESIGN.md,
-//! "Using archives"), as a library that the command line and the Python package both call.
+//! Finding things in archives: `pdn search`, `pdn explore` and `pdn index` (docs/formats.md
+//! for their outputs), as a library that the command line and the Python package both call.
 //!
 //! - [`query`]: what a search asks, parsed ([`Query`]); `compile` puts it on each
 //!   variant's board;
 //! - [`Searcher`]: one query, ready for any game. [`Searcher::search_game`] (and the
-//!   [`RecordSearch`] of a `RecordReader`) search one game; [`search_reader`] every game of a
+//!   [`Searcher::search_ref`], for a game as the pipeline reads it) search one game; [`search_reader`] every game of a
 //!   reader. A game is validated exactly as `validate` validates it (same variant, same
 //!   replay, same findings) while a `watch` of the query looks at every position and move
 //!   the replay reaches **without an error on its line**: after an irregular move, an
@@ -36,8 +36,7 @@ use std::sync::Arc;
 use crate::rules::{Color, Variant, with_variant};
 use crate::syntax::Reader;
 
-use super::record::RecordReader;
-pub use game::RecordSearch;
+use super::reading::FileGames;
 pub use query::{Count, Manoeuvre, Material, Query, QueryError};
 
 /// How to search.
@@ -241,8 +240,8 @@ pub fn search_reader<R: Read>(
     mut each: impl FnMut(GameResult),
 ) -> std::io::Result<()> {
     let mut r = Reader::new(reader);
-    let mut visitor = RecordReader::new(RecordSearch::new(searcher));
-    while let Some(res) = r.read_game(&mut visitor)? {
+    let mut games = FileGames::new(0);
+    while let Some(res) = games.next(&mut r, |g| searcher.search_ref(g))? {
         each(res);
     }
     Ok(())

@@ -154,7 +154,7 @@ impl Manoeuvre {
 }
 
 /// A search query: every part given must hold at once (the position parts of one position,
-/// the manoeuvre of the move played from it). See DESIGN.md, "Using archives".
+/// the manoeuvre of the move played from it). See the README, "search, explore, index".
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Query {
     /// `--position FEN`: exactly these pieces (and the side to move the FEN names).

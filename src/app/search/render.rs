@@ -1,4 +1,4 @@
-//! Writing what a search found: each match as a JSON Lines record (DESIGN.md's `match`), a
+//! Writing what a search found: each match as a JSON Lines record (docs/formats.md's `match`), a
 //! CSV row, a human line (escaped for a terminal), or the matching game whole in PDN with a
 //! comment at each matching ply; and the [`Summary`] that ends a run.
 

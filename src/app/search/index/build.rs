@@ -10,12 +10,13 @@ use std::io::{self, BufReader, BufWriter, Read, Write};
 use std::path::Path;
 
 use crate::rules::{Color, Position, Spec, Variant};
-use crate::syntax::{Game, GameEnd};
+use crate::syntax::Game;
 
 use super::super::super::diagnostic::GameText;
-use super::super::super::gametype::FileHint;
+use super::super::super::gametype::FileVariant;
 use super::super::super::outcome::{self, Outcome};
-use super::super::super::record::{OnRecord, Record};
+use super::super::super::reading::GameRef;
+use super::super::super::record::Record;
 use super::super::super::replay::{Observer, Played, PlyEvent};
 use super::super::game::{combine, error_ply, replay};
 use super::super::hash::position_key;
@@ -121,7 +122,7 @@ pub(crate) fn index_game_record(
     text: &GameText<'_>,
     text_off: u64,
     variant: Option<Variant>,
-    hint: Option<Variant>,
+    hint: Option<FileVariant>,
     max_ply: Option<u32>,
 ) -> IndexedGame {
     let mut o = Recorder {
@@ -199,7 +200,7 @@ pub(crate) fn index_game_record(
 pub fn index_game(
     game: &Game,
     variant: Option<Variant>,
-    hint: Option<Variant>,
+    hint: Option<FileVariant>,
     max_ply: Option<u32>,
 ) -> IndexedGame {
     index_game_record(
@@ -221,42 +222,16 @@ pub struct Indexer {
     pub max_ply: Option<u32>,
 }
 
-/// Indexes the games of one file as the reader reads them (in a `RecordReader`), following
-/// the variant the earlier games of the file showed.
-#[derive(Debug)]
-pub struct RecordIndexer {
-    how: Indexer,
-    hint: FileHint,
-}
-
-impl RecordIndexer {
-    /// An indexer of one file's games.
-    pub fn new(how: Indexer) -> RecordIndexer {
-        RecordIndexer {
-            how,
-            hint: FileHint::default(),
-        }
-    }
-}
-
-impl OnRecord for RecordIndexer {
-    type Output = IndexedGame;
-
-    fn on_record(&mut self, record: &Record, end: &GameEnd<'_>) -> IndexedGame {
-        let h = self.how;
-        match std::str::from_utf8(end.text) {
-            Ok(source) => {
-                let hint = self.hint.observe_record(0, record);
-                let text = GameText::of_record(record, source, end);
-                index_game_record(record, &text, end.offset, h.variant, hint, h.max_ply)
-            }
-            Err(_) => {
-                let game = end.to_game();
-                let hint = self.hint.observe(0, &game);
-                index_game(&game, h.variant, hint, h.max_ply)
-            }
-        }
-    }
+/// Index a game as the pipeline reads it, with its file's hint.
+pub fn index_ref(game: &GameRef<'_>, how: Indexer) -> IndexedGame {
+    index_game_record(
+        game.record,
+        &game.game_text(),
+        game.offset,
+        how.variant,
+        game.hint,
+        how.max_ply,
+    )
 }
 
 /// Partitions of the keys on disk (by their top 8 bits).

@@ -33,7 +33,7 @@ mod build;
 mod read;
 pub mod stream;
 
-pub use build::{IndexWriter, IndexedGame, Indexer, RecordIndexer, index_game};
+pub use build::{IndexWriter, IndexedGame, Indexer, index_game, index_ref};
 pub use read::{Index, IndexError, search_index};
 
 /// The first bytes of an index file.
