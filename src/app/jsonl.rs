@@ -163,6 +163,13 @@ impl<'a> Object<'a> {
         self
     }
 
+    /// A boolean field.
+    pub(crate) fn bool(&mut self, key: &str, v: bool) -> &mut Self {
+        self.key(key);
+        self.out.push_str(if v { "true" } else { "false" });
+        self
+    }
+
     /// An unsigned integer field whose key comes from the input (escaped).
     pub fn entry(&mut self, key: &str, v: u64) -> &mut Self {
         if !self.first {

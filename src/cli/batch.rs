@@ -84,7 +84,7 @@ impl Hinted for stats::Options {
     fn hinted(&self, hint: Option<Variant>) -> Self {
         stats::Options {
             validate: self.validate.hinted(hint),
-            ..*self
+            ..self.clone()
         }
     }
 }

@@ -178,6 +178,18 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
     if a.plies && a.to != ConvertTo::Csv {
         bail!("--plies is for --to csv");
     }
+    if a.plies && a.classify {
+        bail!(
+            "--classify writes tags: the rows of --plies have none (use --to csv without --plies)"
+        );
+    }
+    super::classify::tables_need_classify(&a.tables, a.classify)?;
+    // The opening tables are checked before any game is read.
+    let classifier = if a.classify {
+        Some(super::classify::classifier(&a.tables, a.input.variant)?)
+    } else {
+        None
+    };
     let setup = common::Setup::new(&a.input)?;
     let inputs = &setup.inputs;
     if let Some(p) = &a.output {
@@ -212,7 +224,14 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
     let totals = batch::run(
         &setup,
         &opts,
-        |i, game, opts| convert_game(to, plies, inputs[i].name.as_str(), &game, opts),
+        |i, mut game, opts| {
+            if let Some(c) = &classifier {
+                c.classify_game(&game, &opts.validate)
+                    .0
+                    .set_tags(&mut game.tags);
+            }
+            convert_game(to, plies, inputs[i].name.as_str(), &game, opts)
+        },
         &mut sink,
     )?;
     let mut lost = 0;

@@ -3,6 +3,7 @@
 
 mod args;
 mod batch;
+mod classify;
 mod common;
 mod convert;
 mod diagram;
@@ -54,6 +55,7 @@ pub(crate) fn run(cli: &Cli) -> ExitCode {
         Command::Fix(a) => fix::run(a),
         Command::Convert(a) => convert::run(a),
         Command::Stats(a) => stats::run(a),
+        Command::Classify(a) => classify::run(a),
         Command::Perft(a) => perft::run(a),
         Command::Diagram(a) => diagram::run(a),
         Command::Completions(a) => docs::completions(a),

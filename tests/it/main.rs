@@ -16,6 +16,7 @@ mod cli_terminal;
 mod diagram;
 mod fix;
 mod movegen_cases;
+mod openings;
 mod perft;
 mod properties;
 mod report;

@@ -17,7 +17,8 @@ impl Stats {
         let mut w = Writer::from_writer(Vec::new());
         match by {
             Some(By::Player) => self.csv_players(&mut w)?,
-            Some(By::Opening) => self.csv_openings(&mut w)?,
+            Some(By::Opening) => self.csv_named(&mut w)?,
+            Some(By::Moves) => self.csv_openings(&mut w)?,
             Some(By::Event) => self.csv_events(&mut w)?,
             None => self.csv_duplicates(&mut w, names)?,
         }
@@ -56,7 +57,39 @@ impl Stats {
         Ok(())
     }
 
-    /// The openings (`--by opening`): the score over decided games.
+    /// The openings by the opening tables (`--by opening`): the score over decided games;
+    /// the games no table classifies have neither opening nor ballot.
+    fn csv_named(&self, w: &mut Csv) -> Result<(), Error> {
+        w.write_record([
+            "variant",
+            "opening",
+            "ballot",
+            "barred",
+            "games",
+            "first_wins",
+            "draws",
+            "second_wins",
+            "unknown",
+            "score",
+        ])?;
+        for (k, t) in self.named_openings() {
+            w.write_record(
+                [
+                    k.variant.name().to_string(),
+                    k.opening.clone().unwrap_or_default(),
+                    k.ballot.clone().unwrap_or_default(),
+                    k.barred.to_string(),
+                    t.games.to_string(),
+                ]
+                .into_iter()
+                .chain(t.outcome_cells())
+                .chain([t.score().map(|s| s.to_string()).unwrap_or_default()]),
+            )?;
+        }
+        Ok(())
+    }
+
+    /// The first moves (`--by moves`): the score over decided games.
     fn csv_openings(&self, w: &mut Csv) -> Result<(), Error> {
         w.write_record([
             "variant",

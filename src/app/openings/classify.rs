@@ -1,0 +1,591 @@
+//! The [`Classifier`]: tables compiled into one book of positions per variant, and the
+//! classification of a game by an observer of its replay (the replay of `validate`).
+
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, OnceLock};
+
+use crate::rules::{Position, Spec, Variant};
+use crate::syntax::{Game, GameEnd, Span, Tag};
+
+use super::super::diagnostic::GameText;
+use super::super::gametype::FileHint;
+use super::super::record::{OnRecord, Record};
+use super::super::replay::{Branch, Observer, Played, PlyEvent};
+use super::super::validate::{self, Report, validate_record};
+use super::compile::{Key, Problem, compile};
+use super::table::Table;
+
+/// The opening a game reached: the deepest named table entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Opening {
+    /// Its name.
+    pub name: String,
+    /// The ply after which the game stood in its position (0: the start).
+    pub ply: u32,
+    /// The table it is from.
+    pub table: String,
+}
+
+/// The ballot a game reached: the deepest numbered table entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ballot {
+    /// Its number.
+    pub number: u32,
+    /// Its moves in canonical PDN, space-separated (empty for a start position).
+    pub moves: String,
+    /// True for a barred ballot.
+    pub barred: bool,
+    /// The ply after which the game stood in its position (0: the start).
+    pub ply: u32,
+    /// The table it is from.
+    pub table: String,
+}
+
+impl Ballot {
+    /// `<number> <moves>` (the number alone for a start position), as the `Ballot` tag and
+    /// the JSON write it.
+    pub fn text(&self) -> String {
+        if self.moves.is_empty() {
+            self.number.to_string()
+        } else {
+            format!("{} {}", self.number, self.moves)
+        }
+    }
+}
+
+/// Why a game has neither an opening nor a ballot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unclassified {
+    /// No variant fits the game.
+    UnknownVariant,
+    /// No table is for the game's variant.
+    NoTable,
+    /// Its start position could not be set up (a bad `FEN` tag).
+    BadStart,
+    /// It is played from a setup position where no table starts.
+    Setup,
+    /// It reaches no position of the tables (before its replay failed, if it did).
+    NotReached,
+}
+
+impl Unclassified {
+    /// A short name, for JSON and CSV.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Unclassified::UnknownVariant => "unknown-variant",
+            Unclassified::NoTable => "no-table",
+            Unclassified::BadStart => "bad-start",
+            Unclassified::Setup => "setup",
+            Unclassified::NotReached => "not-reached",
+        }
+    }
+
+    /// What it means, for people.
+    pub fn describe(self) -> &'static str {
+        match self {
+            Unclassified::UnknownVariant => "no variant fits the game",
+            Unclassified::NoTable => "no opening table for its variant",
+            Unclassified::BadStart => "its start position could not be set up",
+            Unclassified::Setup => "played from a setup position where no table starts",
+            Unclassified::NotReached => "no table position reached",
+        }
+    }
+}
+
+/// What the tables say of one game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Classification {
+    /// The variant it was replayed in.
+    pub variant: Option<Variant>,
+    /// The deepest named entry it reaches.
+    pub opening: Option<Opening>,
+    /// The deepest numbered entry it reaches.
+    pub ballot: Option<Ballot>,
+    /// Why it has neither, if it has neither.
+    pub unclassified: Option<Unclassified>,
+}
+
+impl Classification {
+    /// Where the deepest entry was reached: the later of the opening's and the ballot's
+    /// plies.
+    pub fn ply(&self) -> Option<u32> {
+        let a = self.opening.as_ref().map(|o| o.ply);
+        let b = self.ballot.as_ref().map(|b| b.ply);
+        a.max(b)
+    }
+
+    /// True if the game has an opening or a ballot.
+    pub fn is_classified(&self) -> bool {
+        self.opening.is_some() || self.ballot.is_some()
+    }
+
+    /// The tags `fix --classify` and `convert --classify` write: `Opening` and `Ballot`
+    /// (`<number> <moves>`), those the game has.
+    pub fn tag_values(&self) -> Vec<(&'static str, String)> {
+        let mut v = Vec::new();
+        if let Some(o) = &self.opening {
+            v.push(("Opening", o.name.clone()));
+        }
+        if let Some(b) = &self.ballot {
+            v.push(("Ballot", b.text()));
+        }
+        v
+    }
+
+    /// Set the `Opening` and `Ballot` tags in `tags` (the first of each name replaced, or a
+    /// tag added at the end); returns what changed: the tag's name, its value before (if it
+    /// had one) and after. A game without an opening (or ballot) keeps the tag it has.
+    pub fn set_tags(&self, tags: &mut Vec<Tag>) -> Vec<(&'static str, Option<String>, String)> {
+        let mut changes = Vec::new();
+        for (name, value) in self.tag_values() {
+            match tags.iter_mut().find(|t| t.name == name) {
+                Some(t) if t.value == value => {}
+                Some(t) => {
+                    let before = std::mem::replace(&mut t.value, value.clone());
+                    changes.push((name, Some(before), value));
+                }
+                None => {
+                    tags.push(Tag::new(name, value.clone(), Span::default()));
+                    changes.push((name, None, value));
+                }
+            }
+        }
+        changes
+    }
+
+    /// Append the JSON Lines record of the game (DESIGN.md, "Classify"):
+    /// `{"type":"game","file":…,"game":N,"opening":…,"ballot":"<number> <moves>",
+    /// "barred":false,"ply":K,"variant":…,"line":L,"unclassified":…}`.
+    pub fn write_json(&self, file: &str, game: usize, line: u32, out: &mut String) {
+        use super::super::jsonl::{push_str, push_uint};
+        let opt = |out: &mut String, v: Option<&str>| match v {
+            Some(s) => push_str(out, s),
+            None => out.push_str("null"),
+        };
+        out.push_str("{\"type\":\"game\",\"file\":");
+        push_str(out, file);
+        out.push_str(",\"game\":");
+        push_uint(out, game as u64);
+        out.push_str(",\"opening\":");
+        opt(out, self.opening.as_ref().map(|o| o.name.as_str()));
+        out.push_str(",\"ballot\":");
+        opt(out, self.ballot.as_ref().map(Ballot::text).as_deref());
+        out.push_str(",\"barred\":");
+        out.push_str(if self.ballot.as_ref().is_some_and(|b| b.barred) {
+            "true"
+        } else {
+            "false"
+        });
+        out.push_str(",\"ply\":");
+        match self.ply() {
+            Some(p) => push_uint(out, u64::from(p)),
+            None => out.push_str("null"),
+        }
+        out.push_str(",\"variant\":");
+        opt(out, self.variant.map(Variant::name));
+        out.push_str(",\"line\":");
+        push_uint(out, u64::from(line));
+        out.push_str(",\"unclassified\":");
+        opt(out, self.unclassified.map(Unclassified::as_str));
+        out.push_str("}\n");
+    }
+}
+
+/// An entry of a book: where it comes from and its moves in the book's variant.
+#[derive(Clone, Debug)]
+struct BookEntry {
+    table: u32,
+    entry: u32,
+    moves: String,
+}
+
+/// The positions of every table of one variant.
+#[derive(Debug)]
+struct Book {
+    variant: Variant,
+    entries: Vec<BookEntry>,
+    /// Each position's entries, in the order of the tables' precedence.
+    at: HashMap<Key, Vec<u32>>,
+    /// The positions the tables' lines start from.
+    starts: HashSet<Key>,
+    /// The fewest pieces of a position (the search stops below).
+    min_pieces: u32,
+    /// True if a position has a king (else the search stops at the first king).
+    kings: bool,
+}
+
+/// What a table's entries are, beside their positions.
+#[derive(Debug)]
+struct TableInfo {
+    name: String,
+    entries: Vec<(Option<String>, Option<u32>, bool)>,
+}
+
+#[derive(Debug)]
+struct Inner {
+    tables: Vec<TableInfo>,
+    books: Vec<Book>,
+}
+
+/// Opening tables compiled for classification (see the module documentation of
+/// `openings`). Cheap to clone (shared); two classifiers are equal if they are the same one.
+#[derive(Clone, Debug)]
+pub struct Classifier {
+    inner: Arc<Inner>,
+}
+
+impl PartialEq for Classifier {
+    fn eq(&self, other: &Self) -> bool {
+        Arc::ptr_eq(&self.inner, &other.inner)
+    }
+}
+
+impl Eq for Classifier {}
+
+impl Classifier {
+    /// The classifier of `tables`, the first taking precedence where two name one position.
+    /// `variant` is the variant of a TSV table that names none (`--variant`).
+    ///
+    /// # Errors
+    ///
+    /// What the self-test found in the tables (see [`Table::check`]): nothing is classified
+    /// with a table that has a problem.
+    pub fn new(tables: &[Table], variant: Option<Variant>) -> Result<Classifier, Vec<Problem>> {
+        let mut problems = Vec::new();
+        let mut infos = Vec::new();
+        let mut books: Vec<Book> = Vec::new();
+        for (ti, t) in tables.iter().enumerate() {
+            let (compiled, found) = compile(t, variant);
+            problems.extend(found);
+            infos.push(TableInfo {
+                name: t.name.clone(),
+                entries: t
+                    .entries
+                    .iter()
+                    .map(|e| (e.name.clone(), e.ballot, e.barred))
+                    .collect(),
+            });
+            for c in compiled {
+                let b = match books.iter().position(|b| b.variant == c.variant) {
+                    Some(i) => &mut books[i],
+                    None => {
+                        books.push(Book {
+                            variant: c.variant,
+                            entries: Vec::new(),
+                            at: HashMap::new(),
+                            starts: HashSet::new(),
+                            min_pieces: u32::MAX,
+                            kings: false,
+                        });
+                        books.last_mut().expect("just pushed")
+                    }
+                };
+                let idx = b.entries.len() as u32;
+                b.at.entry(c.key).or_default().push(idx);
+                b.starts.insert(c.start);
+                b.min_pieces = b.min_pieces.min(c.key.pieces());
+                b.kings |= c.key.has_kings();
+                b.entries.push(BookEntry {
+                    table: ti as u32,
+                    entry: c.entry as u32,
+                    moves: c.moves,
+                });
+            }
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        Ok(Classifier {
+            inner: Arc::new(Inner {
+                tables: infos,
+                books,
+            }),
+        })
+    }
+
+    /// The classifier of the shipped tables (compiled once per process).
+    ///
+    /// # Errors
+    ///
+    /// What the self-test found in them (a test makes sure it finds nothing).
+    pub fn shipped() -> Result<Classifier, Vec<Problem>> {
+        static SHIPPED: OnceLock<Result<Classifier, Vec<Problem>>> = OnceLock::new();
+        SHIPPED
+            .get_or_init(|| Classifier::new(&Table::shipped(), None))
+            .clone()
+    }
+
+    /// The variants some table is for.
+    pub fn variants(&self) -> Vec<Variant> {
+        self.inner.books.iter().map(|b| b.variant).collect()
+    }
+
+    /// Classify a game, replayed as `validate` replays it with `opts`; also what validating
+    /// it found.
+    pub fn classify_game(&self, game: &Game, opts: &validate::Options) -> (Classification, Report) {
+        self.classify_record(&Record::of_game(game), &game.source, opts)
+    }
+
+    /// [`Classifier::classify_game`] for the record of a game whose text is `text`.
+    pub fn classify_record(
+        &self,
+        record: &Record,
+        text: &str,
+        opts: &validate::Options,
+    ) -> (Classification, Report) {
+        let mut m = self.matcher();
+        let report = validate_record(record, text, opts, &mut m);
+        (m.finish(report.variant), report)
+    }
+
+    /// An observer of a replay that classifies the game (see [`Matcher::finish`]).
+    pub(crate) fn matcher(&self) -> Matcher<'_> {
+        Matcher {
+            inner: &self.inner,
+            book: None,
+            state: State::Fresh,
+            opening: None,
+            ballot: None,
+            reason: None,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// No position yet.
+    Fresh,
+    /// Looking up every position of the main line.
+    Active,
+    /// Done: the search stopped (or never started: `Matcher::reason` says why).
+    Stopped,
+}
+
+/// The observer that looks up every position of a game's main line in the book of its
+/// variant, from its start (when the book starts there) to the first irregular move, setup,
+/// or position with fewer pieces than any of the book's (or a king, when none has one).
+#[derive(Debug)]
+pub(crate) struct Matcher<'c> {
+    inner: &'c Inner,
+    book: Option<&'c Book>,
+    state: State,
+    /// The deepest named entry so far: ply, entry of the book.
+    opening: Option<(u32, u32)>,
+    /// The deepest numbered entry so far.
+    ballot: Option<(u32, u32)>,
+    reason: Option<Unclassified>,
+}
+
+impl Matcher<'_> {
+    fn look(&mut self, ply: u32, key: &Key) {
+        let Some(book) = self.book else { return };
+        let Some(list) = book.at.get(key) else { return };
+        let (mut named, mut numbered) = (false, false);
+        for &i in list {
+            let e = &book.entries[i as usize];
+            let (name, ballot, _) = &self.inner.tables[e.table as usize].entries[e.entry as usize];
+            if name.is_some() && !named {
+                named = true;
+                self.opening = Some((ply, i));
+            }
+            if ballot.is_some() && !numbered {
+                numbered = true;
+                self.ballot = Some((ply, i));
+            }
+        }
+    }
+
+    /// The classification, once the replay (in `variant`, if one fits) is over.
+    pub(crate) fn finish(self, variant: Option<Variant>) -> Classification {
+        let (opening, ballot) = match self.book {
+            Some(book) => {
+                let info = |i: u32| {
+                    let e = &book.entries[i as usize];
+                    let t = &self.inner.tables[e.table as usize];
+                    (e, t, &t.entries[e.entry as usize])
+                };
+                let opening = self.opening.map(|(ply, i)| {
+                    let (_, t, (name, _, _)) = info(i);
+                    Opening {
+                        name: name.clone().unwrap_or_default(),
+                        ply,
+                        table: t.name.clone(),
+                    }
+                });
+                let ballot = self.ballot.map(|(ply, i)| {
+                    let (e, t, (_, number, barred)) = info(i);
+                    Ballot {
+                        number: number.unwrap_or_default(),
+                        moves: e.moves.clone(),
+                        barred: *barred,
+                        ply,
+                        table: t.name.clone(),
+                    }
+                });
+                (opening, ballot)
+            }
+            None => (None, None),
+        };
+        let unclassified = if opening.is_some() || ballot.is_some() {
+            None
+        } else if variant.is_none() {
+            Some(Unclassified::UnknownVariant)
+        } else {
+            Some(self.reason.unwrap_or(match self.state {
+                State::Fresh => Unclassified::BadStart,
+                _ => Unclassified::NotReached,
+            }))
+        };
+        Classification {
+            variant,
+            opening,
+            ballot,
+            unclassified,
+        }
+    }
+}
+
+impl Observer for Matcher<'_> {
+    fn position<V: Spec>(&mut self, pos: &Position<V::B>, main: bool) {
+        if !main {
+            return;
+        }
+        if self.state != State::Fresh {
+            // A setup in the main line: what follows was not played from the start.
+            self.state = State::Stopped;
+            return;
+        }
+        self.state = State::Stopped;
+        let variant = V::RULES.variant;
+        let Some(book) = self.inner.books.iter().find(|b| b.variant == variant) else {
+            self.reason = Some(Unclassified::NoTable);
+            return;
+        };
+        let key = Key::of(pos);
+        if key != Key::of(&V::start()) && !book.starts.contains(&key) {
+            self.reason = Some(Unclassified::Setup);
+            return;
+        }
+        self.book = Some(book);
+        self.state = State::Active;
+        self.look(0, &key);
+    }
+
+    #[inline]
+    fn ply<V: Spec>(&mut self, e: &PlyEvent<'_, V>) {
+        if !e.main || self.state != State::Active {
+            return;
+        }
+        let Some(book) = self.book else { return };
+        if e.played != Played::Legal {
+            self.state = State::Stopped;
+            return;
+        }
+        let key = Key::of(e.after);
+        if key.pieces() < book.min_pieces || (key.has_kings() && !book.kings) {
+            self.state = State::Stopped;
+            return;
+        }
+        self.look(e.ply, &key);
+    }
+}
+
+/// Two observers of one replay.
+pub(crate) struct Both<'a, A, B>(pub &'a mut A, pub &'a mut B);
+
+impl<A: Observer, B: Observer> Observer for Both<'_, A, B> {
+    #[inline]
+    fn ply<V: Spec>(&mut self, e: &PlyEvent<'_, V>) {
+        self.0.ply::<V>(e);
+        self.1.ply::<V>(e);
+    }
+
+    fn position<V: Spec>(&mut self, pos: &Position<V::B>, main: bool) {
+        self.0.position::<V>(pos, main);
+        self.1.position::<V>(pos, main);
+    }
+
+    fn variation(&mut self, span: u32, branch: Branch) {
+        self.0.variation(span, branch);
+        self.1.variation(span, branch);
+    }
+
+    fn wants_events(&self) -> bool {
+        self.0.wants_events() || self.1.wants_events()
+    }
+}
+
+/// One game classified, as [`ClassifyRecords`] (or the caller, for an owned game) makes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Classified {
+    /// 1-based number of the game in its file.
+    pub game: usize,
+    /// 1-based line of its first byte.
+    pub line: u32,
+    /// What the tables say of it.
+    pub classification: Classification,
+    /// Error findings of its replay (as `validate` counts them).
+    pub errors: u32,
+}
+
+impl Classified {
+    /// Classify an owned game.
+    pub fn of_game(c: &Classifier, game: &Game, opts: &validate::Options) -> Classified {
+        let (classification, report) = c.classify_game(game, opts);
+        Classified {
+            game: game.index,
+            line: game.line,
+            classification,
+            errors: report.errors(),
+        }
+    }
+}
+
+/// Classifies the games of one file as the reader reads them, in a `RecordReader` (no owned
+/// `Game`; a game whose text is not UTF-8 is read again into one); the variant earlier games
+/// of the file showed is followed as `validate` follows it.
+#[derive(Debug)]
+pub struct ClassifyRecords {
+    classifier: Classifier,
+    hint: FileHint,
+    opts: validate::Options,
+}
+
+impl ClassifyRecords {
+    /// A classifier of the games of one file, validated with `opts`.
+    pub fn new(classifier: Classifier, opts: validate::Options) -> ClassifyRecords {
+        ClassifyRecords {
+            classifier,
+            hint: FileHint::default(),
+            opts,
+        }
+    }
+}
+
+impl OnRecord for ClassifyRecords {
+    type Output = Classified;
+
+    fn on_record(&mut self, record: &Record, end: &GameEnd<'_>) -> Classified {
+        match std::str::from_utf8(end.text) {
+            Ok(source) => {
+                let hint = self.hint.observe_record(0, record);
+                let opts = validate::Options { hint, ..self.opts };
+                let text = GameText::of_record(record, source, end);
+                let (classification, report) =
+                    self.classifier.classify_record(record, source, &opts);
+                Classified {
+                    game: text.index,
+                    line: text.line,
+                    classification,
+                    errors: report.errors(),
+                }
+            }
+            Err(_) => {
+                let game = end.to_game();
+                let hint = self.hint.observe(0, &game);
+                let opts = validate::Options { hint, ..self.opts };
+                Classified::of_game(&self.classifier, &game, &opts)
+            }
+        }
+    }
+}
