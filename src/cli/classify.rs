@@ -84,6 +84,9 @@ pub(super) fn tables_need_classify(a: &TableArgs, classify: bool) -> Result<()> 
     Ok(())
 }
 
+/// An opening found: variant, opening, ballot.
+type Found = (Option<Variant>, Option<String>, Option<String>);
+
 /// Counts of the run, and of each opening found (for the closing table).
 #[derive(Default)]
 struct Counts {
@@ -92,7 +95,7 @@ struct Counts {
     ballot: u64,
     unclassified: HashMap<&'static str, u64>,
     /// (variant, opening, ballot) -> games.
-    found: HashMap<(Option<Variant>, Option<String>, Option<String>), u64>,
+    found: HashMap<Found, u64>,
 }
 
 /// Writes each game's line in order and adds up.

@@ -179,17 +179,17 @@ fn check(table: &Table, compiled: &[Compiled], problems: &mut Vec<Problem>) {
     let mut names: HashMap<&str, u32> = HashMap::new();
     let mut ballots: HashMap<u32, u32> = HashMap::new();
     for e in &table.entries {
-        if let Some(n) = &e.name {
-            if let Some(first) = names.insert(n, e.line) {
-                push(e.line, format!("the name `{n}` again (line {first})"));
-                names.insert(n, first);
-            }
+        if let Some(n) = &e.name
+            && let Some(first) = names.insert(n, e.line)
+        {
+            push(e.line, format!("the name `{n}` again (line {first})"));
+            names.insert(n, first);
         }
-        if let Some(b) = e.ballot {
-            if let Some(first) = ballots.insert(b, e.line) {
-                push(e.line, format!("ballot {b} again (line {first})"));
-                ballots.insert(b, first);
-            }
+        if let Some(b) = e.ballot
+            && let Some(first) = ballots.insert(b, e.line)
+        {
+            push(e.line, format!("ballot {b} again (line {first})"));
+            ballots.insert(b, first);
         }
     }
 }
