@@ -100,8 +100,7 @@ pub(crate) enum Command {
     /// --duplicates, the games that repeat another, with the reason.
     #[command(after_help = STATS_NOTES)]
     Stats(StatsArgs),
-    /// Name each game's opening by the opening tables: ACF ballots, IDF-64 draws, named
-    /// openings, your own.
+    /// Name each game's opening and ballot by the opening tables (shipped, or your own).
     ///
     /// Each game is replayed as validate replays it, and looked up, position after position,
     /// in the tables of its variant: its opening is the deepest named entry whose position it

@@ -52,10 +52,15 @@ fn tables(a: &TableArgs) -> Result<Vec<Table>> {
 /// The classifier of the run's tables, each checked first (`variant`: `--variant`, the
 /// variant of a TSV table that names none). A problem in a table is fatal: nothing is read.
 pub(super) fn classifier(a: &TableArgs, variant: Option<Variant>) -> Result<Classifier> {
-    let built = if a.tables.is_empty() && !a.tables_only {
-        Classifier::shipped()
+    if a.tables_only && a.tables.is_empty() {
+        bail!("--tables-only needs a --table FILE");
+    }
+    let built = if a.tables.is_empty() {
+        Ok(Classifier::shipped())
+    } else if a.tables_only {
+        Classifier::new(&user_tables(a)?, variant)
     } else {
-        Classifier::new(&tables(a)?, variant)
+        Classifier::with_shipped(&user_tables(a)?, variant)
     };
     built.map_err(|problems| {
         // Each problem on a line of its own (`file:line: what`), then the error.

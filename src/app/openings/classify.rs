@@ -1,7 +1,7 @@
 //! The [`Classifier`]: tables compiled into one book of positions per variant, and the
 //! classification of a game by an observer of its replay (the replay of `validate`).
 
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 use std::sync::{Arc, OnceLock};
 
 use crate::rules::{Position, Spec, Variant};
@@ -12,7 +12,7 @@ use super::super::gametype::FileHint;
 use super::super::record::{OnRecord, Record};
 use super::super::replay::{Branch, Observer, Played, PlyEvent};
 use super::super::validate::{self, Report, validate_record};
-use super::compile::{Key, Problem, compile};
+use super::compile::{Compiled, Key, KeyHasher, KeyMap, Problem, compile, compile_in};
 use super::table::Table;
 
 /// The opening a game reached: the deepest named table entry.
@@ -191,40 +191,121 @@ impl Classification {
     }
 }
 
-/// An entry of a book: where it comes from and its moves in the book's variant.
+/// An entry of a book: where it comes from, what it is, its moves in the book's variant.
 #[derive(Clone, Debug)]
 struct BookEntry {
     table: u32,
-    entry: u32,
+    name: Option<String>,
+    ballot: Option<u32>,
+    barred: bool,
     moves: String,
 }
 
 /// The positions of every table of one variant.
-#[derive(Debug)]
+#[derive(Debug, Default)]
 struct Book {
-    variant: Variant,
     entries: Vec<BookEntry>,
-    /// Each position's entries, in the order of the tables' precedence.
-    at: HashMap<Key, Vec<u32>>,
+    /// Each position's entries: a range of `order`.
+    at: KeyMap<(u32, u32)>,
+    /// The entries by position, each position's in the order of the tables' precedence.
+    order: Vec<u32>,
     /// The positions the tables' lines start from.
-    starts: HashSet<Key>,
+    starts: HashSet<Key, std::hash::BuildHasherDefault<KeyHasher>>,
     /// The fewest pieces of a position (the search stops below).
     min_pieces: u32,
     /// True if a position has a king (else the search stops at the first king).
     kings: bool,
 }
 
-/// What a table's entries are, beside their positions.
+impl Book {
+    /// The book of entries compiled from tables (each with its table's index), in the order
+    /// of the tables' precedence.
+    fn of(mut compiled: Vec<(u32, BookEntry, Compiled)>) -> Book {
+        compiled.sort_by_key(|(t, _, c)| (*t, c.entry));
+        let mut b = Book {
+            min_pieces: u32::MAX,
+            ..Book::default()
+        };
+        let mut keys = Vec::with_capacity(compiled.len());
+        for (_, e, c) in compiled {
+            keys.push((c.key, b.entries.len() as u32));
+            b.starts.insert(c.start);
+            b.min_pieces = b.min_pieces.min(c.key.pieces());
+            b.kings |= c.key.has_kings();
+            b.entries.push(e);
+        }
+        // (A stable sort: each position's entries stay in the order of precedence.)
+        keys.sort_by_key(|(k, _)| *k);
+        b.at.reserve(keys.len());
+        b.order.reserve(keys.len());
+        for group in keys.chunk_by(|a, b| a.0 == b.0) {
+            let start = b.order.len() as u32;
+            b.order.extend(group.iter().map(|(_, i)| *i));
+            b.at.insert(group[0].0, (start, group.len() as u32));
+        }
+        b
+    }
+}
+
+/// The book entries of a table's compiled lines.
+fn entries(t: u32, table: &Table, compiled: Vec<Compiled>) -> Vec<(u32, BookEntry, Compiled)> {
+    compiled
+        .into_iter()
+        .filter_map(|mut c| {
+            let e = table.entries.get(c.entry)?;
+            let b = BookEntry {
+                table: t,
+                name: e.name.clone(),
+                ballot: e.ballot,
+                barred: e.barred,
+                moves: std::mem::take(&mut c.moves),
+            };
+            Some((t, b, c))
+        })
+        .collect()
+}
+
+/// A shipped table not read yet: its index among the tables, its name, text and variants.
 #[derive(Debug)]
-struct TableInfo {
-    name: String,
-    entries: Vec<(Option<String>, Option<u32>, bool)>,
+struct Lazy {
+    index: u32,
+    name: &'static str,
+    text: &'static str,
+    variants: Vec<Variant>,
 }
 
 #[derive(Debug)]
 struct Inner {
-    tables: Vec<TableInfo>,
-    books: Vec<Book>,
+    /// The name of each table, by index.
+    names: Vec<String>,
+    /// The entries of the tables compiled (and checked) when the classifier was made.
+    compiled: Vec<(u32, BookEntry, Compiled)>,
+    /// The shipped tables, read and compiled in a variant when a game of it is first
+    /// classified (their self-test is a test of the project).
+    lazy: Vec<Lazy>,
+    /// The book of each variant some table is for, made on first use.
+    books: Vec<(Variant, OnceLock<Book>)>,
+}
+
+impl Inner {
+    fn book(&self, variant: Variant) -> Option<&Book> {
+        let (_, cell) = self.books.iter().find(|(v, _)| *v == variant)?;
+        Some(cell.get_or_init(|| {
+            let mut all: Vec<(u32, BookEntry, Compiled)> = self
+                .compiled
+                .iter()
+                .filter(|(_, _, c)| c.variant == variant)
+                .cloned()
+                .collect();
+            for l in self.lazy.iter().filter(|l| l.variants.contains(&variant)) {
+                if let Ok(table) = Table::parse(l.name, "shipped", l.text) {
+                    let (compiled, _) = compile_in(&table, None, Some(variant));
+                    all.extend(entries(l.index, &table, compiled));
+                }
+            }
+            Book::of(all)
+        }))
+    }
 }
 
 /// Opening tables compiled for classification (see the module documentation of
@@ -251,73 +332,100 @@ impl Classifier {
     /// What the self-test found in the tables (see [`Table::check`]): nothing is classified
     /// with a table that has a problem.
     pub fn new(tables: &[Table], variant: Option<Variant>) -> Result<Classifier, Vec<Problem>> {
+        Classifier::build(tables, false, variant)
+    }
+
+    /// The classifier of `tables` (checked now, as [`Classifier::new`] checks them) followed
+    /// by the shipped tables (each read and compiled for a variant when a game of it is
+    /// first classified: a run reads only the tables of the variants it meets).
+    ///
+    /// # Errors
+    ///
+    /// What the self-test found in `tables`.
+    pub fn with_shipped(
+        tables: &[Table],
+        variant: Option<Variant>,
+    ) -> Result<Classifier, Vec<Problem>> {
+        Classifier::build(tables, true, variant)
+    }
+
+    /// The classifier of the shipped tables (made once per process; each variant's book is
+    /// made when a game of it is first classified).
+    pub fn shipped() -> Classifier {
+        static SHIPPED: OnceLock<Classifier> = OnceLock::new();
+        SHIPPED
+            .get_or_init(|| {
+                Classifier::with_shipped(&[], None).unwrap_or_else(|_| Classifier::empty())
+            })
+            .clone()
+    }
+
+    /// A classifier without tables (what the shipped one would be if it could not be made:
+    /// it always can).
+    fn empty() -> Classifier {
+        Classifier {
+            inner: Arc::new(Inner {
+                names: Vec::new(),
+                compiled: Vec::new(),
+                lazy: Vec::new(),
+                books: Vec::new(),
+            }),
+        }
+    }
+
+    fn build(
+        checked: &[Table],
+        shipped: bool,
+        variant: Option<Variant>,
+    ) -> Result<Classifier, Vec<Problem>> {
         let mut problems = Vec::new();
-        let mut infos = Vec::new();
-        let mut books: Vec<Book> = Vec::new();
-        for (ti, t) in tables.iter().enumerate() {
-            let (compiled, found) = compile(t, variant);
+        let mut compiled = Vec::new();
+        for (ti, t) in checked.iter().enumerate() {
+            let (done, found) = compile(t, variant);
             problems.extend(found);
-            infos.push(TableInfo {
-                name: t.name.clone(),
-                entries: t
-                    .entries
-                    .iter()
-                    .map(|e| (e.name.clone(), e.ballot, e.barred))
-                    .collect(),
-            });
-            for c in compiled {
-                let b = match books.iter().position(|b| b.variant == c.variant) {
-                    Some(i) => &mut books[i],
-                    None => {
-                        books.push(Book {
-                            variant: c.variant,
-                            entries: Vec::new(),
-                            at: HashMap::new(),
-                            starts: HashSet::new(),
-                            min_pieces: u32::MAX,
-                            kings: false,
-                        });
-                        books.last_mut().expect("just pushed")
-                    }
-                };
-                let idx = b.entries.len() as u32;
-                b.at.entry(c.key).or_default().push(idx);
-                b.starts.insert(c.start);
-                b.min_pieces = b.min_pieces.min(c.key.pieces());
-                b.kings |= c.key.has_kings();
-                b.entries.push(BookEntry {
-                    table: ti as u32,
-                    entry: c.entry as u32,
-                    moves: c.moves,
-                });
-            }
+            compiled.extend(entries(ti as u32, t, done));
         }
         if !problems.is_empty() {
             return Err(problems);
         }
+        let mut names: Vec<String> = checked.iter().map(|t| t.name.clone()).collect();
+        let mut variants: Vec<Variant> = Vec::new();
+        for (_, _, c) in &compiled {
+            if !variants.contains(&c.variant) {
+                variants.push(c.variant);
+            }
+        }
+        let mut lazy = Vec::new();
+        if shipped {
+            for (name, text) in Table::shipped_sources() {
+                let vs = Table::header_variants(text);
+                for v in &vs {
+                    if !variants.contains(v) {
+                        variants.push(*v);
+                    }
+                }
+                lazy.push(Lazy {
+                    index: names.len() as u32,
+                    name,
+                    text,
+                    variants: vs,
+                });
+                names.push(name.to_string());
+            }
+        }
         Ok(Classifier {
             inner: Arc::new(Inner {
-                tables: infos,
-                books,
+                names,
+                compiled,
+                lazy,
+                books: variants.into_iter().map(|v| (v, OnceLock::new())).collect(),
             }),
         })
     }
 
-    /// The classifier of the shipped tables (compiled once per process).
-    ///
-    /// # Errors
-    ///
-    /// What the self-test found in them (a test makes sure it finds nothing).
-    pub fn shipped() -> Result<Classifier, Vec<Problem>> {
-        static SHIPPED: OnceLock<Result<Classifier, Vec<Problem>>> = OnceLock::new();
-        SHIPPED
-            .get_or_init(|| Classifier::new(&Table::shipped(), None))
-            .clone()
-    }
-
     /// The variants some table is for.
     pub fn variants(&self) -> Vec<Variant> {
-        self.inner.books.iter().map(|b| b.variant).collect()
+        self.inner.books.iter().map(|(v, _)| *v).collect()
     }
 
     /// Classify a game, replayed as `validate` replays it with `opts`; also what validating
@@ -379,11 +487,14 @@ pub(crate) struct Matcher<'c> {
 impl Matcher<'_> {
     fn look(&mut self, ply: u32, key: &Key) {
         let Some(book) = self.book else { return };
-        let Some(list) = book.at.get(key) else { return };
+        let Some(&(start, len)) = book.at.get(key) else {
+            return;
+        };
+        let list = &book.order[start as usize..(start + len) as usize];
         let (mut named, mut numbered) = (false, false);
         for &i in list {
             let e = &book.entries[i as usize];
-            let (name, ballot, _) = &self.inner.tables[e.table as usize].entries[e.entry as usize];
+            let (name, ballot) = (&e.name, &e.ballot);
             if name.is_some() && !named {
                 named = true;
                 self.opening = Some((ply, i));
@@ -399,27 +510,29 @@ impl Matcher<'_> {
     pub(crate) fn finish(self, variant: Option<Variant>) -> Classification {
         let (opening, ballot) = match self.book {
             Some(book) => {
-                let info = |i: u32| {
-                    let e = &book.entries[i as usize];
-                    let t = &self.inner.tables[e.table as usize];
-                    (e, t, &t.entries[e.entry as usize])
+                let table = |e: &BookEntry| {
+                    self.inner
+                        .names
+                        .get(e.table as usize)
+                        .cloned()
+                        .unwrap_or_default()
                 };
                 let opening = self.opening.map(|(ply, i)| {
-                    let (_, t, (name, _, _)) = info(i);
+                    let e = &book.entries[i as usize];
                     Opening {
-                        name: name.clone().unwrap_or_default(),
+                        name: e.name.clone().unwrap_or_default(),
                         ply,
-                        table: t.name.clone(),
+                        table: table(e),
                     }
                 });
                 let ballot = self.ballot.map(|(ply, i)| {
-                    let (e, t, (_, number, barred)) = info(i);
+                    let e = &book.entries[i as usize];
                     Ballot {
-                        number: number.unwrap_or_default(),
+                        number: e.ballot.unwrap_or_default(),
                         moves: e.moves.clone(),
-                        barred: *barred,
+                        barred: e.barred,
                         ply,
-                        table: t.name.clone(),
+                        table: table(e),
                     }
                 });
                 (opening, ballot)
@@ -456,8 +569,7 @@ impl Observer for Matcher<'_> {
             return;
         }
         self.state = State::Stopped;
-        let variant = V::RULES.variant;
-        let Some(book) = self.inner.books.iter().find(|b| b.variant == variant) else {
+        let Some(book) = self.inner.book(V::RULES.variant) else {
             self.reason = Some(Unclassified::NoTable);
             return;
         };

@@ -46,7 +46,7 @@ impl Table {
 
 /// A position's identity: the pieces of each side, the kings, the side to move (move
 /// counters left out, as for repetitions).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub(crate) struct Key {
     white: u128,
     black: u128,
@@ -75,6 +75,47 @@ impl Key {
     }
 }
 
+/// The hasher of [`Key`]s: their bits are already spread over the board, so a multiply and
+/// rotate per word (as rustc's FxHasher) is enough, and far cheaper than SipHash for the
+/// lookup at every ply.
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct KeyHasher(u64);
+
+impl KeyHasher {
+    #[inline]
+    fn mix(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            self.mix(u64::from_le_bytes(w));
+        }
+    }
+
+    #[inline]
+    fn write_u8(&mut self, n: u8) {
+        self.mix(u64::from(n));
+    }
+
+    #[inline]
+    fn write_u128(&mut self, n: u128) {
+        self.mix(n as u64);
+        self.mix((n >> 64) as u64);
+    }
+}
+
+/// A hash map keyed by positions.
+pub(crate) type KeyMap<V> = HashMap<Key, V, std::hash::BuildHasherDefault<KeyHasher>>;
+
 /// One entry replayed in one variant.
 #[derive(Clone, Debug)]
 pub(crate) struct Compiled {
@@ -93,6 +134,17 @@ pub(crate) struct Compiled {
 /// the command line, for a TSV table that names none; a PDN table's games say theirs, or
 /// `default`, or are inferred as `validate` infers them), and check the table.
 pub(crate) fn compile(table: &Table, default: Option<Variant>) -> (Vec<Compiled>, Vec<Problem>) {
+    compile_in(table, default, None)
+}
+
+/// [`compile`], only in variant `only` if given (a TSV table: its entries in the other
+/// variants are not replayed), without the comparisons of the self-test (a shipped table's,
+/// a test of the project).
+pub(crate) fn compile_in(
+    table: &Table,
+    default: Option<Variant>,
+    only: Option<Variant>,
+) -> (Vec<Compiled>, Vec<Problem>) {
     let mut out = Vec::new();
     let mut problems = Vec::new();
     let problem = |line: u32, message: String| Problem {
@@ -101,7 +153,12 @@ pub(crate) fn compile(table: &Table, default: Option<Variant>) -> (Vec<Compiled>
         message,
     };
     let variants: Vec<Variant> = if table.pdn || !table.variants.is_empty() {
-        table.variants.clone()
+        table
+            .variants
+            .iter()
+            .copied()
+            .filter(|v| only.is_none_or(|o| o == *v))
+            .collect()
     } else if let Some(v) = default {
         vec![v]
     } else {
@@ -112,37 +169,64 @@ pub(crate) fn compile(table: &Table, default: Option<Variant>) -> (Vec<Compiled>
         ));
         return (out, problems);
     };
+    // The lines of moves (and the games) are read from one document, each game tagged with
+    // its place in `batch`; one that does not come back as one game is read alone.
+    let mut batch: Vec<(usize, Option<Variant>, String)> = Vec::new();
     for (i, e) in table.entries.iter().enumerate() {
-        let mut done = |r: Result<Compiled, String>| match r {
-            Ok(c) => out.push(c),
-            Err(m) => problems.push(problem(e.line, m)),
-        };
         match &e.what {
             What::Position(fen) => {
                 for &v in &variants {
-                    done(with_variant!(v, V => position::<V>(i, fen)));
+                    match with_variant!(v, V => position::<V>(i, fen)) {
+                        Ok(c) => out.push(c),
+                        Err(m) => problems.push(problem(e.line, m)),
+                    }
                 }
             }
             What::Moves(moves) => {
                 for &v in &variants {
                     let text = format!("[GameType \"{}\"]\n{moves} *\n", v.game_type());
-                    done(replay(i, &text, Some(v)));
+                    batch.push((i, Some(v), text));
                 }
             }
-            What::Game(text) => {
-                let tagged = read_games(text.as_bytes())
-                    .first()
-                    .is_some_and(|g| g.tag("GameType").is_some());
-                let forced = if tagged {
-                    None
-                } else {
-                    variants.first().copied().or(default)
-                };
-                done(replay(i, text, forced));
-            }
+            What::Game(text) => batch.push((i, None, text.clone())),
         }
     }
-    check(table, &out, &mut problems);
+    let mut doc = String::new();
+    for (k, (_, _, text)) in batch.iter().enumerate() {
+        doc.push_str(&format!("[{BATCH_TAG} \"{k}\"]\n{text}\n\n"));
+    }
+    let mut read: Vec<Vec<Game>> = (0..batch.len()).map(|_| Vec::new()).collect();
+    let mut last = None;
+    for g in read_games(doc.as_bytes()) {
+        let k = g.tag(BATCH_TAG).and_then(|k| k.parse::<usize>().ok());
+        if let Some(k) = k.or(last).filter(|&k| k < read.len()) {
+            last = Some(k);
+            read[k].push(g);
+        }
+    }
+    for ((i, forced, text), games) in batch.iter().zip(read) {
+        // A game of a PDN table without GameType: the table's variant, else `--variant`,
+        // else inferred.
+        let forced_for = |g: &Game| match forced {
+            Some(v) => Some(*v),
+            None if g.tag("GameType").is_some() => None,
+            None => variants.first().copied().or(default),
+        };
+        let r = match <[Game; 1]>::try_from(games) {
+            Ok([game]) => replay_game(*i, &game, forced_for(&game)),
+            Err(_) => match <[Game; 1]>::try_from(read_games(text.as_bytes())) {
+                Ok([game]) => replay_game(*i, &game, forced_for(&game)),
+                Err(g) => Err(format!("{} games where one was expected", g.len())),
+            },
+        };
+        match r {
+            Ok(c) => out.push(c),
+            Err(m) => problems.push(problem(table.entries[*i].line, m)),
+        }
+    }
+    if only.is_none() {
+        check(table, &out, &mut problems);
+    }
     problems.sort_by_key(|p| p.line);
     (out, problems)
 }
@@ -214,20 +298,19 @@ fn position<V: Spec>(entry: usize, fen: &str) -> Result<Compiled, String> {
     })
 }
 
+/// The tag that says which line of a table a game of the batch document is.
+const BATCH_TAG: &str = "PdnOpeningsEntry";
+
 /// An entry of moves (or a PDN game): replayed as `validate` replays a game, in `forced`
 /// if given; every move must be legal, no setup inside.
-fn replay(entry: usize, text: &str, forced: Option<Variant>) -> Result<Compiled, String> {
-    let games = read_games(text.as_bytes());
-    let [game]: [Game; 1] = games
-        .try_into()
-        .map_err(|g: Vec<Game>| format!("{} games where one was expected", g.len()))?;
+fn replay_game(entry: usize, game: &Game, forced: Option<Variant>) -> Result<Compiled, String> {
     let mut t = Tracer::default();
     let opts = Options {
         variant: forced,
         diagrams: false,
         hint: None,
     };
-    let report = validate_with(&game, &opts, &mut t);
+    let report = validate_with(game, &opts, &mut t);
     if let Some(d) = report
         .diagnostics
         .iter()

@@ -137,6 +137,35 @@ impl Table {
         SHIPPED.iter().find(|(n, _)| *n == name).map(|(_, t)| *t)
     }
 
+    /// The shipped tables' names and texts, in their order of precedence.
+    pub(crate) fn shipped_sources() -> impl Iterator<Item = (&'static str, &'static str)> {
+        SHIPPED.iter().copied()
+    }
+
+    /// The variants a TSV table's `# variant:` lines name, read from its leading comments
+    /// only (the lines before its first entry); those that name none are left out.
+    pub(crate) fn header_variants(text: &str) -> Vec<Variant> {
+        let mut t = Table {
+            name: String::new(),
+            origin: String::new(),
+            title: None,
+            variants: Vec::new(),
+            entries: Vec::new(),
+            pdn: false,
+        };
+        for line in text.lines() {
+            let line = line.trim_start();
+            match line.strip_prefix('#') {
+                Some(comment) => {
+                    let _ = t.directive(0, comment);
+                }
+                None if line.trim().is_empty() => {}
+                None => break,
+            }
+        }
+        t.variants
+    }
+
     /// The shipped tables, in their order of precedence (a test reads every one of them
     /// without error and checks it: see [`Table::check`]).
     pub fn shipped() -> Vec<Table> {
