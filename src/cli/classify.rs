@@ -332,7 +332,7 @@ fn closing_table(c: &Counts, out: &mut String) {
         ))
     });
     out.push_str(&format!(
-        "\nOpenings found ({} games classified of {})\n",
+        "\nOpenings found ({} of {} games classified)\n",
         c.games - c.unclassified.values().sum::<u64>(),
         c.games
     ));

@@ -381,7 +381,7 @@ fn classify_writes_each_games_opening() {
         "{GAMES}:1: game 1: Old Fourteenth (ply 5); ballot 126 11-15 23-19 8-11 (ply 3)\n"
     )));
     assert!(
-        text.contains("Openings found (7 games classified of 9)"),
+        text.contains("Openings found (7 of 9 games classified)"),
         "{text}"
     );
     let csv = pdn(&["classify", GAMES, "-f", "csv", "-q"]);
