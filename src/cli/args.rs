@@ -406,7 +406,7 @@ pub(crate) struct FixArgs {
     #[arg(long, value_name = "FILE")]
     pub audit: Option<std::path::PathBuf>,
     /// Write each game's opening (and, for the 8x8 ballots, its ballot) in Opening and
-    /// Ballot tags, as `pdn classify` finds them.
+    /// Ballot tags, as `pdn classify` finds them in the game as read (audited).
     #[arg(long)]
     pub classify: bool,
     #[command(flatten)]
