@@ -551,3 +551,54 @@ fn stats_by_opening_uses_the_classification() {
     let text = pdn(&["stats", GAMES, "--by", "opening", "-q"]);
     assert!(text.contains("Openings (by the opening tables"), "{text}");
 }
+
+/// The IDF-64 table against the files it was compiled from (hcheckers' draws in the corpus):
+/// each draw's moves that replay legally reach that draw, at their last ply; each draw's FEN,
+/// as a game's start position, is that draw at ply 0 (three draws are transpositions of
+/// others and are named by the lower number).
+#[test]
+fn idf_draws_classify_as_themselves() {
+    let c = shipped();
+    let dir = common::corpus().join("russian/hcheckers-idf64-openings");
+    let twin = |n: u32| match n {
+        425 => 97,
+        453 => 405,
+        527 => 323,
+        n => n,
+    };
+    // Four draws have the moves of others (one white move) with White to move in their FEN:
+    // their moves reach the other draw.
+    let by_moves_of = |n: u32| match n {
+        462 => 393,
+        502 => 461,
+        725 => 487,
+        594 => 564,
+        n => twin(n),
+    };
+    let (mut by_moves, mut by_fen) = (0, 0);
+    for n in 1..=745u32 {
+        let pdn = std::fs::read(dir.join(format!("pdn/draw{n}.pdn"))).unwrap();
+        let game = &read_games(&pdn)[0];
+        let (got, report) = c.classify_game(game, &Options::default());
+        if report.errors() == 0 {
+            by_moves += 1;
+            let b = got
+                .ballot
+                .as_ref()
+                .unwrap_or_else(|| panic!("draw {n}: {got:?}"));
+            assert_eq!((b.number, b.ply), (by_moves_of(n), report.plies), "draw {n}");
+        }
+        let fen = std::fs::read_to_string(dir.join(format!("fen/draw{n}.fen"))).unwrap();
+        for v in ["25", "26"] {
+            let text = format!("[GameType \"{v}\"]\n[FEN \"{}\"]\n*\n", fen.trim());
+            let got = classify(&c, &text).remove(0);
+            let b = got
+                .ballot
+                .as_ref()
+                .unwrap_or_else(|| panic!("draw {n} ({v}): {got:?}"));
+            assert_eq!((b.number, b.ply), (twin(n), 0), "draw {n} ({v})");
+        }
+        by_fen += 1;
+    }
+    assert_eq!((by_moves, by_fen), (353, 745));
+}
