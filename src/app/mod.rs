@@ -10,6 +10,7 @@ pub mod fix;
 pub mod gametype;
 mod join;
 pub mod jsonl;
+pub mod openings;
 pub mod outcome;
 pub mod picture;
 pub mod pipeline;

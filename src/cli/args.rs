@@ -35,6 +35,7 @@ impl Cli {
             Command::Search(a) => Some(&a.input),
             Command::Explore(a) => Some(&a.input),
             Command::Index(a) => Some(&a.input),
+            Command::Classify(a) => Some(&a.input),
             Command::Perft(_) | Command::Diagram(_) | Command::Completions(_) | Command::Man(_) => {
                 None
             }
@@ -59,6 +60,7 @@ impl Cli {
             Command::Search(a) => a.input.run.jobs(),
             Command::Explore(a) => a.input.run.jobs(),
             Command::Index(a) => a.input.run.jobs(),
+            Command::Classify(a) => a.input.run.jobs(),
             Command::Perft(_) | Command::Diagram(_) | Command::Completions(_) | Command::Man(_) => {
                 1
             }
@@ -97,8 +99,9 @@ pub(crate) enum Command {
     Convert(ConvertArgs),
     /// Statistics over games: results, lengths, captures, openings, players, duplicates.
     ///
-    /// Games and plies, results, variants, game length, captures, promotions, openings (the
-    /// first 2, 4 and 6 plies, with results and score), players, events and findings by code,
+    /// Games and plies, results, variants, game length, captures, promotions, openings (by
+    /// the opening tables, as classify names them, and the first 2, 4 and 6 plies, with
+    /// results and score), players, events and findings by code,
     /// as aligned tables, one JSON object, or the CSV table that --by asks for; with
     /// --duplicates, the games that repeat another, with the reason.
     #[command(after_help = STATS_NOTES)]
@@ -131,6 +134,17 @@ pub(crate) enum Command {
     /// material and manoeuvres by scanning the positions it stores. Positions are indexed as
     /// search finds them: up to the first error of a game's main line.
     Index(IndexArgs),
+    /// Name each game's opening and ballot by the opening tables (shipped, or your own).
+    ///
+    /// Each game is replayed as validate replays it, and looked up, position after position,
+    /// in the tables of its variant: its opening is the deepest named entry whose position it
+    /// reaches, its ballot the deepest numbered one (for English checkers the ACF three-move
+    /// ballot, else the two-move one; an 11-man ballot or an IDF-64 draw for a game played
+    /// from one). Positions are compared, not move strings: transpositions classify alike. A
+    /// game from a setup position is classified only where a table starts; a replay that
+    /// fails is classified up to the failure. One line per game (text), JSON Lines or CSV.
+    #[command(after_help = TABLE_NOTES)]
+    Classify(ClassifyArgs),
     /// Draw a position as a book diagram (SVG or PNG): from a FEN, or a ply of a game.
     ///
     /// The board is drawn as the rule books of its variant print it: orientation and
@@ -368,6 +382,65 @@ pub(crate) struct ManArgs {
     pub out_dir: Option<std::path::PathBuf>,
 }
 
+/// The opening tables of a command that classifies games.
+#[derive(Debug, Args)]
+pub(crate) struct TableArgs {
+    /// An opening table of your own, before the shipped ones: TSV (name<TAB>moves or
+    /// name<TAB>FEN, with a `# variant: NAME` line) or PDN games whose Opening tag names them.
+    /// Repeat it for several; each is checked first.
+    #[arg(long = "table", value_name = "FILE")]
+    pub tables: Vec<std::path::PathBuf>,
+    /// Only the --table files, not the shipped tables.
+    #[arg(long)]
+    pub tables_only: bool,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct ClassifyArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    #[command(flatten)]
+    pub tables: TableArgs,
+    /// Output format.
+    #[arg(long, short = 'f', value_enum, default_value_t = ClassifyFormat::Text)]
+    pub format: ClassifyFormat,
+    /// Write here instead of standard output (written whole or not at all).
+    #[arg(long, short = 'o', value_name = "OUT")]
+    pub output: Option<std::path::PathBuf>,
+    /// List the tables (the shipped ones and the --table files, each checked) and read no
+    /// game.
+    #[arg(long, conflicts_with = "show_table")]
+    pub list_tables: bool,
+    /// Print a shipped table (its data file, a start for a table of your own) and read no
+    /// game.
+    #[arg(long, value_name = "NAME", value_parser = super::values::shipped_tables())]
+    pub show_table: Option<String>,
+}
+
+/// Output format of `classify`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum ClassifyFormat {
+    /// One line per game, then the openings found, most played first.
+    Text,
+    /// JSON Lines: one `game` record per game, a final `summary`.
+    Json,
+    /// One row per game.
+    Csv,
+}
+
+/// How tables are written and read (after the `--help` of the commands that classify).
+pub(super) const TABLE_NOTES: &str = "\
+Opening tables:
+  A TSV table has one opening a line: name<TAB>moves (PDN moves from the start: 11-15 23-19 8-11)
+  or name<TAB>FEN (the position itself); a `# variant: NAME` line says its variant and other `#`
+  lines are comments. A first line naming the columns (ballot, name, moves or fen, barred) adds
+  ballot numbers and barred marks. A PDN table is games whose Opening tag names them (a Ballot tag
+  numbers them); their GameType, FEN and moves are read as validate reads a game.
+  Every table is checked before any game is read: every line legal from its start, every position
+  distinct, no name or ballot number twice. Your tables come before the shipped ones (where both
+  name one position, yours is taken); --tables-only leaves the shipped ones out.
+  `pdn classify --list-tables` lists the tables, `--show-table NAME` prints a shipped one.";
+
 #[derive(Debug, Args)]
 pub(crate) struct FixArgs {
     #[command(flatten)]
@@ -399,6 +472,12 @@ pub(crate) struct FixArgs {
     /// Write every change as JSON Lines to this file.
     #[arg(long, value_name = "FILE")]
     pub audit: Option<std::path::PathBuf>,
+    /// Write each game's opening (and, for the 8x8 ballots, its ballot) in Opening and
+    /// Ballot tags, as `pdn classify` finds them in the game as read (audited).
+    #[arg(long)]
+    pub classify: bool,
+    #[command(flatten)]
+    pub tables: TableArgs,
     /// How each game ends: `strict` (PDN 3.0: the result in the Result tag, the movetext
     /// ending with `*`) or `terminator` (the movetext also ends with the result, as PDN 2.0
     /// and CheckerBoard write it).
@@ -477,6 +556,12 @@ pub(crate) struct ConvertArgs {
     /// `.plies.csv`), `.txt` (Manoury).
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<std::path::PathBuf>,
+    /// Write each game's opening (and, for the 8x8 ballots, its ballot) in Opening and
+    /// Ballot tags, as `pdn classify` finds them.
+    #[arg(long)]
+    pub classify: bool,
+    #[command(flatten)]
+    pub tables: TableArgs,
 }
 
 /// Target of `convert`.
@@ -538,6 +623,8 @@ pub(crate) struct StatsArgs {
     /// opening, not a copy).
     #[arg(long, value_name = "N", requires = "duplicates", default_value_t = pdn::app::stats::MIN_PLIES)]
     pub min_plies: u32,
+    #[command(flatten)]
+    pub tables: TableArgs,
 }
 
 /// Output format of `stats`.
@@ -556,8 +643,10 @@ pub(crate) enum StatsFormat {
 pub(crate) enum StatsBy {
     /// Per player, one table per variant (points on its scale).
     Player,
-    /// Per opening (first plies).
+    /// Per opening, by the opening tables (name and ballot), as `pdn classify` finds them.
     Opening,
+    /// Per first moves (the first 2, 4 and 6 plies).
+    Moves,
     /// Per event.
     Event,
 }

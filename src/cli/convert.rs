@@ -215,6 +215,18 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
     if a.plies && a.to != ConvertTo::Csv {
         bail!("--plies is for --to csv");
     }
+    if a.plies && a.classify {
+        bail!(
+            "--classify writes tags: the rows of --plies have none (use --to csv without --plies)"
+        );
+    }
+    super::classify::tables_need_classify(&a.tables, a.classify)?;
+    // The opening tables are checked before any game is read.
+    let classifier = if a.classify {
+        Some(super::classify::classifier(&a.tables, a.input.variant)?)
+    } else {
+        None
+    };
     let setup = common::Setup::new(&a.input)?;
     let inputs = &setup.inputs;
     let notation = match a.notation {
@@ -258,9 +270,15 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
         &setup,
         || (),
         |(), g| {
-            let game = g.to_game();
+            let mut game = g.to_game();
             let name = inputs[g.file].name.as_str();
-            convert_game(to, plies, name, &game, &opts.hinted(g.hint))
+            let opts = opts.hinted(g.hint);
+            if let Some(c) = &classifier {
+                c.classify_record(g.record, g.text, &opts.validate)
+                    .0
+                    .set_tags(&mut game.tags);
+            }
+            convert_game(to, plies, name, &game, &opts)
         },
         &mut sink,
     )?;

@@ -7,7 +7,10 @@
 use std::io::{self, Write};
 
 use anyhow::Result;
-use pdn::app::fix::{AsRead, DATE_TAGS, DateEvidence, DateOrder, FixOptions, audit_line, fix};
+use pdn::app::fix::{
+    AsRead, Change, DATE_TAGS, DateEvidence, DateOrder, FixOptions, audit_line, fix,
+};
+use pdn::app::openings::Classifier;
 use pdn::syntax::{Game, GameEnd, RawTag, Reader, Skip, Span, Visitor};
 
 use super::args::{DateOrderArg, FixArgs};
@@ -191,6 +194,13 @@ fn plural(n: u64) -> &'static str {
 }
 
 pub(super) fn run(a: &FixArgs) -> Result<Status> {
+    super::classify::tables_need_classify(&a.tables, a.classify)?;
+    // The opening tables are checked before any game is read.
+    let classifier = if a.classify {
+        Some(super::classify::classifier(&a.tables, a.input.variant)?)
+    } else {
+        None
+    };
     let setup = common::Setup::new(&a.input)?;
     let inputs = &setup.inputs;
     let dest = destination(a, inputs)?;
@@ -229,7 +239,7 @@ pub(super) fn run(a: &FixArgs) -> Result<Status> {
                 date_order: orders[g.file],
                 ..opts.hinted(g.hint)
             };
-            fix_game(g.to_game(), &opts, name)
+            fix_game(g.to_game(), &opts, name, classifier.as_ref())
         },
         &mut sink,
     )?;
@@ -335,20 +345,50 @@ fn destination(a: &FixArgs, inputs: &[Input]) -> Result<Dest> {
 }
 
 /// Fix one game; its changes as audit lines naming `audit_file`, when there is an audit.
-fn fix_game(game: Game, opts: &FixOptions, audit_file: Option<&str>) -> Done {
+/// With `classifier` (`--classify`), its Opening and Ballot tags are set first, from the game
+/// as read (as `pdn classify` finds them), each change in the audit.
+fn fix_game(
+    mut game: Game,
+    opts: &FixOptions,
+    audit_file: Option<&str>,
+    classifier: Option<&Classifier>,
+) -> Done {
     let index = game.index;
     let cut = (!game.read_whole()).then_some(index);
+    let mut tagged = Vec::new();
+    if let Some(c) = classifier {
+        let (found, _) = c.classify_game(&game, &opts.validate);
+        for (name, before, after) in found.set_tags(&mut game.tags) {
+            let why = match (name, &found.opening, &found.ballot) {
+                ("Opening", Some(o), _) => format!(
+                    "Opening: the deepest named opening the game reaches (table {}, ply {})",
+                    o.table, o.ply
+                ),
+                (_, _, Some(b)) => format!(
+                    "Ballot: the deepest ballot the game reaches (table {}, ply {})",
+                    b.table, b.ply
+                ),
+                _ => format!("{name}: classified"),
+            };
+            tagged.push(Change {
+                ply: None,
+                before,
+                after: Some(after),
+                why,
+            });
+        }
+    }
     let f = fix(game, opts);
     let mut audit = String::new();
     if let Some(file) = audit_file {
-        for c in &f.changes {
+        for c in tagged.iter().chain(&f.changes) {
             audit_line(file, index, c, &mut audit);
         }
     }
     Done {
         text: f.text,
         audit,
-        changes: f.changes.len() as u64,
+        changes: (tagged.len() + f.changes.len()) as u64,
         repairs: u64::from(f.repairs),
         kept: u64::from(f.kept),
         unrepaired: f.unrepaired,

@@ -167,6 +167,7 @@ pub(super) fn page(command: Option<&str>) -> &'static Page {
         Some("search") => &SEARCH,
         Some("explore") => &EXPLORE,
         Some("index") => &INDEX,
+        Some("classify") => &CLASSIFY,
         Some("diagram") => &DIAGRAM,
         Some("perft") => &PERFT,
         Some("completions") => &COMPLETIONS,
@@ -301,11 +302,58 @@ const STATS: Page = Page {
         ),
         (
             "pdn stats archive/ --format csv --by opening > openings.csv",
-            "The openings table as CSV.",
+            "The openings by name and ballot (as pdn classify finds them) as CSV; --by moves for the first plies.",
         ),
         (
             "pdn stats archive/ --format csv --duplicates --fuzzy 20",
             "Games repeated, with the reason, and those alike for their first 20 plies.",
+        ),
+    ],
+};
+
+/// How opening tables are written and checked.
+const TABLES: Section = Section {
+    heading: "OPENING TABLES",
+    items: &[
+        (
+            "",
+            "The shipped tables (pdn classify --list-tables): the ACF three-move ballots (174: the 156 of the deck and the 18 barred ones), the two-move ballots, CheckerBoard's 2,400 11-man ballot positions and the named openings of English checkers; the 11-man positions of Italian draughts; the IDF-64 table of draw of Russian and Brazilian draughts; named openings of international draughts. Each names its sources in its header (pdn classify --show-table NAME prints it).",
+        ),
+        ("", super::args::TABLE_NOTES),
+        (
+            "",
+            "A game's opening is the deepest named entry whose position it reaches, its ballot the deepest numbered one; ply says where. Positions are compared, so transpositions classify alike. A game played from a setup position is classified only where a table starts (an 11-man ballot, an IDF-64 draw, a FEN of your table); a replay that fails is classified up to the failure.",
+        ),
+    ],
+};
+
+/// The page of `classify`.
+const CLASSIFY: Page = Page {
+    sections: &[TABLES, INPUTS, STATUS_DATA, ENVIRONMENT],
+    examples: &[
+        (
+            "pdn classify archive/",
+            "Each game's opening and ballot, then the openings found, most played first.",
+        ),
+        (
+            "pdn classify archive/ -f json | jq -r 'select(.type == \"game\") | .ballot'",
+            "The ballot of each game, from the JSON Lines.",
+        ),
+        (
+            "pdn classify games.pdn --table mine.tsv",
+            "Your openings first (name<TAB>moves, with a `# variant: NAME` line), then the shipped tables.",
+        ),
+        (
+            "pdn stats archive/ --by opening",
+            "The same classification with results and score per opening.",
+        ),
+        (
+            "pdn fix archive/ --classify -o named.pdn",
+            "Write the Opening and Ballot tags into the corrected games.",
+        ),
+        (
+            "pdn classify --show-table english-3move > deck.tsv",
+            "A shipped table as a start for your own.",
         ),
     ],
 };

@@ -3,6 +3,7 @@
 
 mod args;
 mod batch;
+mod classify;
 mod common;
 mod convert;
 mod diagram;
@@ -83,6 +84,7 @@ pub(crate) fn run(cli: &Cli) -> ExitCode {
         Command::Search(a) => search::run(a),
         Command::Explore(a) => explore::run(a),
         Command::Index(a) => index::run(a),
+        Command::Classify(a) => classify::run(a),
         Command::Perft(a) => perft::run(a),
         Command::Diagram(a) => diagram::run(a),
         Command::Completions(a) => docs::completions(a),

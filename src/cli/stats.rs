@@ -28,6 +28,7 @@ pub(super) fn run(a: &StatsArgs) -> Result<Status> {
     let by = a.by.map(|b| match b {
         StatsBy::Player => By::Player,
         StatsBy::Opening => By::Opening,
+        StatsBy::Moves => By::Moves,
         StatsBy::Event => By::Event,
     });
     let duplicates = a.duplicates;
@@ -45,12 +46,15 @@ pub(super) fn run(a: &StatsArgs) -> Result<Status> {
             _ => {}
         }
     }
+    // The opening tables are checked before any game is read.
+    let openings = super::classify::classifier(&a.tables, a.input.variant)?;
     let setup = common::Setup::new(&a.input)?;
     let opts = Options {
         validate: setup.validate_options(false, a.lines.main_line),
         duplicates,
         fuzzy: a.fuzzy,
         min_plies: a.min_plies,
+        openings: Some(openings),
     };
     let inputs = &setup.inputs;
     let mut stats = Stats::new(duplicates, a.fuzzy, a.min_plies);

@@ -111,7 +111,7 @@ impl TypedValueParser for VariantParser {
 
 /// The commands with a man page of their own (`pdn man COMMAND`): every subcommand
 /// (tests/it/cli_docs.rs checks the list against the command line).
-pub(super) const MAN_PAGES: [&str; 11] = [
+pub(super) const MAN_PAGES: [&str; 12] = [
     "validate",
     "fix",
     "convert",
@@ -119,11 +119,17 @@ pub(super) const MAN_PAGES: [&str; 11] = [
     "search",
     "explore",
     "index",
+    "classify",
     "diagram",
     "perft",
     "completions",
     "man",
 ];
+
+/// The parser of `pdn classify --show-table NAME`: the shipped tables.
+pub(super) fn shipped_tables() -> PossibleValuesParser {
+    PossibleValuesParser::new(pdn::app::openings::Table::shipped_names())
+}
 
 /// The parser of `pdn man COMMAND`.
 pub(super) fn man_pages() -> PossibleValuesParser {

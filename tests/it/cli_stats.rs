@@ -255,6 +255,10 @@ fn mixed_fixture_golden_files() {
         &pdn(&["stats", "-f", "csv", "--by", "opening", MIXED]),
     );
     golden(
+        "mixed.moves.csv",
+        &pdn(&["stats", "-f", "csv", "--by", "moves", MIXED]),
+    );
+    golden(
         "mixed.duplicates.csv",
         &pdn(&[
             "stats",

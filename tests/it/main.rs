@@ -17,6 +17,7 @@ mod cli_terminal;
 mod diagram;
 mod fix;
 mod movegen_cases;
+mod openings;
 mod perft;
 mod properties;
 mod report;

@@ -10,6 +10,7 @@ use crate::rules::{Bits, Position, Spec, Variant};
 use crate::syntax::{Game, canonical_move_ref_text};
 
 use super::super::diagnostic::{Code, GameText};
+use super::super::openings::{Both, Classification};
 use super::super::outcome::{self, Outcome};
 use super::super::reading::GameRef;
 use super::super::record::{Node, Record};
@@ -53,6 +54,8 @@ pub struct GameRecord {
     pub opening: String,
     /// See `opening`; 0 where the game is shorter.
     pub opening_ends: [usize; 3],
+    /// What the opening tables say of the game (when [`Options::openings`] gives them).
+    pub classification: Option<Classification>,
     /// Diagnostics by code (in the order of [`Code::ALL`]).
     pub codes: [u32; Code::ALL.len()],
     /// Error diagnostics.
@@ -90,7 +93,23 @@ pub fn analyse_record(
     opts: &Options,
 ) -> (GameRecord, Report) {
     let mut c = Collector::new(game, opts);
-    let report = validate::validate_record(game, text.source, &opts.validate, &mut c);
+    let (report, classification) = match &opts.openings {
+        Some(classifier) => {
+            let mut m = classifier.matcher();
+            let report = validate::validate_record(
+                game,
+                text.source,
+                &opts.validate,
+                &mut Both(&mut c, &mut m),
+            );
+            let variant = report.variant;
+            (report, Some(m.finish(variant)))
+        }
+        None => (
+            validate::validate_record(game, text.source, &opts.validate, &mut c),
+            None,
+        ),
+    };
     let at = Location {
         file: clamp(file),
         game: clamp(text.index),
@@ -147,6 +166,7 @@ pub fn analyse_record(
         first_king: c.first_king.take().map(place),
         opening: std::mem::take(&mut c.opening),
         opening_ends: c.opening_ends,
+        classification,
         codes,
         errors,
         warnings: report.warnings(),
@@ -161,7 +181,7 @@ pub fn analyse_record(
 pub fn analyse_ref(game: &GameRef<'_>, opts: &Options) -> (GameRecord, Report) {
     let opts = Options {
         validate: game.options(&opts.validate),
-        ..*opts
+        ..opts.clone()
     };
     analyse_record(game.record, &game.game_text(), game.file, &opts)
 }

@@ -2,10 +2,37 @@
 
 use ::csv::{Error, Writer};
 
-use super::{By, Names, Scale, Stats, file_name};
+use super::{By, Names, Scale, Stats, Tally, file_name};
 
 /// The CSV writer, to memory.
 type Csv = Writer<Vec<u8>>;
+
+/// A table of results: the key columns of each row, then its games, its outcomes from the
+/// first mover's side and the first mover's score over decided games.
+fn tallies<'a>(
+    w: &mut Csv,
+    keys: &[&str],
+    rows: impl Iterator<Item = (Vec<String>, &'a Tally)>,
+) -> Result<(), Error> {
+    w.write_record(keys.iter().copied().chain([
+        "games",
+        "first_wins",
+        "draws",
+        "second_wins",
+        "unknown",
+        "score",
+    ]))?;
+    for (cells, t) in rows {
+        w.write_record(
+            cells
+                .into_iter()
+                .chain([t.games.to_string()])
+                .chain(t.outcome_cells())
+                .chain([t.score().map(|s| s.to_string()).unwrap_or_default()]),
+        )?;
+    }
+    Ok(())
+}
 
 impl Stats {
     /// One table as CSV: `--by` player, opening or event, or (with `None`) the duplicates.
@@ -17,7 +44,8 @@ impl Stats {
         let mut w = Writer::from_writer(Vec::new());
         match by {
             Some(By::Player) => self.csv_players(&mut w)?,
-            Some(By::Opening) => self.csv_openings(&mut w)?,
+            Some(By::Opening) => self.csv_named(&mut w)?,
+            Some(By::Moves) => self.csv_openings(&mut w)?,
             Some(By::Event) => self.csv_events(&mut w)?,
             None => self.csv_duplicates(&mut w, names)?,
         }
@@ -56,33 +84,38 @@ impl Stats {
         Ok(())
     }
 
-    /// The openings (`--by opening`): the score over decided games.
+    /// The openings by the opening tables (`--by opening`): the score over decided games;
+    /// the games no table classifies have neither opening nor ballot.
+    fn csv_named(&self, w: &mut Csv) -> Result<(), Error> {
+        tallies(
+            w,
+            &["variant", "opening", "ballot", "barred"],
+            self.named_openings().into_iter().map(|(k, t)| {
+                let cells = vec![
+                    k.variant.name().to_string(),
+                    k.opening.clone().unwrap_or_default(),
+                    k.ballot.clone().unwrap_or_default(),
+                    k.barred.to_string(),
+                ];
+                (cells, t)
+            }),
+        )
+    }
+
+    /// The first moves (`--by moves`): the score over decided games.
     fn csv_openings(&self, w: &mut Csv) -> Result<(), Error> {
-        w.write_record([
-            "variant",
-            "plies",
-            "moves",
-            "games",
-            "first_wins",
-            "draws",
-            "second_wins",
-            "unknown",
-            "score",
-        ])?;
-        for (k, t) in self.openings() {
-            w.write_record(
-                [
+        tallies(
+            w,
+            &["variant", "plies", "moves"],
+            self.openings().into_iter().map(|(k, t)| {
+                let cells = vec![
                     k.variant.name().to_string(),
                     k.plies.to_string(),
                     k.moves.clone(),
-                    t.games.to_string(),
-                ]
-                .into_iter()
-                .chain(t.outcome_cells())
-                .chain([t.score().map(|s| s.to_string()).unwrap_or_default()]),
-            )?;
-        }
-        Ok(())
+                ];
+                (cells, t)
+            }),
+        )
     }
 
     /// The events (`--by event`).

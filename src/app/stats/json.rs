@@ -75,6 +75,9 @@ impl Stats {
         self.json_captures(&mut o, names);
         self.json_promotions(&mut o, names);
         self.json_openings(&mut o.array("openings"));
+        if self.classified() {
+            self.json_named(&mut o.array("classified_openings"));
+        }
         self.json_players(&mut o.array("players"));
         self.json_events(&mut o.array("events"));
         let codes: Vec<(&'static str, u64)> = self
@@ -154,6 +157,20 @@ impl Stats {
             o.str("variant", k.variant.name())
                 .uint("plies", u64::from(k.plies))
                 .str("moves", &k.moves)
+                .uint("games", t.games);
+            outcomes(&mut o, t).opt_float("score", t.score()).close();
+        }
+        a.close();
+    }
+
+    /// Every opening by the opening tables, by variant and most played.
+    fn json_named(&self, a: &mut Array<'_>) {
+        for (k, t) in self.named_openings() {
+            let mut o = a.object();
+            o.str("variant", k.variant.name())
+                .opt_str("opening", k.opening.as_deref())
+                .opt_str("ballot", k.ballot.as_deref())
+                .bool("barred", k.barred)
                 .uint("games", t.games);
             outcomes(&mut o, t).opt_float("score", t.score()).close();
         }

@@ -23,6 +23,7 @@ use std::collections::{BTreeMap, HashMap};
 use crate::rules::Variant;
 
 use super::diagnostic::Code;
+use super::openings::Classifier;
 use super::validate;
 
 mod analyse;
@@ -34,7 +35,7 @@ mod text;
 
 pub use analyse::{GameRecord, analyse, analyse_record, analyse_ref};
 pub use duplicates::{Duplicate, Reason};
-pub use tally::{EventTally, OpeningKey, PlayerKey, PlayerTally, Scale, Tally};
+pub use tally::{EventTally, NamedOpening, OpeningKey, PlayerKey, PlayerTally, Scale, Tally};
 
 use duplicates::Dups;
 
@@ -54,7 +55,7 @@ pub(crate) const NO_EVENT: &str = "(none)";
 pub const MIN_PLIES: u32 = 10;
 
 /// How to analyse games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Options {
     /// How to validate (variant, file hint).
     pub validate: validate::Options,
@@ -64,6 +65,8 @@ pub struct Options {
     pub fuzzy: Option<u32>,
     /// Games shorter than this are left out of duplicate detection (`--min-plies N`).
     pub min_plies: u32,
+    /// Classify each game by these opening tables (the openings by name and ballot).
+    pub openings: Option<Classifier>,
 }
 
 impl Default for Options {
@@ -73,6 +76,7 @@ impl Default for Options {
             duplicates: false,
             fuzzy: None,
             min_plies: MIN_PLIES,
+            openings: None,
         }
     }
 }
@@ -109,8 +113,10 @@ pub struct MoveAt {
 pub enum By {
     /// Players.
     Player,
-    /// Openings.
+    /// Openings by the opening tables: name and ballot.
     Opening,
+    /// First moves: the first 2, 4 and 6 plies.
+    Moves,
     /// Events.
     Event,
 }
@@ -151,6 +157,7 @@ pub struct Stats {
     first_kings: BTreeMap<u32, u64>,
     earliest_king: Option<MoveAt>,
     openings: HashMap<OpeningKey, Tally>,
+    named: HashMap<NamedOpening, Tally>,
     players: HashMap<PlayerKey, PlayerTally>,
     events: HashMap<String, EventTally>,
     codes: [u64; Code::ALL.len()],

@@ -200,6 +200,20 @@ pub struct OpeningKey {
     pub moves: String,
 }
 
+/// The key of an opening by the opening tables: variant, the opening's name and the ballot
+/// (`<number> <moves>`), either absent (both absent: the games no table classifies).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct NamedOpening {
+    /// The variant.
+    pub variant: Variant,
+    /// The name of the deepest named entry reached.
+    pub opening: Option<String>,
+    /// The deepest ballot reached.
+    pub ballot: Option<String>,
+    /// True if that ballot is barred.
+    pub barred: bool,
+}
+
 /// Keep the better of two moves of interest: `better(a, b)` says if `a` beats `b`; ties go
 /// to the earlier game, so that merging in any order gives the same answer.
 fn keep(slot: &mut Option<MoveAt>, new: MoveAt, better: impl Fn(&MoveAt, &MoveAt) -> bool) {
@@ -227,6 +241,15 @@ impl Stats {
     pub fn add(&mut self, r: GameRecord) {
         let at = r.at;
         self.add_openings(&r);
+        if let (Some(variant), Some(c)) = (r.variant, &r.classification) {
+            let key = NamedOpening {
+                variant,
+                opening: c.opening.as_ref().map(|o| o.name.clone()),
+                ballot: c.ballot.as_ref().map(|b| b.text()),
+                barred: c.ballot.as_ref().is_some_and(|b| b.barred),
+            };
+            self.named.entry(key).or_default().add(r.outcome);
+        }
         self.add_players(&r);
         if let Some(d) = &mut self.dups {
             d.add(&r);
@@ -438,6 +461,30 @@ impl Stats {
         v
     }
 
+    /// The openings by the opening tables: by variant, then most played first, then by name
+    /// and ballot (the games no table classifies last in their variant).
+    pub fn named_openings(&self) -> Vec<(&NamedOpening, &Tally)> {
+        let mut v: Vec<(&NamedOpening, &Tally)> = self.named.iter().collect();
+        v.sort_by(|a, b| {
+            let k = |(n, t): &(&NamedOpening, &Tally)| {
+                (
+                    n.variant,
+                    n.opening.is_none() && n.ballot.is_none(),
+                    Reverse(t.games),
+                    n.opening.clone(),
+                    n.ballot.clone(),
+                )
+            };
+            k(a).cmp(&k(b))
+        });
+        v
+    }
+
+    /// True if the games were classified by opening tables.
+    pub fn classified(&self) -> bool {
+        !self.named.is_empty()
+    }
+
     /// The players, by variant (games no variant fits last), then most games first, then
     /// most points, then by name.
     pub fn players(&self) -> Vec<(&PlayerKey, &PlayerTally)> {
@@ -520,6 +567,9 @@ impl AddAssign for Stats {
         }
         for (k, t) in o.openings {
             *self.openings.entry(k).or_default() += &t;
+        }
+        for (k, t) in o.named {
+            *self.named.entry(k).or_default() += &t;
         }
         for (k, p) in o.players {
             *self.players.entry(k).or_default() += &p;

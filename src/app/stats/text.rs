@@ -30,7 +30,8 @@ impl Stats {
         self.text_length(&mut out, names);
         self.text_captures(&mut out, names);
         self.text_promotions(&mut out, names);
-        self.text_openings(&mut out, by == Some(By::Opening));
+        self.text_named(&mut out, by == Some(By::Opening));
+        self.text_openings(&mut out, by == Some(By::Moves));
         self.text_players(&mut out, by == Some(By::Player));
         if by == Some(By::Event) {
             self.text_events(&mut out);
@@ -170,14 +171,80 @@ impl Stats {
         }
     }
 
-    /// Openings: all with `--by opening`, else the most played.
+    /// Openings by the opening tables (name and ballot): all with `--by opening`, else the
+    /// most played of each variant.
+    fn text_named(&self, out: &mut String, full: bool) {
+        if !self.classified() {
+            return;
+        }
+        let named = self.named_openings();
+        let title = if full {
+            "Openings (by the opening tables: the deepest name and ballot each game reaches)"
+                .to_string()
+        } else {
+            format!(
+                "Openings (by the opening tables; the {TOP_OPENINGS} most played per variant; --by opening for all)"
+            )
+        };
+        section(out, &title);
+        let _ = writeln!(
+            out,
+            "  score%: the first mover's score over decided games (won, drawn, lost); {UNKNOWN}"
+        );
+        let mut t = Table::new(
+            &[
+                "variant", "opening", "ballot", "games", "1st won", "draws", "2nd won", "unknown",
+                "score%",
+            ],
+            "lllrrrrrr",
+        );
+        for group in named.chunk_by(|a, b| a.0.variant == b.0.variant) {
+            let listed = group
+                .iter()
+                .filter(|(k, _)| k.opening.is_some() || k.ballot.is_some());
+            let rest = group
+                .iter()
+                .filter(|(k, _)| k.opening.is_none() && k.ballot.is_none());
+            let shown: Vec<_> = if full {
+                listed.chain(rest).collect()
+            } else {
+                listed.take(TOP_OPENINGS).chain(rest).collect()
+            };
+            for (k, tally) in shown {
+                let ballot = match &k.ballot {
+                    Some(b) if k.barred => format!("{b} (barred)"),
+                    Some(b) => b.clone(),
+                    None => String::new(),
+                };
+                let opening = match (&k.opening, &k.ballot) {
+                    (None, None) => "(none)".to_string(),
+                    (o, _) => o.clone().unwrap_or_default(),
+                };
+                t.row(
+                    [
+                        k.variant.name().to_string(),
+                        opening,
+                        ballot,
+                        tally.games.to_string(),
+                    ]
+                    .into_iter()
+                    .chain(tally.outcome_cells())
+                    .chain([tally.score().map(|s| format!("{s:.1}")).unwrap_or_default()])
+                    .collect(),
+                );
+            }
+        }
+        t.render(out);
+    }
+
+    /// First moves: all with `--by moves`, else the most played.
     fn text_openings(&self, out: &mut String, full: bool) {
         let openings = self.openings();
         let title = if full {
-            "Openings".to_string()
+            "First moves".to_string()
         } else {
             format!(
-                "Openings (the {TOP_OPENINGS} most played per variant and depth; --by opening for all)"
+                "First moves (the {TOP_OPENINGS} most played per variant and depth; --by moves for all)"
             )
         };
         section(out, &title);
