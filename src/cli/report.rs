@@ -1,7 +1,7 @@
 //! `pdn validate --format html`: the HTML report, written as the games are validated (the
-//! page's head first, each game's data block in input order with the rows of the game list
-//! every thousand games, the summary and script last), so memory holds the games in flight
-//! and a block of rows, not the archive.
+//! page's head first, then the games in input order a thousand at a time, their rows of the
+//! list and their data, the summary and script last), so memory holds the games in flight
+//! and a block of a thousand, not the archive.
 
 use std::io::{self, IsTerminal, Write};
 use std::path::{Component, Path, PathBuf};
@@ -18,25 +18,24 @@ use super::input::Input;
 use super::output::{Output, unwritten};
 use super::progress;
 
-/// Rows of the game list held before they are written as a block.
-const ROWS_PER_BLOCK: usize = 1000;
-
 /// Writes the data blocks in order, the rows in blocks, and adds up the summary.
 struct Page<'a> {
     out: Output,
     totals: Totals,
     inputs: &'a [Input],
     rows: String,
+    data: String,
     in_block: usize,
 }
 
 impl Page<'_> {
     fn flush_rows(&mut self) -> io::Result<()> {
         if self.in_block > 0 {
-            let mut block = String::with_capacity(self.rows.len() + 64);
-            report::rows_block(&self.rows, &mut block);
+            let mut block = String::with_capacity(self.rows.len() + self.data.len() + 128);
+            report::games_block(&self.rows, &self.data, &mut block);
             self.out.write_all(block.as_bytes())?;
             self.rows.clear();
+            self.data.clear();
             self.in_block = 0;
         }
         Ok(())
@@ -53,13 +52,14 @@ impl Sink<GameHtml> for Page<'_> {
     }
 
     fn game(&mut self, _: usize, done: GameHtml) -> io::Result<u64> {
-        self.out.write_all(done.html.as_bytes())?;
         if self.in_block > 0 {
             self.rows.push(',');
+            self.data.push(',');
         }
         self.rows.push_str(&done.row);
+        self.data.push_str(&done.html);
         self.in_block += 1;
-        if self.in_block >= ROWS_PER_BLOCK {
+        if self.in_block >= report::GAMES_PER_BLOCK {
             self.flush_rows()?;
         }
         self.totals.add(&done.stats);
@@ -168,7 +168,8 @@ pub(super) fn run(a: &ValidateArgs) -> Result<Status> {
         out: Output::open_data(a.output.as_deref())?,
         totals: Totals::default(),
         inputs,
-        rows: String::with_capacity(200 * ROWS_PER_BLOCK),
+        rows: String::new(),
+        data: String::new(),
         in_block: 0,
     };
     page.out

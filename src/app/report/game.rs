@@ -32,8 +32,8 @@ pub struct GameStats {
 /// A game's data block, its row of the game list and its numbers.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameHtml {
-    /// The `<script type="application/json" id="g…">` block: positions, moves, tags and
-    /// findings, parsed by the page only when the game is opened.
+    /// Its data, a JSON object: positions, moves, tags and findings (written with a
+    /// thousand others in a block the page parses only when one of them is opened).
     pub html: String,
     /// The game's row of the list, a JSON array (see [`ROW_FIELDS`]).
     pub row: String,
@@ -84,12 +84,6 @@ pub fn game_html(game: &GameRef<'_>, opts: &Options, policy: &Policy) -> GameHtm
     let tree = std::mem::take(&mut walk.json);
     let unplayed = walk.unplayed;
     let mut html = String::with_capacity(1024 + 40 * cap.nodes.len());
-    let _ = write!(
-        html,
-        "<script type=\"application/json\" id=\"g{}-{}\">",
-        game.file + 1,
-        text.index
-    );
     data(&mut html, record, &report, &cap, &tree);
     html.push_str(",\"f\":[");
     let lines = text.lines();
@@ -104,7 +98,7 @@ pub fn game_html(game: &GameRef<'_>, opts: &Options, policy: &Policy) -> GameHtm
         let board = board_of(d, &cap, &unplayed);
         finding(&mut html, &text, &lines, d, board.as_ref());
     }
-    html.push_str("]}</script>\n");
+    html.push_str("]}");
     let mut row = String::with_capacity(160);
     row_of(&mut row, game.file, record, text.index, &report, &stats);
     GameHtml { html, row, stats }
@@ -511,10 +505,7 @@ mod tests {
         let games = read_games(GAME);
         let mut cap = Capture::default();
         let _ = validate_with(&games[0], &Options::default(), &mut cap);
-        let open = "<script type=\"application/json\" id=\"g1-1\">";
-        assert!(out.html.starts_with(open), "{}", out.html);
-        let body = &out.html[open.len()..out.html.len() - "</script>\n".len()];
-        let data: serde_json::Value = serde_json::from_str(body).unwrap();
+        let data: serde_json::Value = serde_json::from_str(&out.html).unwrap();
         let f = data["f"].as_array().unwrap();
         // 37-32 while 28x19 was due: the board after 19-23, the move 37-32 drawn.
         let missed = f.iter().find(|d| d["c"] == "missed-capture").unwrap();

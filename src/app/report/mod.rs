@@ -1,9 +1,10 @@
 //! The HTML report of `pdn validate --format html`: one self-contained page (inline CSS, SVG
 //! and script; no network: its Content-Security-Policy allows only its own script and style,
 //! by hash) for a whole archive, light at any size. It is written as a stream: [`head`], then
-//! for each game as it is validated its data (positions, moves, tags, findings) in a
-//! `<script type="application/json">` block that the page parses only when the game is
-//! opened, with the rows of the game list in blocks of a thousand ([`rows_block`]), then
+//! the games as they are validated, a thousand at a time ([`games_block`]): their rows of the
+//! game list, and their data (positions, moves, tags, findings) in a
+//! `<script type="application/json">` block that the page parses only when one of its games
+//! is opened; then
 //! [`tail`] with the summary (placed first on screen by CSS) and the script, which draws the
 //! visible rows of the list only. The page holds every game's positions as `pdn` computed
 //! them; its script draws boards when they are shown and knows no rules.
@@ -32,7 +33,7 @@ const JS: &str = include_str!("report.js");
 /// The CSP source expressions of the page's script and style, `'sha256-…'` (the SHA-256 of
 /// `JS` and `CSS` in base64): constants, checked by the test `csp_hashes_are_those_of_the_page`
 /// (which prints the new values when `report.js` or `report.css` changes).
-const JS_HASH: &str = "'sha256-wI+L0jrgLxwVAHHnMK7hc9mAtJRSucaiFw7AW3VmBqA='";
+const JS_HASH: &str = "'sha256-AScl/KwA1Rx28QwNucIWjVLZy0a4DHd9rlinVsKnffw='";
 const CSS_HASH: &str = "'sha256-/xJgeybKIYPESO2bXMUk6KivWCU18SOutUMimdZQjQs='";
 
 /// The page's Content-Security-Policy: nothing from the network, no script or style but
@@ -177,13 +178,20 @@ fn civil(days: u64) -> (u64, u64, u64) {
     (y, m, d)
 }
 
-/// A block of rows of the game list (each a game's [`GameHtml::row`]), written every so
-/// many games so that memory holds a block, not the list.
-pub fn rows_block(rows: &str, out: &mut String) {
+/// A block of games: their rows of the game list (each a [`GameHtml::row`]) and their data
+/// (each a [`GameHtml::html`]), the rows parsed when the page opens, the data when one of
+/// the games is. Every block but the last holds [`GAMES_PER_BLOCK`] games, so that game `i`
+/// of the page is in block `i / GAMES_PER_BLOCK`.
+pub fn games_block(rows: &str, data: &str, out: &mut String) {
     out.push_str("<script type=\"application/json\" class=\"rows\">[");
     out.push_str(rows);
+    out.push_str("]</script>\n<script type=\"application/json\" class=\"gd\">[");
+    out.push_str(data);
     out.push_str("]</script>\n");
 }
+
+/// The games of a block (see [`games_block`]); the page's script knows the number too.
+pub const GAMES_PER_BLOCK: usize = 1000;
 
 /// One input file's numbers.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -381,6 +389,8 @@ mod tests {
             "report.js or report.css changed: put the new hashes into JS_HASH and CSS_HASH"
         );
         assert!(content_security_policy().contains(JS_HASH));
+        // The script finds game i in block i / GAMES_PER_BLOCK.
+        assert!(JS.contains(&format!("const PER_BLOCK = {GAMES_PER_BLOCK};")));
         // The digest of a known text, to be sure of the computation itself.
         assert_eq!(
             csp_hash("abc"),

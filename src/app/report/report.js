@@ -27,15 +27,22 @@
   }
 
   // ---- game data -------------------------------------------------------------------------
-  // Each game's data is a JSON block (id "g<file>-<game>"), parsed when the game is opened.
-  const cache = new Map();
-  function gameOf(id) {
-    let g = cache.get(id);
-    if (g) return g;
-    const block = document.getElementById(id);
-    if (!block || block.tagName !== "SCRIPT") return null;
-    g = JSON.parse(block.textContent);
-    g.id = id;
+  // The games' data, a thousand games to a JSON block, parsed when one of them is opened
+  // (the few blocks last used are kept).
+  const PER_BLOCK = 1000;
+  const BLOCKS = $$("script.gd");
+  const parsed = new Map();
+  function gameOf(r) {
+    const b = Math.floor(r / PER_BLOCK);
+    let block = parsed.get(b);
+    if (!block) {
+      if (!BLOCKS[b]) return null;
+      block = JSON.parse(BLOCKS[b].textContent);
+      if (parsed.size >= 4) parsed.delete(parsed.keys().next().value);
+      parsed.set(b, block);
+    }
+    const g = block[r % PER_BLOCK];
+    if (!g || g.layout !== undefined) return g || null;
     g.layout = LAYOUTS[g.v] || null;
     g.pos = [];
     g.kids = g.n.map(() => []);
@@ -46,8 +53,6 @@
       const k = f.mv, s = f.s;
       if (g.sev[k] !== "error") g.sev[k] = s === "info" && g.sev[k] ? g.sev[k] : s;
     }
-    if (cache.size > 200) cache.delete(cache.keys().next().value);
-    cache.set(id, g);
     return g;
   }
   const isMove = (g, k) => g.n[k] && g.n[k].length > 1;
@@ -274,7 +279,7 @@
     const row = ROWS[r];
     if (!row) return;
     const id = "g" + (row[0] + 1) + "-" + row[1];
-    const g = gameOf(id);
+    const g = gameOf(r);
     if (!g) return;
     if (V.id !== id) {
       V.id = id; V.g = g; V.row = r;
