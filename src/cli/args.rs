@@ -296,6 +296,10 @@ pub(crate) struct ValidateArgs {
     /// Show at most N findings in all (the rest are counted in the summary).
     #[arg(long, value_name = "N")]
     pub max_diagnostics: Option<u64>,
+    /// Draw the position before the move under every finding (human format; by default
+    /// under the first 3 only).
+    #[arg(long)]
+    pub boards: bool,
 }
 
 /// A severity.

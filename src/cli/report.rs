@@ -144,6 +144,9 @@ pub(super) fn run(a: &ValidateArgs) -> Result<Status> {
              filters them (by severity, by code)"
         );
     }
+    if a.boards {
+        bail!("--boards is for the human format: the page draws the board of every finding");
+    }
     if a.output.is_none() && io::stdout().is_terminal() {
         bail!("an HTML page is not for the terminal: write it with -o FILE or redirect the output");
     }

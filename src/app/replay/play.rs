@@ -241,10 +241,13 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         if p.side != side {
             d.message.push_str("; played as recorded");
         } else {
-            d.message.push_str(&format!(
-                "; the move is played as recorded ({})",
-                V::RULES.articles.irregularity
-            ));
+            // One rule reference: the article broken, then the one that lets the move stand.
+            d.message.push_str("; the move is played as recorded");
+            let stands = V::RULES.articles.irregularity;
+            d.rule = Some(match d.rule.take() {
+                Some(r) => format!("{r}; played as recorded: {stands}"),
+                None => format!("played as recorded: {stands}"),
+            });
         }
         self.diags.push(d);
         self.route.clear();
