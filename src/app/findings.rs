@@ -296,7 +296,12 @@ pub fn render_game_text(
                 bare.board = None;
                 render_styled(format, palette, file, game, lines, &bare, &mut r.text);
                 r.human.push(HumanExtras {
-                    key: format!("{}[{}]: {}", d.severity().as_str(), d.code.as_str(), d.message),
+                    key: format!(
+                        "{}[{}]: {}",
+                        d.severity().as_str(),
+                        d.code.as_str(),
+                        d.message
+                    ),
                     place: place(game, lines, d),
                     board,
                 });
@@ -523,10 +528,11 @@ impl Totals {
     /// and what was not shown.
     pub fn summary_line(&self, policy: &Policy) -> String {
         let mut s = format!(
-            "checked {} game{} ({} plies) in {} file{}: {} error{}, {} warning{}, {} game{} with errors",
+            "checked {} game{} ({} {}) in {} file{}: {} error{}, {} warning{}, {} game{} with errors",
             self.games,
             plural(self.games),
             self.plies,
+            if self.plies == 1 { "ply" } else { "plies" },
             self.files,
             plural(self.files),
             self.errors,

@@ -309,7 +309,7 @@ pub(crate) enum SeverityArg {
     Error,
     /// Warnings and errors.
     Warning,
-    /// Everything: also the `tolerated` notes.
+    /// Everything: also the infos (what was tolerated, code `tolerated` and others).
     Info,
 }
 
@@ -612,6 +612,9 @@ pub(crate) struct StatsArgs {
     /// Output format.
     #[arg(long, short = 'f', value_enum, default_value_t = StatsFormat::Text)]
     pub format: StatsFormat,
+    /// Write the statistics here instead of standard output (written whole or not at all).
+    #[arg(long, short = 'o', value_name = "OUT")]
+    pub output: Option<std::path::PathBuf>,
     /// The table for CSV output (and an extra table in text output).
     #[arg(long, value_enum)]
     pub by: Option<StatsBy>,

@@ -143,7 +143,13 @@ impl FromStr for Variant {
     fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
         let k = s.trim().to_ascii_lowercase().replace(['_', ' ', '!'], "-");
         let v = match k.as_str() {
-            "international" | "standard" | "fmjd" | "10x10" | "polish" | "dammen" | "dames"
+            "international"
+            | "standard"
+            | "fmjd"
+            | "10x10"
+            | "polish"
+            | "dammen"
+            | "dames"
             | "international-draughts" => Variant::International,
             // Plain "draughts" is the English game in British usage.
             "english" | "american" | "checkers" | "english-draughts" | "american-checkers"

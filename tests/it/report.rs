@@ -480,6 +480,15 @@ fn browser_replays_a_game_and_draws_findings() {
         b.eval(&s, FRAMES).unwrap();
         b.screenshot(&s, &Path::new(&dir).join("report.png"))
             .unwrap();
+        // The list alone, sortable, its paths relative to what was named.
+        b.key(&s, "Escape", 27).unwrap();
+        eval(
+            &mut b,
+            "document.querySelector('#list').scrollIntoView(); true",
+        );
+        b.eval(&s, FRAMES).unwrap();
+        b.screenshot(&s, &Path::new(&dir).join("report-list.png"))
+            .unwrap();
     }
     let errors = b.errors(&s);
     assert!(errors.is_empty(), "the page reported errors: {errors:#?}");

@@ -241,13 +241,9 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         if p.side != side {
             d.message.push_str("; played as recorded");
         } else {
-            // One rule reference: the article broken, then the one that lets the move stand.
+            // One rule reference a finding: the article broken (the `rule`); the one that
+            // lets an irregular move stand (FMJD 5.4) is in docs/rules.md.
             d.message.push_str("; the move is played as recorded");
-            let stands = V::RULES.articles.irregularity;
-            d.rule = Some(match d.rule.take() {
-                Some(r) => format!("{r}; played as recorded: {stands}"),
-                None => format!("played as recorded: {stands}"),
-            });
         }
         self.diags.push(d);
         self.route.clear();

@@ -134,11 +134,6 @@
       el("rect", { x: q[0], y: q[1], width: SQ, height: SQ, class: L.full ? "fl" : "dk", "data-square": s[2] }, sqs);
     });
     el("rect", { x: left, y: EDGE, width: L.w * SQ, height: L.h * SQ, class: "edge" }, svg);
-    const nums = el("g", { class: "nums" }, svg);
-    L.sq.forEach((s, i) => {
-      const q = place(i);
-      el("text", { x: q[0] + 4, y: q[1] + 17 }, nums).textContent = s[2];
-    });
     if (coords) {
       const co = el("g", { class: "co" }, svg);
       for (let c = 0; c < L.w; c++) {
@@ -160,6 +155,17 @@
       if (!PIECES[ch]) continue;
       const c = centre(i);
       el("use", { href: "#pdn-" + PIECES[ch], x: c[0] - 50, y: c[1] - 50, width: SQ, height: SQ, class: "pc", "data-square": L.sq[i - 1][2], "data-piece": ch }, pcs);
+    }
+    // Square numbers over the pieces, dark on a light tab, larger on larger boards.
+    if (prefs.numbers) {
+      const nums = el("g", { class: "nums" }, svg), size = 12 + Math.max(L.w, L.h);
+      L.sq.forEach((s, i) => {
+        const q = place(i);
+        el("rect", { x: q[0] + 2, y: q[1] + 2, width: 0.62 * size * s[2].length + 6, height: size + 2, class: "tab" }, nums);
+        const t = el("text", { x: q[0] + 5, y: q[1] + 2 + size * 0.88 }, nums);
+        t.setAttribute("font-size", size);
+        t.textContent = s[2];
+      });
     }
     if (mv && mv.route && mv.route.length >= 2) {
       const s = shaft(mv.route.map(centre));
