@@ -160,10 +160,10 @@ pub(super) fn run(a: &ValidateArgs) -> Result<Status> {
     }
     let (shown, under) = shown_names(inputs);
     let mut title = title(&a.input.paths);
-    if let Some(dir) = &under {
-        if a.input.paths.len() > 1 {
-            title.push_str(&format!(" (files under {dir})"));
-        }
+    if let Some(dir) = &under
+        && a.input.paths.len() > 1
+    {
+        title.push_str(&format!(" (files under {dir})"));
     }
     let mut head = String::with_capacity(64 << 10);
     report::head(&title, &report::made_at(), &mut head);

@@ -66,9 +66,9 @@ impl Out<'_> {
                 Some(b) if self.boards_left > 0 => {
                     self.boards_left -= 1;
                     let cut = seg.len().saturating_sub(1);
-                    self.out.write_all(seg[..cut].as_bytes())?;
+                    self.out.write_all(&seg.as_bytes()[..cut])?;
                     self.out.write_all(b.as_bytes())?;
-                    self.out.write_all(seg[cut..].as_bytes())?;
+                    self.out.write_all(&seg.as_bytes()[cut..])?;
                 }
                 Some(_) => {
                     self.boards_cut += 1;

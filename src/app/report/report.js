@@ -382,25 +382,30 @@
     : r[2] === "w" ? "! " + r[4] + " warning" + (r[4] === 1 ? "" : "s") : "✓ clean";
   // Columns: heading, class, text of a row, sort key, widest shown (characters).
   const COLS = [
-    { name: "status", cls: "st", text: statusText, key: (r) => STATUS[r[2]] * 1e6 - (r[3] || r[4]), max: 12 },
-    { name: "file", cls: "gn", text: (r) => FILES[r[0]] + " #" + r[1], key: null, max: 70 },
+    { name: "status", cls: "st", text: statusText, key: (r) => STATUS[r[2]] * 1e6 - (r[3] || r[4]), max: 12, min: 12 },
+    { name: "file", cls: "gn", text: (r) => FILES[r[0]] + " #" + r[1], key: null, max: 70, min: 14 },
     { name: "White", cls: "pw", text: (r) => r[5], key: (r) => r[5].toLowerCase(), max: 28 },
     { name: "Black", cls: "pb", text: (r) => r[6], key: (r) => r[6].toLowerCase(), max: 28 },
-    { name: "event", cls: "ev", text: (r) => r[7], key: (r) => r[7].toLowerCase(), max: 44 },
+    { name: "event", cls: "ev", text: (r) => r[7], key: (r) => r[7].toLowerCase(), max: 60 },
     { name: "date", cls: "dt", text: (r) => r[8], key: (r) => r[8], max: 12 },
-    { name: "result", cls: "res", text: (r) => r[9], key: (r) => r[9], max: 9 },
+    { name: "result", cls: "res", text: (r) => r[9], key: (r) => r[9], max: 9, min: 8 },
     { name: "variant", cls: "vr", text: (r) => r[10], key: (r) => r[10], max: 14 },
     { name: "plies", cls: "pc n", text: (r) => String(r[11]), key: (r) => r[11], max: 6 },
   ];
   const table = $("#table"), thead = $(".thead", table), tbody = $(".tbody", table);
-  // Each column as wide as its widest text (up to its limit): nothing is cut that fits.
+  // Each column as wide as its widest text (up to its limit) when the page is wide enough:
+  // nothing is cut that fits; narrower, the columns shrink (a cut cell's title holds it whole).
   const widths = COLS.map((c) => c.name.length + 2);
   for (const r of ROWS) for (let i = 0; i < COLS.length; i++) {
     const n = String(COLS[i].text(r)).length;
     if (n > widths[i]) widths[i] = n;
   }
-  table.style.setProperty("--cols", COLS.map((c, i) => "minmax(" + Math.min(widths[i], 8) + "ch, " + (Math.min(widths[i], c.max) + 1) + "ch)").join(" "));
-  table.style.setProperty("--cols-viewing", [0, 1, 2, 3, 6].map((i) => "minmax(" + Math.min(widths[i], 8) + "ch, " + (Math.min(widths[i], COLS[i].max) + 1) + "ch)").join(" "));
+  const track = (i) => {
+    const w = Math.min(widths[i], COLS[i].max) + 1;
+    return "minmax(" + Math.min(w, COLS[i].min || 6) + "ch, " + w + "fr)";
+  };
+  table.style.setProperty("--cols", COLS.map((c, i) => track(i)).join(" "));
+  table.style.setProperty("--cols-viewing", [0, 1, 2, 3, 6].map(track).join(" "));
   COLS.forEach((c, i) => {
     const b = h("button", "th " + c.cls.split(" ")[0], c.name, thead);
     b.dataset.col = i;
