@@ -313,10 +313,23 @@ impl Likeness {
     }
 }
 
-/// True if the initials of the shorter form begin the given names of the other.
+/// True if the initials of the shorter form begin the given names of the other (an initial
+/// fits a name by its first letter as written or as spelt in another transliteration: `Y.`
+/// fits Yuri, Juri and Iouri).
 fn initials_fit(a: &Parsed, b: &Parsed) -> bool {
-    let (ia, ib) = (a.initials(), b.initials());
-    ia.starts_with(&ib) || ib.starts_with(&ia)
+    let letters = |p: &Parsed| -> Vec<[char; 2]> {
+        p.given
+            .iter()
+            .map(|g| {
+                let raw = g.chars().next().unwrap_or(' ');
+                [raw, skeleton(g).chars().next().unwrap_or(raw)]
+            })
+            .collect()
+    };
+    let (la, lb) = (letters(a), letters(b));
+    la.iter()
+        .zip(&lb)
+        .all(|(x, y)| x.iter().any(|c| y.contains(c)))
 }
 
 /// How good a form of a name is to keep: full given names over initials, over none;
@@ -594,7 +607,10 @@ impl Why {
             }
         }
         if out.is_empty() {
-            if alias.to_lowercase() == canonical.to_lowercase() {
+            let letters = |s: &str| -> String { s.chars().filter(|c| c.is_alphanumeric()).collect() };
+            if letters(alias) != letters(canonical)
+                && letters(alias).to_lowercase() == letters(canonical).to_lowercase()
+            {
                 out.push(Why::Case);
             } else {
                 out.push(Why::Punctuation);
@@ -645,9 +661,14 @@ impl Cluster {
             .max_by(|&a, &b| {
                 let (ua, oa, _) = &units[a];
                 let (ub, ob, _) = &units[b];
-                (form_rank(&ua.name), oa.games, std::cmp::Reverse(&ua.name)).cmp(&(
-                    form_rank(&ub.name),
+                let (ra, rb) = (form_rank(&ua.name), form_rank(&ub.name));
+                (ra.0, ra.1, ra.2, ra.3, oa.games, ra.4, std::cmp::Reverse(&ua.name)).cmp(&(
+                    rb.0,
+                    rb.1,
+                    rb.2,
+                    rb.3,
                     ob.games,
+                    rb.4,
                     std::cmp::Reverse(&ub.name),
                 ))
             })

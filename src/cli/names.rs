@@ -202,8 +202,12 @@ fn text(clusters: &[Cluster], names: usize, s: &mut String) {
         for al in &c.aliases {
             let why: Vec<&str> = al.why.iter().map(|w| w.as_str()).collect();
             let mut ev = format!(
-                "{}; {} game{}, {}",
+                "{}; {}{} game{}, {}",
                 why.join(", "),
+                al.fmjd
+                    .as_ref()
+                    .map(|f| format!("FMJD id {f}; "))
+                    .unwrap_or_default(),
                 al.games,
                 if al.games == 1 { "" } else { "s" },
                 years(al.years)
