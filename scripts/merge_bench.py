@@ -206,6 +206,36 @@ def perturb_body(rng, body, kinds):
     return " ".join(tokens)
 
 
+def renamed(name, r):
+    """A player of round `r`: the round number at the end of the surname."""
+    return name.replace(",", f"{r},", 1) if "," in name else f"{name}{r}"
+
+
+def scale(a, tmp, files, total):
+    """Time `pdn merge` on `a.scale` games: the benchmark's files written again and again,
+    each round's players renamed (a round number in every surname), so that each round's
+    copies make sets of their own and the other rounds' games of the same moves are other
+    games (reported, compared only with the sets of their players)."""
+    texts = [open(f, encoding="utf-8", newline="").read() for f in files]
+    big = os.path.join(tmp, "scale.pdn")
+    rounds = -(-a.scale // total)
+    name = re.compile(r'^(\[(?:White|Black) ")([^"]*)', re.M)
+    with open(big, "w", encoding="utf-8", newline="") as f:
+        for r in range(rounds):
+            for t in texts:
+                f.write(name.sub(lambda m: m.group(1) + renamed(m.group(2), r), t) if r else t)
+    size = os.path.getsize(big)
+    out, audit = os.path.join(tmp, "scale-merged.pdn"), os.path.join(tmp, "scale-audit.jsonl")
+    cmd = ["/usr/bin/time", "-f", "%e s wall, %U s user, %M KB peak resident",
+           a.pdn, "merge", big, "--fuzzy", "-o", out, "--audit", audit, "-q"]
+    r = subprocess.run(cmd, capture_output=True, text=True, check=True)
+    last = json.loads(open(audit, encoding="utf-8").read().splitlines()[-1])
+    print(f"scale: {last['games']} games ({size / 1e6:.0f} MB) merged: {r.stderr.strip()}; "
+          f"kept {last['kept']}, dropped {last['dropped']}, reported {last['reported']}")
+    for p in (big, out, audit):
+        os.remove(p)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--pdn", default="target/release/pdn")
@@ -213,6 +243,9 @@ def main():
     ap.add_argument("--out", default=None)
     ap.add_argument("--games", type=int, default=1500)
     ap.add_argument("--seed", type=int, default=35)
+    ap.add_argument("--scale", type=int, default=0,
+                    help="also time a merge of this many games: the three files again and "
+                         "again, each round with its own players (so its own sets)")
     a = ap.parse_args()
     rng = random.Random(a.seed)
     tmp = a.out or tempfile.mkdtemp(prefix="pdn-merge-bench-")
@@ -438,6 +471,8 @@ def main():
     print(f"names: names in missed pairs by kind: {dict(nmissed.most_common())}")
     print(f"names: wrongly joined: {nwrong[:10]}")
     print(f"names: missed, for example: {nmissed_examples}")
+    if a.scale:
+        scale(a, tmp, files, total)
     print(f"files in {tmp}")
     return 0 if (same and prec >= 0.995 and rec >= 0.98 and f1 >= 0.97) else 1
 

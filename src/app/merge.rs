@@ -393,8 +393,8 @@ pub fn compare(a: &Facts, b: &Facts, plies: u32) -> Verdict {
         like(&a.players[0], &b.players[1]),
         like(&a.players[1], &b.players[0]),
     ];
-    let reversed = same.contains(&Likeness::Different)
-        && crossed.iter().all(|l| *l >= Likeness::Initials);
+    let reversed =
+        same.contains(&Likeness::Different) && crossed.iter().all(|l| *l >= Likeness::Initials);
     for (i, l) in same.iter().enumerate() {
         let side = ["White", "Black"][i];
         match l {
@@ -453,6 +453,13 @@ fn fold(s: &str) -> String {
         .filter(|c| c.is_alphanumeric())
         .flat_map(char::to_lowercase)
         .collect()
+}
+
+/// The surname keys of a game's two players (`None` if one is not named).
+fn surname_keys(f: &Facts) -> Option<Vec<String>> {
+    let w = names::parse(f.players[0].as_deref()?)?.surname_key();
+    let b = names::parse(f.players[1].as_deref()?)?.surname_key();
+    Some(if w == b { vec![w] } else { vec![w, b] })
 }
 
 /// What a run does with a game.
@@ -518,15 +525,21 @@ pub fn plan(
     let n = entries.len();
     let mut roles = vec![Role::Alone; n];
     let mut reported = Vec::new();
-    let mut by_key: HashMap<u128, Vec<u32>> = HashMap::new();
-    for (i, e) in entries.iter().enumerate() {
-        if let Some(k) = e.key {
-            by_key.entry(k).or_default().push(i as u32);
-        }
-    }
-    let mut groups: Vec<Vec<u32>> = by_key.into_values().filter(|g| g.len() > 1).collect();
-    groups.sort_unstable_by_key(|g| g[0]);
+    // The games by key (sorted: 20 bytes a game, no map), then the groups of two or more
+    // in the order of their first game.
+    let mut keyed: Vec<(u128, u32)> = entries
+        .iter()
+        .enumerate()
+        .filter_map(|(i, e)| e.key.map(|k| (k, i as u32)))
+        .collect();
+    keyed.sort_unstable();
+    let mut groups: Vec<&[(u128, u32)]> = keyed
+        .chunk_by(|a, b| a.0 == b.0)
+        .filter(|g| g.len() > 1)
+        .collect();
+    groups.sort_unstable_by_key(|g| g[0].1);
     for g in groups {
+        let g: Vec<u32> = g.iter().map(|x| x.1).collect();
         // The same identity, checked byte for byte (a hash collision never merges).
         let mut classes: Vec<(Vec<u8>, Vec<u32>)> = Vec::new();
         for &i in &g {
@@ -549,29 +562,58 @@ pub fn plan(
         for (_, members) in classes {
             // Sets: (kept, facts of the set, copies).
             let mut sets: Vec<(u32, Facts, Vec<(u32, Verdict)>)> = Vec::new();
+            // The sets by the surnames of their players, and those with a player unnamed: a
+            // game is compared only with the sets that may be its game (a line played
+            // thousands of times costs no square of them).
+            let mut by_surname: HashMap<String, Vec<usize>> = HashMap::new();
+            let mut unnamed: Vec<usize> = Vec::new();
             for &i in &members {
                 let f = facts(i);
                 let plies = entries[i as usize].plies;
-                let verdicts: Vec<Verdict> =
-                    sets.iter().map(|s| compare(&s.1, &f, plies)).collect();
+                let keys = surname_keys(&f);
+                let candidates: Vec<usize> = match &keys {
+                    Some(k) => {
+                        let mut c: Vec<usize> = k
+                            .iter()
+                            .flat_map(|k| by_surname.get(k).into_iter().flatten().copied())
+                            .chain(unnamed.iter().copied())
+                            .collect();
+                        c.sort_unstable();
+                        c.dedup();
+                        c
+                    }
+                    None => (0..sets.len()).collect(),
+                };
+                let verdicts: Vec<(usize, Verdict)> = candidates
+                    .iter()
+                    .map(|&k| (k, compare(&sets[k].1, &f, plies)))
+                    .collect();
                 let best = verdicts
                     .iter()
-                    .enumerate()
                     .filter(|(_, v)| v.same())
                     .max_by(|a, b| a.1.points.total_cmp(&b.1.points))
-                    .map(|(k, _)| k);
+                    .map(|(k, v)| (*k, v.clone()));
                 match best {
-                    Some(k) => {
-                        let v = verdicts[k].clone();
+                    Some((k, v)) => {
                         sets[k].1.join(&f);
                         sets[k].2.push((i, v));
                     }
                     None => {
-                        if let Some((k, v)) = verdicts
+                        let k = sets.len();
+                        match &keys {
+                            Some(keys) => {
+                                for key in keys {
+                                    by_surname.entry(key.clone()).or_default().push(k);
+                                }
+                            }
+                            None => unnamed.push(k),
+                        }
+                        // (No set of its players: said against the first set.)
+                        let nearest = verdicts
                             .into_iter()
-                            .enumerate()
                             .max_by(|a, b| a.1.points.total_cmp(&b.1.points))
-                        {
+                            .or_else(|| sets.first().map(|s| (0, compare(&s.1, &f, plies))));
+                        if let Some((k, v)) = nearest {
                             reported.push(Reported {
                                 game: i,
                                 other: sets[k].0,
@@ -718,7 +760,8 @@ pub fn merge_games(mut games: Vec<Game>) -> Game {
         for t in &g.tags {
             match tags.iter_mut().find(|x| x.name == t.name) {
                 Some(x) => {
-                    if let Some(v) = best_value(&t.name, known(&x.value).map(str::to_string), Some(&t.value))
+                    if let Some(v) =
+                        best_value(&t.name, known(&x.value).map(str::to_string), Some(&t.value))
                     {
                         x.value = v;
                     }
@@ -829,7 +872,12 @@ mod tests {
             Some("2019.05.12")
         );
         assert_eq!(
-            best_value("White", Some("M. Callegari".into()), Some("Callegari, Mickaël")).as_deref(),
+            best_value(
+                "White",
+                Some("M. Callegari".into()),
+                Some("Callegari, Mickaël")
+            )
+            .as_deref(),
             Some("Callegari, Mickaël")
         );
         assert_eq!(
@@ -840,7 +888,10 @@ mod tests {
             best_value("Event", Some("WC".into()), Some("World Championship")).as_deref(),
             Some("World Championship")
         );
-        assert_eq!(best_value("Round", Some("3".into()), Some("?")).as_deref(), Some("3"));
+        assert_eq!(
+            best_value("Round", Some("3".into()), Some("?")).as_deref(),
+            Some("3")
+        );
     }
 
     fn facts(w: &str, b: &str, date: &str) -> Facts {

@@ -18,28 +18,30 @@ fn fold_char(c: char, out: &mut String) -> bool {
             out.push(c.to_ascii_lowercase());
             return true;
         }
-        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ă' | 'ą' | 'À' | 'Á' | 'Â' | 'Ã' | 'Ä'
-        | 'Å' | 'Ā' | 'Ă' | 'Ą' => "a",
+        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' | 'ă' | 'ą' | 'À' | 'Á' | 'Â' | 'Ã' | 'Ä' | 'Å'
+        | 'Ā' | 'Ă' | 'Ą' => "a",
         'æ' | 'Æ' => "ae",
         'ç' | 'ć' | 'č' | 'ĉ' | 'ċ' | 'Ç' | 'Ć' | 'Č' => "c",
         'ď' | 'đ' | 'Ď' | 'Đ' | 'ð' | 'Ð' => "d",
-        'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ė' | 'ę' | 'ě' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ē' | 'Ė'
-        | 'Ę' | 'Ě' => "e",
+        'è' | 'é' | 'ê' | 'ë' | 'ē' | 'ė' | 'ę' | 'ě' | 'È' | 'É' | 'Ê' | 'Ë' | 'Ē' | 'Ė' | 'Ę'
+        | 'Ě' => "e",
         'ğ' | 'ģ' | 'Ğ' | 'Ģ' => "g",
-        'ì' | 'í' | 'î' | 'ï' | 'ī' | 'į' | 'ı' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ī' | 'İ' => "i",
+        'ì' | 'í' | 'î' | 'ï' | 'ī' | 'į' | 'ı' | 'Ì' | 'Í' | 'Î' | 'Ï' | 'Ī' | 'İ' => {
+            "i"
+        }
         'ķ' | 'Ķ' => "k",
         'ł' | 'ľ' | 'ĺ' | 'ļ' | 'Ł' | 'Ľ' | 'Ĺ' | 'Ļ' => "l",
         'ñ' | 'ń' | 'ň' | 'ņ' | 'Ñ' | 'Ń' | 'Ň' | 'Ņ' => "n",
-        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ő' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | 'Ø'
-        | 'Ō' | 'Ő' => "o",
+        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' | 'ő' | 'Ò' | 'Ó' | 'Ô' | 'Õ' | 'Ö' | 'Ø' | 'Ō'
+        | 'Ő' => "o",
         'œ' | 'Œ' => "oe",
         'ŕ' | 'ř' | 'Ŕ' | 'Ř' => "r",
         'ś' | 'š' | 'ş' | 'ș' | 'Ś' | 'Š' | 'Ş' | 'Ș' => "s",
         'ß' => "ss",
         'ť' | 'ţ' | 'ț' | 'Ť' | 'Ţ' | 'Ț' => "t",
         'þ' | 'Þ' => "th",
-        'ù' | 'ú' | 'û' | 'ü' | 'ū' | 'ů' | 'ű' | 'ų' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ū' | 'Ů'
-        | 'Ű' | 'Ų' => "u",
+        'ù' | 'ú' | 'û' | 'ü' | 'ū' | 'ů' | 'ű' | 'ų' | 'Ù' | 'Ú' | 'Û' | 'Ü' | 'Ū' | 'Ů' | 'Ű'
+        | 'Ų' => "u",
         'ý' | 'ÿ' | 'Ý' | 'Ÿ' => "y",
         'ź' | 'ż' | 'ž' | 'Ź' | 'Ż' | 'Ž' => "z",
         // Cyrillic (Russian, Ukrainian, Belarusian letters), one transliteration: the
@@ -134,7 +136,11 @@ pub fn parse(name: &str) -> Option<Parsed> {
         }
         // "Wal, Jan van der": the particles go back to the surname.
         let mut given = words(given);
-        while given.len() > 1 && given.last().is_some_and(|w| PARTICLES.contains(&w.as_str())) {
+        while given.len() > 1
+            && given
+                .last()
+                .is_some_and(|w| PARTICLES.contains(&w.as_str()))
+        {
             if let Some(w) = given.pop() {
                 surname.insert(0, w);
             }
@@ -157,9 +163,11 @@ pub fn parse(name: &str) -> Option<Parsed> {
             .chars()
             .filter(|c| c.is_alphabetic())
             .all(char::is_uppercase)
-        && !raw[1..]
-            .iter()
-            .all(|w| w.chars().filter(|c| c.is_alphabetic()).all(char::is_uppercase))
+        && !raw[1..].iter().all(|w| {
+            w.chars()
+                .filter(|c| c.is_alphabetic())
+                .all(char::is_uppercase)
+        })
         && all.len() == raw.len()
     {
         let given = all.split_off(1);
@@ -447,7 +455,10 @@ impl Census {
         }
         let unit = Unit {
             name: name.to_string(),
-            fmjd: fmjd.map(str::trim).filter(|f| !f.is_empty() && *f != "?").map(str::to_string),
+            fmjd: fmjd
+                .map(str::trim)
+                .filter(|f| !f.is_empty() && *f != "?")
+                .map(str::to_string),
         };
         self.units.entry(unit).or_default().add(event, year, moves);
     }
@@ -495,7 +506,10 @@ impl Census {
                 if k.1.is_some() {
                     continue;
                 }
-                let ids: Vec<_> = keys.iter().filter(|o| o.0 == k.0 && o.1.is_some()).collect();
+                let ids: Vec<_> = keys
+                    .iter()
+                    .filter(|o| o.0 == k.0 && o.1.is_some())
+                    .collect();
                 if ids.len() == 1 {
                     let moved = groups.remove(k).unwrap_or_default();
                     groups.entry(ids[0].clone()).or_default().extend(moved);
@@ -607,7 +621,8 @@ impl Why {
             }
         }
         if out.is_empty() {
-            let letters = |s: &str| -> String { s.chars().filter(|c| c.is_alphanumeric()).collect() };
+            let letters =
+                |s: &str| -> String { s.chars().filter(|c| c.is_alphanumeric()).collect() };
             if letters(alias) != letters(canonical)
                 && letters(alias).to_lowercase() == letters(canonical).to_lowercase()
             {
@@ -662,15 +677,24 @@ impl Cluster {
                 let (ua, oa, _) = &units[a];
                 let (ub, ob, _) = &units[b];
                 let (ra, rb) = (form_rank(&ua.name), form_rank(&ub.name));
-                (ra.0, ra.1, ra.2, ra.3, oa.games, ra.4, std::cmp::Reverse(&ua.name)).cmp(&(
-                    rb.0,
-                    rb.1,
-                    rb.2,
-                    rb.3,
-                    ob.games,
-                    rb.4,
-                    std::cmp::Reverse(&ub.name),
-                ))
+                (
+                    ra.0,
+                    ra.1,
+                    ra.2,
+                    ra.3,
+                    oa.games,
+                    ra.4,
+                    std::cmp::Reverse(&ua.name),
+                )
+                    .cmp(&(
+                        rb.0,
+                        rb.1,
+                        rb.2,
+                        rb.3,
+                        ob.games,
+                        rb.4,
+                        std::cmp::Reverse(&ub.name),
+                    ))
             })
             .unwrap_or(members[0]);
         let canonical = units[best].0.name.clone();
@@ -695,7 +719,11 @@ impl Cluster {
                     shared_events: if i == best {
                         Vec::new()
                     } else {
-                        o.events.intersection(&canon_occ.events).take(5).cloned().collect()
+                        o.events
+                            .intersection(&canon_occ.events)
+                            .take(5)
+                            .cloned()
+                            .collect()
                     },
                     years: o.years,
                 }
@@ -823,10 +851,16 @@ mod tests {
             Likeness::of("Shvartsman, Aleksandr", "Schwarzman, A."),
             Likeness::Initials
         );
-        assert_eq!(Likeness::of("Jan van der Wal", "Wal, Jan van der"), Likeness::Same);
+        assert_eq!(
+            Likeness::of("Jan van der Wal", "Wal, Jan van der"),
+            Likeness::Same
+        );
         assert_eq!(Likeness::of("Baliakin", "Georgiev"), Likeness::Different);
         assert_eq!(Likeness::of("?", "Georgiev"), Likeness::Unknown);
-        assert_eq!(Likeness::of("SIJBRANDS Ton", "Ton Sijbrands"), Likeness::Same);
+        assert_eq!(
+            Likeness::of("SIJBRANDS Ton", "Ton Sijbrands"),
+            Likeness::Same
+        );
     }
 
     #[test]

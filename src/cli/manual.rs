@@ -409,12 +409,10 @@ const MERGE: Page = Page {
 /// The names table of `names` and `merge --names`.
 const NAMES_TABLE: Section = Section {
     heading: "NAMES TABLES",
-    items: &[
-        (
-            "",
-            "A names table is TSV: alias<TAB>name to write, one a line; more columns are ignored, lines starting with # are comments. The text output of pdn names is one: each cluster's names with the evidence (why each is an alias: order, accents, case, initials, transliteration; its games and years; games and events in common). Names with initials that fit several players are listed, not joined. Check it, then give it to --apply or merge --names.",
-        ),
-    ],
+    items: &[(
+        "",
+        "A names table is TSV: alias<TAB>name to write, one a line; more columns are ignored, lines starting with # are comments. The text output of pdn names is one: each cluster's names with the evidence (why each is an alias: order, accents, case, initials, transliteration; its games and years; games and events in common). Names with initials that fit several players are listed, not joined. Check it, then give it to --apply or merge --names.",
+    )],
 };
 
 /// The page of `names`.

@@ -48,7 +48,8 @@ pub(super) fn read_table(path: &Path) -> Result<Table> {
     let text = std::fs::read_to_string(path)
         .map_err(anyhow::Error::new)
         .with_context(|| format!("names table {what}"))?;
-    Table::parse(&text).map_err(|e| anyhow::anyhow!("names table {what}: {}", escape(&e.to_string())))
+    Table::parse(&text)
+        .map_err(|e| anyhow::anyhow!("names table {what}: {}", escape(&e.to_string())))
 }
 
 /// Rewrite the players' names of a game by a table.
@@ -74,12 +75,12 @@ fn read_one(g: &GameRef<'_>, opts: &ExportOptions, table: Option<&Table>, fuzzy:
     if let Some(t) = table {
         apply_table(&mut game, t);
     }
-    let mut repaired = 0;
-    let a = export::analyse(&game, &opts);
-    let errors = a.report.errors();
-    if fuzzy && errors > 0 && a.variant().is_some() {
+    let mut r = of_game(&game, &opts);
+    r.line = g.line;
+    r.game = g.index() as u32;
+    if fuzzy && r.errors > 0 && !r.id.is_empty() {
         let f = fix(
-            game.clone(),
+            game,
             &FixOptions {
                 validate: opts.validate,
                 repair: true,
@@ -90,20 +91,14 @@ fn read_one(g: &GameRef<'_>, opts: &ExportOptions, table: Option<&Table>, fuzzy:
             && f.errors_after == 0
             && let Some(fixed) = read_games(f.text.as_bytes()).into_iter().next()
         {
-            repaired = f.repairs;
-            let mut r = of_game(&fixed, &opts);
-            r.repaired = repaired;
-            r.errors = errors;
-            r.line = g.line;
-            r.game = g.index() as u32;
-            return r;
+            let mut fixed = of_game(&fixed, &opts);
+            fixed.repaired = f.repairs;
+            fixed.errors = r.errors;
+            fixed.line = r.line;
+            fixed.game = r.game;
+            return fixed;
         }
     }
-    drop(a);
-    let mut r = of_game(&game, &opts);
-    r.repaired = repaired;
-    r.line = g.line;
-    r.game = g.index() as u32;
     r
 }
 
@@ -267,14 +262,18 @@ pub(super) fn run(a: &MergeArgs) -> Result<Status> {
         };
         merge::plan(
             &entries,
-            &mut |i| back.borrow_mut().identity(i).unwrap_or_else(|e| {
-                keep(e);
-                Vec::new()
-            }),
-            &mut |i| back.borrow_mut().facts(i).unwrap_or_else(|e| {
-                keep(e);
-                Facts::default()
-            }),
+            &mut |i| {
+                back.borrow_mut().identity(i).unwrap_or_else(|e| {
+                    keep(e);
+                    Vec::new()
+                })
+            },
+            &mut |i| {
+                back.borrow_mut().facts(i).unwrap_or_else(|e| {
+                    keep(e);
+                    Facts::default()
+                })
+            },
             MIN_CONTAINED,
         )
     };
@@ -334,9 +333,12 @@ struct Counts {
 /// A game in the audit: file, game, line.
 fn place(o: &mut Object<'_>, prefix: &str, p: &Place, names: &[String]) {
     let k = |s: &str| format!("{prefix}{s}");
-    o.str(&k("file"), names.get(p.file as usize).map_or("", String::as_str))
-        .uint(&k("game"), u64::from(p.game))
-        .uint(&k("line"), u64::from(p.line));
+    o.str(
+        &k("file"),
+        names.get(p.file as usize).map_or("", String::as_str),
+    )
+    .uint(&k("game"), u64::from(p.game))
+    .uint(&k("line"), u64::from(p.line));
 }
 
 fn verdict(o: &mut Object<'_>, v: Option<&Verdict>) {
@@ -387,7 +389,12 @@ fn write(
                 let mut games = Vec::with_capacity(copies.len() + 1);
                 for &k in std::iter::once(&i).chain(copies) {
                     let text = back.text(k)?;
-                    games.push(read_games(text.as_bytes()).into_iter().next().unwrap_or_default());
+                    games.push(
+                        read_games(text.as_bytes())
+                            .into_iter()
+                            .next()
+                            .unwrap_or_default(),
+                    );
                 }
                 let merged = merge::merge_games(games);
                 let a = export::analyse(&merged, opts);

@@ -153,7 +153,8 @@ pub(super) fn run(a: &NamesArgs) -> Result<Status> {
         }
         NamesFormat::Csv => csv_rows(&clusters, &mut s)?,
     }
-    out.write_all(s.as_bytes()).map_err(unwritten("the output"))?;
+    out.write_all(s.as_bytes())
+        .map_err(unwritten("the output"))?;
     out.finish()?;
     progress::note(&format!(
         "pdn names: {} game{}, {} name{}: {} cluster{} of {} names",
@@ -220,7 +221,10 @@ fn text(clusters: &[Cluster], names: usize, s: &mut String) {
                 ));
             }
             if !al.shared_events.is_empty() {
-                ev.push_str(&format!("; events in common: {}", al.shared_events.join(" | ")));
+                ev.push_str(&format!(
+                    "; events in common: {}",
+                    al.shared_events.join(" | ")
+                ));
             }
             s.push_str(&format!(
                 "{}\t{}\t# {}\n",
@@ -260,14 +264,17 @@ fn json(c: &Cluster, s: &mut String) {
             w.str(x.as_str());
         }
         w.close();
-        e.uint("games", a.games).uint("shared_games", a.shared_games);
+        e.uint("games", a.games)
+            .uint("shared_games", a.shared_games);
         let mut ev = e.array("shared_events");
         for x in &a.shared_events {
             ev.str(x);
         }
         ev.close();
         match a.years {
-            Some((f, l)) => e.uint("first_year", u64::from(f)).uint("last_year", u64::from(l)),
+            Some((f, l)) => e
+                .uint("first_year", u64::from(f))
+                .uint("last_year", u64::from(l)),
             None => e.null("first_year").null("last_year"),
         };
         e.close();
