@@ -315,28 +315,135 @@ fn best_value(tag: &str, a: Option<String>, b: Option<&str>) -> Option<String> {
     Some(if better { b.to_string() } else { a })
 }
 
+/// One thing a comparison rests on, with its points (see [`Mark::points`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+enum Mark {
+    SameWhite,
+    SameBlack,
+    InitialsWhite,
+    InitialsBlack,
+    AnotherWhite,
+    AnotherBlack,
+    Swapped,
+    IdsWhite,
+    IdsBlack,
+    SameDate,
+    DatesAgree,
+    OtherYears,
+    OtherDates,
+    SameRound,
+    OtherRounds,
+    SameEvent,
+    OtherResults,
+}
+
+impl Mark {
+    const ALL: [Mark; 17] = [
+        Mark::SameWhite,
+        Mark::SameBlack,
+        Mark::InitialsWhite,
+        Mark::InitialsBlack,
+        Mark::AnotherWhite,
+        Mark::AnotherBlack,
+        Mark::Swapped,
+        Mark::IdsWhite,
+        Mark::IdsBlack,
+        Mark::SameDate,
+        Mark::DatesAgree,
+        Mark::OtherYears,
+        Mark::OtherDates,
+        Mark::SameRound,
+        Mark::OtherRounds,
+        Mark::SameEvent,
+        Mark::OtherResults,
+    ];
+
+    fn points(self) -> f64 {
+        match self {
+            Mark::SameWhite | Mark::SameBlack | Mark::SameDate => 1.0,
+            Mark::InitialsWhite
+            | Mark::InitialsBlack
+            | Mark::DatesAgree
+            | Mark::SameRound
+            | Mark::SameEvent => 0.5,
+            Mark::AnotherWhite | Mark::AnotherBlack | Mark::OtherYears => -3.0,
+            Mark::OtherDates => -2.5,
+            Mark::OtherRounds => -2.0,
+            Mark::OtherResults => -1.0,
+            Mark::Swapped | Mark::IdsWhite | Mark::IdsBlack => 0.0,
+        }
+    }
+
+    fn words(self) -> &'static str {
+        match self {
+            Mark::SameWhite => "the same White",
+            Mark::SameBlack => "the same Black",
+            Mark::InitialsWhite => "White alike (initials)",
+            Mark::InitialsBlack => "Black alike (initials)",
+            Mark::AnotherWhite => "another White",
+            Mark::AnotherBlack => "another Black",
+            Mark::Swapped => "the players swapped",
+            Mark::IdsWhite => "different FMJD ids of White",
+            Mark::IdsBlack => "different FMJD ids of Black",
+            Mark::SameDate => "the same date",
+            Mark::DatesAgree => "dates that agree",
+            Mark::OtherYears => "other years",
+            Mark::OtherDates => "other dates",
+            Mark::SameRound => "the same round",
+            Mark::OtherRounds => "other rounds",
+            Mark::SameEvent => "the same event",
+            Mark::OtherResults => "other results",
+        }
+    }
+}
+
 /// How two games of the same moves compare: the points for and against their being one
-/// game, what they rest on, and whether the colours are reversed.
-#[derive(Clone, Debug, PartialEq)]
+/// game and what they rest on (16 bytes: a run keeps one per copy dropped and per game
+/// reported; the words are made when the audit is written).
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Verdict {
     /// Points: at least [`THRESHOLD`] to merge.
     pub points: f64,
-    /// What each point rests on, in words.
-    pub evidence: Vec<String>,
-    /// The players of one are those of the other, swapped.
-    pub reversed: bool,
-    /// Different FMJD ids: never one game.
-    pub never: bool,
+    /// The plies in common.
+    plies: u32,
+    /// The [`Mark`]s, one bit each.
+    marks: u32,
 }
 
 /// The points two copies need.
 pub const THRESHOLD: f64 = 2.0;
 
+/// The points of the moves in common: none under 10 plies (an opening or a miniature, not
+/// a copy), up to 3 from 40.
+fn plies_points(plies: u32) -> f64 {
+    match plies {
+        0..10 => 0.0,
+        10..20 => 1.0,
+        20..40 => 2.0,
+        _ => 3.0,
+    }
+}
+
 impl Verdict {
+    fn has(&self, m: Mark) -> bool {
+        self.marks & (1 << m as u32) != 0
+    }
+
+    /// The players of one are those of the other, swapped.
+    pub fn reversed(&self) -> bool {
+        self.has(Mark::Swapped)
+    }
+
+    /// Different FMJD ids: never one game.
+    pub fn never(&self) -> bool {
+        self.has(Mark::IdsWhite) || self.has(Mark::IdsBlack)
+    }
+
     /// The score in [0, 1] the audit writes: the points through a logistic curve centred on
-    /// the threshold (0.5 = undecided).
+    /// the threshold (0.5 = undecided); 0 for two FMJD ids.
     pub fn score(&self) -> f64 {
-        if self.never {
+        if self.never() {
             return 0.0;
         }
         let s = 1.0 / (1.0 + (-(self.points - THRESHOLD)).exp());
@@ -345,40 +452,43 @@ impl Verdict {
 
     /// True if the two are one game.
     pub fn same(&self) -> bool {
-        !self.never && !self.reversed && self.points >= THRESHOLD
+        !self.never() && !self.reversed() && self.points >= THRESHOLD
     }
-}
 
-#[derive(Default)]
-struct Tally {
-    points: f64,
-    ev: Vec<String>,
+    /// What the points rest on, in words: `+3 the same 101 plies`, `-3 other years`.
+    pub fn evidence(&self) -> Vec<String> {
+        let sign = |p: f64| if p >= 0.0 { "+" } else { "" };
+        let p = plies_points(self.plies);
+        let mut out = vec![format!("{}{p} the same {} plies", sign(p), self.plies)];
+        for m in Mark::ALL {
+            if self.has(m) {
+                let p = m.points();
+                out.push(match m {
+                    Mark::Swapped | Mark::IdsWhite | Mark::IdsBlack => m.words().to_string(),
+                    _ => format!("{}{p} {}", sign(p), m.words()),
+                });
+            }
+        }
+        out
+    }
 }
 
 /// Compare two games of the same `plies` moves by their facts.
 pub fn compare(a: &Facts, b: &Facts, plies: u32) -> Verdict {
-    let mut t = Tally::default();
-    let add = |t: &mut Tally, p: f64, why: String| {
-        t.points += p;
-        t.ev.push(format!("{}{p} {why}", if p >= 0.0 { "+" } else { "" }));
+    let mut v = Verdict {
+        points: plies_points(plies),
+        plies,
+        marks: 0,
     };
-    let moves = match plies {
-        0..10 => 0.0,
-        10..20 => 1.0,
-        20..40 => 2.0,
-        _ => 3.0,
+    let mut add = |m: Mark| {
+        v.points += m.points();
+        v.marks |= 1 << m as u32;
     };
-    add(&mut t, moves, format!("the same {plies} plies"));
-    let mut never = false;
-    for i in 0..2 {
+    for (i, m) in [Mark::IdsWhite, Mark::IdsBlack].into_iter().enumerate() {
         if let (Some(x), Some(y)) = (&a.ids[i], &b.ids[i])
             && x.trim() != y.trim()
         {
-            never = true;
-            t.ev.push(format!(
-                "different FMJD ids of {}: {x}, {y}",
-                ["White", "Black"][i]
-            ));
+            add(m);
         }
     }
     let like = |x: &Option<String>, y: &Option<String>| match (x, y) {
@@ -395,57 +505,55 @@ pub fn compare(a: &Facts, b: &Facts, plies: u32) -> Verdict {
     ];
     let reversed =
         same.contains(&Likeness::Different) && crossed.iter().all(|l| *l >= Likeness::Initials);
-    for (i, l) in same.iter().enumerate() {
-        let side = ["White", "Black"][i];
+    let marks = [
+        [Mark::SameWhite, Mark::InitialsWhite, Mark::AnotherWhite],
+        [Mark::SameBlack, Mark::InitialsBlack, Mark::AnotherBlack],
+    ];
+    for (l, [same, initials, another]) in same.iter().zip(marks) {
         match l {
-            Likeness::Same => add(&mut t, 1.0, format!("the same {side}")),
-            Likeness::Initials => add(&mut t, 0.5, format!("{side} alike (initials)")),
-            Likeness::Different if !reversed => add(&mut t, -3.0, format!("another {side}")),
+            Likeness::Same => add(same),
+            Likeness::Initials => add(initials),
+            Likeness::Different if !reversed => add(another),
             _ => {}
         }
     }
     if reversed {
-        t.ev.push("the players swapped".into());
+        add(Mark::Swapped);
     }
     match (
         a.date.as_deref().and_then(Date::parse),
         b.date.as_deref().and_then(Date::parse),
     ) {
         (Some(x), Some(y)) if x.agrees(&y) => {
-            if x.precision() == 3 && y.precision() == 3 {
-                add(&mut t, 1.0, "the same date".into());
+            add(if x.precision() == 3 && y.precision() == 3 {
+                Mark::SameDate
             } else {
-                add(&mut t, 0.5, "dates that agree".into());
-            }
+                Mark::DatesAgree
+            });
         }
-        (Some(x), Some(y)) if x.year != y.year => add(&mut t, -3.0, "other years".into()),
-        (Some(_), Some(_)) => add(&mut t, -2.5, "other dates".into()),
+        (Some(x), Some(y)) if x.year != y.year => add(Mark::OtherYears),
+        (Some(_), Some(_)) => add(Mark::OtherDates),
         _ => {}
     }
     if let (Some(x), Some(y)) = (&a.round, &b.round) {
-        if x.trim() == y.trim() {
-            add(&mut t, 0.5, "the same round".into());
+        add(if x.trim() == y.trim() {
+            Mark::SameRound
         } else {
-            add(&mut t, -2.0, "other rounds".into());
-        }
+            Mark::OtherRounds
+        });
     }
-    if let (Some(x), Some(y)) = (&a.event, &b.event) {
-        if fold(x) == fold(y) {
-            add(&mut t, 0.5, "the same event".into());
-        }
+    if let (Some(x), Some(y)) = (&a.event, &b.event)
+        && fold(x) == fold(y)
+    {
+        add(Mark::SameEvent);
     }
     if let (Some(x), Some(y)) = (&a.result, &b.result) {
         let (p, q) = (outcome::parse(x), outcome::parse(y));
         if p != q && p != Outcome::Unknown && q != Outcome::Unknown {
-            add(&mut t, -1.0, "other results".into());
+            add(Mark::OtherResults);
         }
     }
-    Verdict {
-        points: t.points,
-        evidence: t.ev,
-        reversed,
-        never,
-    }
+    v
 }
 
 fn fold(s: &str) -> String {
@@ -592,7 +700,7 @@ pub fn plan(
                     .iter()
                     .filter(|(_, v)| v.same())
                     .max_by(|a, b| a.1.points.total_cmp(&b.1.points))
-                    .map(|(k, v)| (*k, v.clone()));
+                    .map(|(k, v)| (*k, *v));
                 match best {
                     Some((k, v)) => {
                         sets[k].1.join(&f);
@@ -617,7 +725,7 @@ pub fn plan(
                             reported.push(Reported {
                                 game: i,
                                 other: sets[k].0,
-                                why: if v.reversed {
+                                why: if v.reversed() {
                                     "colours-reversed"
                                 } else {
                                     "different-game"
@@ -913,7 +1021,15 @@ mod tests {
         // Colours reversed.
         let d = facts("Baliakin, A.", "Callegari, Mickaël", "2019.05.12");
         let v = compare(&a, &d, 60);
-        assert!(v.reversed && !v.same());
+        assert!(v.reversed() && !v.same());
+        assert_eq!(
+            v.evidence(),
+            [
+                "+3 the same 60 plies",
+                "the players swapped",
+                "+1 the same date"
+            ]
+        );
         // Different FMJD ids.
         let mut e = a.clone();
         e.ids[0] = Some("1".into());

@@ -223,7 +223,14 @@ pub(super) fn run(a: &MergeArgs) -> Result<Status> {
         validate: setup.validate_options(false, false),
         ..ExportOptions::default()
     };
-    let spill = tempfile::tempfile().context("a temporary file for pdn merge")?;
+    // Beside the output (not in a /tmp that may be memory): a key and a place per game stay
+    // in memory, the rest is read back from here.
+    let dir = match a.output.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
+        _ => std::path::PathBuf::from("."),
+    };
+    let spill = tempfile::tempfile_in(&dir)
+        .with_context(|| format!("a temporary file for pdn merge in {}", escape(&shown(&dir))))?;
     let mut sink = Spill {
         w: BufWriter::with_capacity(1 << 20, spill),
         at: 0,
@@ -346,7 +353,7 @@ fn verdict(o: &mut Object<'_>, v: Option<&Verdict>) {
         Some(v) => {
             o.float("score", v.score());
             let mut a = o.array("evidence");
-            for e in &v.evidence {
+            for e in &v.evidence() {
                 a.str(e);
             }
             a.close();
