@@ -465,6 +465,7 @@ def main():
           f"reported {dict(reported)}")
     print(f"merge: pairs missed by kind: {dict(missed.most_common())}")
     print(f"merge: pairs wrongly joined by kind: {dict(wrong.most_common())}")
+    print(f"merge: missed, for example: {sorted(tp_ - pp)[:6]}")
     print(f"merge: merging the output again changes nothing: {same}")
     print(f"names: precision {nprec:.4f}, recall {nrec:.4f}, F1 {f1:.4f} "
           f"({len(units)} names as written, {len(ptrue)} players)")

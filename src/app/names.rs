@@ -322,15 +322,18 @@ impl Likeness {
 }
 
 /// True if the initials of the shorter form begin the given names of the other (an initial
-/// fits a name by its first letter as written or as spelt in another transliteration: `Y.`
-/// fits Yuri, Juri and Iouri).
+/// fits a name by its first letter as written, and `Y.` also a name that begins with the
+/// sound of Cyrillic ю, я, е, ё, however it is spelt: Yuri, Juri, Iouri).
 fn initials_fit(a: &Parsed, b: &Parsed) -> bool {
     let letters = |p: &Parsed| -> Vec<[char; 2]> {
         p.given
             .iter()
             .map(|g| {
-                let raw = g.chars().next().unwrap_or(' ');
-                [raw, skeleton(g).chars().next().unwrap_or(raw)]
+                let mut c = g.chars();
+                let raw = c.next().unwrap_or(' ');
+                let iotated = matches!(raw, 'j' | 'i' | 'y')
+                    && matches!(c.next(), Some('a' | 'e' | 'o' | 'u'));
+                [raw, if iotated { 'y' } else { raw }]
             })
             .collect()
     };
