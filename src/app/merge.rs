@@ -602,6 +602,10 @@ pub struct Reported {
     pub verdict: Option<Verdict>,
 }
 
+/// A set of copies being made: the game kept, the facts of the set (the best of its
+/// copies'), the copies with their verdicts.
+type Set = (u32, Facts, Vec<(u32, Verdict)>);
+
 /// What the plan needs of a game.
 #[derive(Clone, Debug)]
 pub struct Entry {
@@ -668,8 +672,7 @@ pub fn plan(
             }
         }
         for (_, members) in classes {
-            // Sets: (kept, facts of the set, copies).
-            let mut sets: Vec<(u32, Facts, Vec<(u32, Verdict)>)> = Vec::new();
+            let mut sets: Vec<Set> = Vec::new();
             // The sets by the surnames of their players, and those with a player unnamed: a
             // game is compared only with the sets that may be its game (a line played
             // thousands of times costs no square of them).
