@@ -847,7 +847,7 @@ mod tests {
             Likeness::Same
         );
         assert_eq!(
-            Likeness::of("Shvartsman, Aleksandr", "Chvartsman Alexandre"),
+            Likeness::of("Shvartsman, Aleksandr", "Alexandre Chvartsman"),
             Likeness::Same
         );
         assert_eq!(
