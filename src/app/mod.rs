@@ -10,6 +10,8 @@ pub mod fix;
 pub mod gametype;
 mod join;
 pub mod jsonl;
+pub mod merge;
+pub mod names;
 pub mod openings;
 pub mod outcome;
 pub mod picture;
