@@ -857,7 +857,7 @@ fn annotation_key(game: &Game, item: &Item) -> String {
 }
 
 /// The game kept for a set of copies, merged: `games[0]` (the kept one) with the tags of
-/// every copy (each tag once, the best value of each: [`best_value`]; the kept game's order,
+/// every copy (each tag once, the best value of each: `best_value`; the kept game's order,
 /// then new tags as they come), and every comment, NAG and variation of the copies that it
 /// lacks, after the same ply of the main line (the same text once).
 pub fn merge_games(mut games: Vec<Game>) -> Game {
