@@ -8,12 +8,12 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use pdn::app::replay::{Observer, Played, PlyEvent};
+use pdn::app::judge::replay::{Observer, Played, PlyEvent};
+use pdn::app::judge::validate::{Options, validate_with};
 use pdn::app::search::explore::{ExploreOptions, explore};
 use pdn::app::search::index::{Index, IndexWriter, index_game, search_index};
 use pdn::app::search::query::{Material, Query, parse_fen};
 use pdn::app::search::{SearchOptions, Searcher};
-use pdn::app::validate::{Options, validate_with};
 use pdn::rules::fen::Setup;
 use pdn::rules::{Color, Piece, Position, Role, Spec, Variant, VariantPosition, with_variant};
 use pdn::syntax::{Game, read_games};
