@@ -135,19 +135,51 @@ static STDOUT_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicB
 /// The same for standard input (`<&-`).
 static STDIN_CLOSED: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
 
+/// Standard input and output as the program found them, before the Rust runtime gave a
+/// closed one `/dev/null` (so that no file opened later takes its number): bit 0 set if
+/// standard input was closed, bit 1 if standard output was. Written once by
+/// [`STREAMS_AT_START`], before `main`.
+#[cfg(target_os = "linux")]
+static CLOSED_AT_START: std::sync::atomic::AtomicU8 = std::sync::atomic::AtomicU8::new(0);
+
+/// Runs before `main` (an ELF constructor, as the C runtime calls them): the runtime's
+/// replacement of a closed standard stream by `/dev/null` comes later, so this is the one
+/// moment a closed stream can be told apart from a `/dev/null` the caller gave (a shell's
+/// `>/dev/null`, Python's `subprocess.DEVNULL`, which opens it for reading and writing).
+#[cfg(target_os = "linux")]
+#[used]
+#[unsafe(link_section = ".init_array")]
+static STREAMS_AT_START: extern "C" fn() = {
+    extern "C" fn probe() {
+        let mut closed = 0;
+        for fd in 0..=1 {
+            // SAFETY: fcntl F_GETFL only reads the flags of a descriptor; -1 (EBADF) means
+            // it is not open.
+            if unsafe { libc::fcntl(fd, libc::F_GETFL) } == -1 {
+                closed |= 1 << fd;
+            }
+        }
+        CLOSED_AT_START.store(closed, std::sync::atomic::Ordering::Relaxed);
+    }
+    probe
+};
+
 /// Learn whether standard input or output was closed when the program started (`pdn …
-/// >&-`). The Rust runtime gives a closed standard stream `/dev/null`, opened for reading
-/// and writing, before `main` (so that no file opened later takes its number, and a message
-/// to a closed standard error goes nowhere); a user's own `>/dev/null` or `</dev/null` is
-/// opened one way only. A closed standard output or input is remembered: writing the output
-/// there, or reading games from there, is an error, not a silent success. Called once by
-/// `main`, first.
+/// >&-`). A closed standard output or input is remembered: writing the output there, or
+/// reading games from there, is an error, not a silent success. On Linux the streams were
+/// looked at before the runtime replaced a closed one (see [`STREAMS_AT_START`]); on other
+/// systems a `/dev/null` open for reading and writing is taken for the runtime's
+/// replacement, since a user's own `>/dev/null` or `</dev/null` is opened one way only.
+/// Called once by `main`, first.
 pub(crate) fn guard_standard_streams() {
-    #[cfg(unix)]
-    for fd in 0..=1 {
+    #[cfg(target_os = "linux")]
+    let closed =
+        |fd: i32| CLOSED_AT_START.load(std::sync::atomic::Ordering::Relaxed) & (1 << fd) != 0;
+    #[cfg(all(unix, not(target_os = "linux")))]
+    let closed = |fd: i32| {
         // SAFETY: fstat fills the `stat` it is given; fcntl F_GETFL only reads the flags of
         // the descriptor. Neither changes anything.
-        let closed = unsafe {
+        unsafe {
             let mut st: libc::stat = std::mem::zeroed();
             let flags = libc::fcntl(fd, libc::F_GETFL);
             flags == -1
@@ -155,8 +187,11 @@ pub(crate) fn guard_standard_streams() {
                     && st.st_mode & libc::S_IFMT == libc::S_IFCHR
                     && st.st_rdev == libc::makedev(1, 3)
                     && flags & libc::O_ACCMODE == libc::O_RDWR)
-        };
-        if closed {
+        }
+    };
+    #[cfg(unix)]
+    for fd in 0..=1 {
+        if closed(fd) {
             let flag = if fd == 0 {
                 &STDIN_CLOSED
             } else {

@@ -515,6 +515,29 @@ fn a_closed_standard_output_or_input_is_an_error() {
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    // Nor is one opened for reading and writing, as Python's `subprocess.DEVNULL` and
+    // daemons give it.
+    #[cfg(target_os = "linux")]
+    for args in [
+        &["validate", "x.pdn"][..],
+        &["convert", "--to", "json", "x.pdn"][..],
+    ] {
+        let rw = || {
+            std::fs::OpenOptions::new()
+                .read(true)
+                .write(true)
+                .open("/dev/null")
+                .unwrap()
+        };
+        let o = pdn()
+            .current_dir(dir)
+            .args(args)
+            .stdin(rw())
+            .stdout(rw())
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+    }
 }
 
 /// Start `pdn ARGS` and wait until its temporary output in `dir` holds data.
