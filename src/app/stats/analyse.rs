@@ -1,5 +1,5 @@
 //! One game's contribution: [`analyse`] validates a game while an observer of the replay
-//! collects captures, promotions, the opening and the duplicate keys into a [`GameRecord`]
+//! collects captures, promotions, the opening and the duplicate keys into a [`GameFacts`]
 //! ([`analyse_ref`] for a game read into a record).
 
 use std::collections::hash_map::DefaultHasher;
@@ -9,18 +9,18 @@ use crate::rules::notation::{self, SquareStyle};
 use crate::rules::{Bits, Position, Spec, Variant};
 use crate::syntax::{Game, canonical_move_ref_text};
 
-use super::super::diagnostic::{Code, GameText};
-use super::super::openings::{Both, Classification};
-use super::super::outcome::{self, Outcome};
-use super::super::reading::GameRef;
-use super::super::record::{Node, Record};
-use super::super::replay::{Observer, PlyEvent};
-use super::super::validate::{self, Report};
 use super::{Location, MoveAt, OPENING_PLIES, Options};
+use crate::app::judge::diagnostic::{Code, GameText};
+use crate::app::judge::replay::{Observer, PlyEvent};
+use crate::app::judge::validate::{self, Verdict};
+use crate::app::model::outcome::{self, Outcome};
+use crate::app::model::reading::GameRef;
+use crate::app::model::record::{Node, Record};
+use crate::app::openings::{Both, Classification};
 
 /// What one game contributes to the statistics.
 #[derive(Clone, Debug, PartialEq)]
-pub struct GameRecord {
+pub struct GameFacts {
     /// Where the game is.
     pub at: Location,
     /// The variant it was replayed in (`None`: no variant fits).
@@ -71,7 +71,7 @@ pub struct GameRecord {
     pub prefixes: Vec<u128>,
 }
 
-impl GameRecord {
+impl GameFacts {
     /// The first `OPENING_PLIES[k]` plies, if the game has them and starts from the
     /// standard position.
     pub fn opening(&self, k: usize) -> Option<&str> {
@@ -81,7 +81,7 @@ impl GameRecord {
 }
 
 /// Validate a game and collect what it contributes to the statistics.
-pub fn analyse(game: &Game, file: usize, opts: &Options) -> (GameRecord, Report) {
+pub fn analyse(game: &Game, file: usize, opts: &Options) -> (GameFacts, Verdict) {
     analyse_record(&Record::of_game(game), &GameText::of(game), file, opts)
 }
 
@@ -91,7 +91,7 @@ pub fn analyse_record(
     text: &GameText<'_>,
     file: usize,
     opts: &Options,
-) -> (GameRecord, Report) {
+) -> (GameFacts, Verdict) {
     let mut c = Collector::new(game, opts);
     let (report, classification) = match &opts.openings {
         Some(classifier) => {
@@ -149,7 +149,7 @@ pub fn analyse_record(
         line: text.line_col(m.1).0,
         ..m.0
     };
-    let record = GameRecord {
+    let record = GameFacts {
         at,
         variant: report.variant,
         plies: report.plies,
@@ -178,7 +178,7 @@ pub fn analyse_record(
 }
 
 /// [`analyse`] for a game read into a record (with its file's hint).
-pub fn analyse_ref(game: &GameRef<'_>, opts: &Options) -> (GameRecord, Report) {
+pub fn analyse_ref(game: &GameRef<'_>, opts: &Options) -> (GameFacts, Verdict) {
     let opts = Options {
         validate: game.options(&opts.validate),
         ..opts.clone()
