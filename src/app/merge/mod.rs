@@ -6,10 +6,9 @@
 //! the merged game (the union of the copies' tags with the best value of each, their
 //! comments, NAGs and variations kept).
 
-use std::collections::hash_map::DefaultHasher;
 use std::collections::{HashMap, HashSet};
-use std::hash::Hasher;
 
+use crate::app::model::key::Key;
 use crate::syntax::{Game, Item, Line, Span, Tag};
 
 pub mod names;
@@ -63,30 +62,9 @@ fn head_len(id: &[u8]) -> usize {
     id.len()
 }
 
-/// A 128-bit key from two differently seeded SipHash states.
-#[derive(Clone)]
-struct Key(DefaultHasher, DefaultHasher);
-
-impl Key {
-    fn new() -> Key {
-        let mut a = DefaultHasher::new();
-        let mut b = DefaultHasher::new();
-        a.write_u8(0x3c);
-        b.write_u8(0xc3);
-        Key(a, b)
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        self.0.write(bytes);
-        self.1.write(bytes);
-    }
-    fn finish(&self) -> u128 {
-        ((self.0.finish() as u128) << 64) | self.1.finish() as u128
-    }
-}
-
 /// The key of an identity (a hash: equal keys are checked against the identities).
 pub fn key(id: &[u8]) -> u128 {
-    let mut k = Key::new();
+    let mut k = Key::seeded(0x3c, 0xc3);
     k.write(id);
     k.finish()
 }
@@ -101,7 +79,7 @@ pub fn plies(id: &[u8]) -> u32 {
 pub fn prefix_keys(id: &[u8], min: u32, out: &mut Vec<(u128, u32)>) {
     out.clear();
     let head = head_len(id);
-    let mut k = Key::new();
+    let mut k = Key::seeded(0x3c, 0xc3);
     k.write(&id[..head]);
     let mut start = head;
     let mut ply = 0;

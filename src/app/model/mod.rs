@@ -3,6 +3,7 @@
 //! pipeline that reads games on all cores.
 
 pub mod gametype;
+pub(crate) mod key;
 pub mod outcome;
 pub mod pipeline;
 pub mod reading;

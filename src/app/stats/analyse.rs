@@ -2,8 +2,6 @@
 //! collects captures, promotions, the opening and the duplicate keys into a [`GameFacts`]
 //! ([`analyse_ref`] for a game read into a record).
 
-use std::collections::hash_map::DefaultHasher;
-use std::hash::Hasher;
 
 use crate::rules::notation::{self, SquareStyle};
 use crate::rules::{Bits, Position, Spec, Variant};
@@ -13,6 +11,7 @@ use super::{Location, MoveAt, OPENING_PLIES, Options};
 use crate::app::judge::diagnostic::{Code, GameText};
 use crate::app::judge::replay::{Observer, PlyEvent};
 use crate::app::judge::validate::{self, Verdict};
+use crate::app::model::key::Key;
 use crate::app::model::outcome::{self, Outcome};
 use crate::app::model::reading::GameRef;
 use crate::app::model::record::{Node, Record};
@@ -190,36 +189,6 @@ fn clamp(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
-/// A 128-bit key from two differently seeded SipHash states.
-#[derive(Clone)]
-struct Key(DefaultHasher, DefaultHasher);
-
-impl Key {
-    fn new() -> Key {
-        let mut a = DefaultHasher::new();
-        let mut b = DefaultHasher::new();
-        a.write_u8(0xa5);
-        b.write_u8(0x5a);
-        Key(a, b)
-    }
-
-    fn write_bytes(&mut self, bytes: &[u8]) {
-        self.0.write(bytes);
-        self.1.write(bytes);
-        self.0.write_u8(0xff);
-        self.1.write_u8(0xff);
-    }
-
-    fn write_u128(&mut self, n: u128) {
-        self.0.write_u128(n);
-        self.1.write_u128(n);
-    }
-
-    fn finish(&self) -> u128 {
-        ((self.0.finish() as u128) << 64) | self.1.finish() as u128
-    }
-}
-
 /// The observer that sees the replay of the main line.
 struct Collector {
     fen_tag: bool,
@@ -266,7 +235,7 @@ impl Collector {
             rafle: None,
             promotions: 0,
             first_king: None,
-            hash: (opts.duplicates || opts.fuzzy.is_some()).then(Key::new),
+            hash: (opts.duplicates || opts.fuzzy.is_some()).then(|| Key::seeded(0xa5, 0x5a)),
             fuzzy: opts.fuzzy,
             min_plies: opts.min_plies.max(1),
             hashed: 0,
@@ -288,7 +257,7 @@ impl Collector {
                 if let Node::Move(m) = node
                     && m.span.start >= self.last_main_end
                 {
-                    h.write_bytes(canonical_move_ref_text(source, &game.move_ref(m)).as_bytes());
+                    h.write_field(canonical_move_ref_text(source, &game.move_ref(m)).as_bytes());
                 }
             }
         }
@@ -315,7 +284,7 @@ impl Observer for Collector {
             self.starts == 0 && (!self.fen_tag || placement(pos) == placement(&V::start()));
         self.starts += 1;
         if let Some(h) = &mut self.hash {
-            h.write_bytes(V::RULES.name.as_bytes());
+            h.write_field(V::RULES.name.as_bytes());
             for n in placement(pos) {
                 h.write_u128(n);
             }
