@@ -2,7 +2,6 @@
 //! collects captures, promotions, the opening and the duplicate keys into a [`GameFacts`]
 //! ([`analyse_ref`] for a game read into a record).
 
-
 use crate::rules::notation::{self, SquareStyle};
 use crate::rules::{Bits, Position, Spec, Variant};
 use crate::syntax::{Game, canonical_move_ref_text};
