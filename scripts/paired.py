@@ -11,16 +11,27 @@ command after the first, the median over the rounds of (first command's time / i
 """
 
 import json
+import os
 import statistics
 import subprocess
 import sys
 import time
 
 
+# Write-only, as a shell's `>/dev/null` opens it: `subprocess.DEVNULL` is opened for reading
+# and writing, which is how the Rust runtime stands in for a closed standard output, and pdn
+# then refuses to write there (every run would fail at once and time nothing).
+SINK = open(os.devnull, "w")
+
+
 def run(cmd: str) -> float:
     start = time.perf_counter()
-    subprocess.run(cmd, shell=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    return time.perf_counter() - start
+    done = subprocess.run(cmd, shell=True, stdout=SINK, stderr=subprocess.PIPE)
+    elapsed = time.perf_counter() - start
+    # A run that failed times nothing: stop rather than print its figure.
+    if done.returncode >= 2 or b"error:" in done.stderr:
+        sys.exit(f"paired.py: `{cmd}` failed ({done.returncode}): {done.stderr.decode(errors='replace')[:500]}")
+    return elapsed
 
 
 def main() -> None:

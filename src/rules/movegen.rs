@@ -537,7 +537,7 @@ impl<B: Bits, C: Config> Search<'_, '_, B, C> {
             // True when no landing square goes on: each ends the capture, as the search
             // from it would find (it asks what `can_continue` asked).
             let mut ends = false;
-            if !opts.partial && lands.count() > 1 {
+            if !opts.partial && lands.several() {
                 let going_on = lands
                     .iter()
                     .filter(|&l| self.can_continue(l, d, l == first || opts.every_landing))

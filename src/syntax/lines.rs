@@ -98,6 +98,10 @@ pub fn line_col_of(text: &str, line: u32, column: u32, offset: u32) -> (u32, u32
 #[derive(Clone, Debug)]
 pub struct LineIndex {
     starts: Vec<u32>,
+    /// Without line starts ([`LineIndex::direct`]): the last place located, as (offset,
+    /// line, column), from which a later offset is counted on (a game's findings come
+    /// mostly in text order).
+    last: Cell<Option<(u32, u32, u32)>>,
 }
 
 impl LineIndex {
@@ -110,7 +114,10 @@ impl LineIndex {
     /// handful of lookups into a text (the findings of most games) that is cheaper than
     /// indexing its lines.
     pub fn direct() -> LineIndex {
-        LineIndex { starts: Vec::new() }
+        LineIndex {
+            starts: Vec::new(),
+            last: Cell::new(None),
+        }
     }
 
     /// Index the lines of a text.
@@ -123,7 +130,10 @@ impl LineIndex {
                 starts.push(i as u32 + 1);
             }
         }
-        LineIndex { starts }
+        LineIndex {
+            starts,
+            last: Cell::new(None),
+        }
     }
 
     /// Line and column of a byte offset into the game's text (as [`Game::line_col`]).
@@ -135,7 +145,7 @@ impl LineIndex {
     /// `line`, `column`.
     pub fn locate(&self, text: &[u8], line: u32, column: u32, offset: u32) -> (u32, u32) {
         if self.starts.is_empty() {
-            return line_col(text, line, column, offset as usize);
+            return self.counted_on(text, line, column, offset);
         }
         let offset = offset.min(text.len() as u32);
         let k = self
@@ -146,6 +156,33 @@ impl LineIndex {
         let chars = chars(&text[start..offset as usize]);
         let base = if k == 0 { column } else { 1 };
         (line.saturating_add(k as u32), base.saturating_add(chars))
+    }
+
+    /// [`line_col`], counted on from the last place located when `offset` is not before
+    /// it. Neither place is ever between the CR and the LF of one line break (that answer
+    /// is [`line_col`]'s own, and such a place is not kept), so the bytes between the two
+    /// hold whole line breaks only.
+    fn counted_on(&self, text: &[u8], line: u32, column: u32, offset: u32) -> (u32, u32) {
+        let offset = offset.min(text.len() as u32);
+        let at = offset as usize;
+        if at > 0 && text[at - 1] == b'\r' && text.get(at) == Some(&b'\n') {
+            return line_col(text, line, column, at);
+        }
+        let found = match self.last.get() {
+            Some((from, l, c)) if from <= offset => {
+                let region = &text[from as usize..at];
+                match memrchr2(b'\n', b'\r', region) {
+                    Some(k) => (
+                        l.saturating_add(count_breaks(region, false)),
+                        1 + chars(&region[k + 1..]),
+                    ),
+                    None => (l, c.saturating_add(chars(region))),
+                }
+            }
+            _ => line_col(text, line, column, at),
+        };
+        self.last.set(Some((offset, found.0, found.1)));
+        found
     }
 }
 
@@ -194,6 +231,17 @@ mod tests {
                 want,
                 "{offset}"
             );
+        }
+        // One direct index asked in text order, then backwards, then in a shuffled order.
+        let direct = LineIndex::direct();
+        let mut order: Vec<usize> = (0..=text.len() + 2).collect();
+        order.extend((0..=text.len() + 2).rev());
+        order.extend((0..=text.len() + 2).map(|i| (i * 7) % (text.len() + 3)));
+        for offset in order {
+            if text.is_char_boundary(offset.min(text.len())) {
+                let want = line_col(text.as_bytes(), 5, 3, offset);
+                assert_eq!(direct.line_col(game, offset as u32), want, "{offset}");
+            }
         }
         assert_eq!(line_col(text.as_bytes(), 5, 3, 4), (6, 1));
         assert_eq!(line_col(text.as_bytes(), 5, 3, 2), (5, 5));

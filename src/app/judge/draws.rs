@@ -268,7 +268,7 @@ impl<B: Bits> Tracker<B> {
 /// True if a side has a single piece (what every endgame rule is about).
 #[inline(always)]
 fn lone_side<B: Bits>(pos: &Position<B>) -> bool {
-    pos.pieces(Color::White).count() == 1 || pos.pieces(Color::Black).count() == 1
+    pos.pieces(Color::White).single() || pos.pieces(Color::Black).single()
 }
 
 /// (white men, white kings, black men, black kings).
@@ -294,12 +294,12 @@ fn lone_king_against(s: (u32, u32, u32, u32), min: u8, max: u8, kings_only: bool
 /// The lone king stands on `line` and no other piece does.
 fn alone_on<B: Bits>(p: &Position<B>, line: B) -> bool {
     let on = p.occupied() & line;
-    if on.count() != 1 {
+    if !on.single() {
         return false;
     }
     let sq = on.lowest();
     p.piece_at(sq).is_some_and(|piece| {
-        piece.role == crate::rules::Role::King && p.pieces(piece.color).count() == 1
+        piece.role == crate::rules::Role::King && p.pieces(piece.color).single()
     })
 }
 

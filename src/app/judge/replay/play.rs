@@ -350,7 +350,9 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             return false;
         }
         let mv = legal.moves()[index];
-        let ambiguous = notation::is_ambiguous(legal, index);
+        // Every legal move from `from` to `to` takes the pieces this one takes (the loop
+        // above): the short notation names it alone.
+        let ambiguous = false;
         self.route.clear();
         self.route.extend_from_slice(legal.path(index));
         let side = st.pos.side();
