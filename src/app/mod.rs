@@ -8,6 +8,7 @@ pub mod export;
 pub mod findings;
 pub mod fix;
 pub mod gametype;
+pub mod input;
 mod join;
 pub mod jsonl;
 pub mod openings;

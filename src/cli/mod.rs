@@ -15,6 +15,8 @@ mod input;
 mod manual;
 mod outdir;
 mod output;
+#[cfg(feature = "parquet")]
+mod parquet;
 mod perft;
 
 mod progress;

@@ -219,52 +219,68 @@ pub fn game_row<W: std::io::Write>(
     w.write_record(None::<&[u8]>)
 }
 
-/// The observer that writes one CSV row per main-line ply.
-pub struct PlyRows<'a, W: std::io::Write> {
-    w: &'a mut Writer<W>,
-    file: &'a str,
-    game: &'a Game,
-    notation: Notation,
+/// The fields of one main-line ply as text, filled from a replay's [`PlyEvent`]: what a
+/// ply row holds (the CSV's, the Arrow table's). Its buffers are reused from ply to ply.
+#[derive(Clone, Debug)]
+pub struct PlyText {
+    /// The side that moves first in the variant (known at the first ply).
     first: Option<Color>,
+    /// The number and side of the next move, as the writers number them.
     next: Option<Num>,
-    buf: String,
-    /// The first write error, if any (the rest of the game is then not written).
-    pub error: Option<csv::Error>,
-    /// Rows written.
-    pub rows: u64,
+    /// Ply along the main line.
+    pub ply: u32,
+    /// Move number, as the writers number the moves.
+    pub number: u32,
+    /// The side that moved.
+    pub side: Color,
+    /// The move in canonical notation.
+    pub mv: String,
+    /// Every stopping square (`32x21x12`).
+    pub path: String,
+    /// The pieces taken, in the order taken, separated by spaces.
+    pub captured: String,
+    /// The move promotes.
+    pub promotion: bool,
+    /// The position before the move, as FEN.
+    pub fen_before: String,
+    /// The position after the move, as FEN.
+    pub fen_after: String,
+    /// White men, white kings, black men, black kings after the move.
+    pub pieces: [u32; 4],
 }
 
-impl<W: std::io::Write> std::fmt::Debug for PlyRows<'_, W> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("PlyRows")
-            .field("file", &self.file)
-            .field("next", &self.next)
-            .finish_non_exhaustive()
+impl Default for PlyText {
+    fn default() -> PlyText {
+        PlyText::new()
     }
 }
 
-impl<'a, W: std::io::Write> PlyRows<'a, W> {
-    /// Rows of `game` of `file` into `w`.
-    pub fn new(
-        w: &'a mut Writer<W>,
-        file: &'a str,
-        game: &'a Game,
-        notation: Notation,
-    ) -> PlyRows<'a, W> {
-        PlyRows {
-            w,
-            file,
-            game,
-            notation,
+impl PlyText {
+    /// Fields for the plies of a game (numbering from its start).
+    pub fn new() -> PlyText {
+        PlyText {
             first: None,
             next: None,
-            buf: String::with_capacity(256),
-            error: None,
-            rows: 0,
+            ply: 0,
+            number: 0,
+            side: Color::White,
+            mv: String::with_capacity(32),
+            path: String::with_capacity(32),
+            captured: String::with_capacity(32),
+            promotion: false,
+            fen_before: String::with_capacity(160),
+            fen_after: String::with_capacity(160),
+            pieces: [0; 4],
         }
     }
 
-    fn row<V: Spec>(&mut self, e: &PlyEvent<'_, V>) -> csv::Result<()> {
+    /// The start, or a setup, on the main line: the next move's number is the replay's.
+    pub fn restart(&mut self) {
+        self.next = None;
+    }
+
+    /// Fill the fields from a main-line ply of the game whose text is `source`.
+    pub fn fill<V: Spec>(&mut self, e: &PlyEvent<'_, V>, source: &str, notation: Notation) {
         let first = *self.first.get_or_insert(V::RULES.first_mover());
         let num = match self.next {
             Some(n) => n,
@@ -274,21 +290,12 @@ impl<'a, W: std::io::Write> PlyRows<'a, W> {
             },
         };
         self.next = Some(num.after());
-        let names = super::names(V::RULES.variant, self.notation);
-        let b = &mut self.buf;
-        let w = &mut *self.w;
-        w.write_field(self.file)?;
-        b.clear();
-        push_u32(b, self.game.index as u32);
-        w.write_field(b.as_str())?;
-        b.clear();
-        push_u32(b, e.ply);
-        w.write_field(b.as_str())?;
-        b.clear();
-        push_u32(b, num.number);
-        w.write_field(b.as_str())?;
-        w.write_field(e.side.name())?;
+        self.ply = e.ply;
+        self.number = num.number;
+        self.side = e.side;
+        let names = super::names(V::RULES.variant, notation);
         // The move.
+        let b = &mut self.mv;
         b.clear();
         let mv = e.mv;
         let capture = mv.is_capture();
@@ -309,10 +316,10 @@ impl<'a, W: std::io::Write> PlyRows<'a, W> {
                 names.push(u32::from(mv.to), b);
             }
         } else {
-            b.push_str(&canonical_move_ref_text(&self.game.source, e.item));
+            b.push_str(&canonical_move_ref_text(source, e.item));
         }
-        w.write_field(b.as_str())?;
         // Every stopping square.
+        let b = &mut self.path;
         b.clear();
         names.push(u32::from(mv.from), b);
         if e.route.is_empty() {
@@ -323,7 +330,7 @@ impl<'a, W: std::io::Write> PlyRows<'a, W> {
             b.push(sep);
             names.push(u32::from(s.landing), b);
         }
-        w.write_field(b.as_str())?;
+        let b = &mut self.captured;
         b.clear();
         for (i, s) in e.route.iter().enumerate() {
             if i > 0 {
@@ -331,21 +338,83 @@ impl<'a, W: std::io::Write> PlyRows<'a, W> {
             }
             names.push(u32::from(s.captured), b);
         }
-        w.write_field(b.as_str())?;
-        w.write_field(if mv.promotes() { "true" } else { "false" })?;
-        b.clear();
-        push_fen(e.before, names.numbering, b);
-        w.write_field(b.as_str())?;
-        b.clear();
-        push_fen(e.after, names.numbering, b);
-        w.write_field(b.as_str())?;
+        self.promotion = mv.promotes();
+        self.fen_before.clear();
+        push_fen(e.before, names.numbering, &mut self.fen_before);
+        self.fen_after.clear();
+        push_fen(e.after, names.numbering, &mut self.fen_after);
         let after = e.after;
-        for n in [
+        self.pieces = [
             after.men_of(Color::White).count(),
             after.kings_of(Color::White).count(),
             after.men_of(Color::Black).count(),
             after.kings_of(Color::Black).count(),
-        ] {
+        ];
+    }
+}
+
+/// The observer that writes one CSV row per main-line ply.
+pub struct PlyRows<'a, W: std::io::Write> {
+    w: &'a mut Writer<W>,
+    file: &'a str,
+    game: &'a Game,
+    notation: Notation,
+    text: PlyText,
+    buf: String,
+    /// The first write error, if any (the rest of the game is then not written).
+    pub error: Option<csv::Error>,
+    /// Rows written.
+    pub rows: u64,
+}
+
+impl<W: std::io::Write> std::fmt::Debug for PlyRows<'_, W> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PlyRows")
+            .field("file", &self.file)
+            .field("rows", &self.rows)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a, W: std::io::Write> PlyRows<'a, W> {
+    /// Rows of `game` of `file` into `w`.
+    pub fn new(
+        w: &'a mut Writer<W>,
+        file: &'a str,
+        game: &'a Game,
+        notation: Notation,
+    ) -> PlyRows<'a, W> {
+        PlyRows {
+            w,
+            file,
+            game,
+            notation,
+            text: PlyText::new(),
+            buf: String::with_capacity(16),
+            error: None,
+            rows: 0,
+        }
+    }
+
+    fn row<V: Spec>(&mut self, e: &PlyEvent<'_, V>) -> csv::Result<()> {
+        let t = &mut self.text;
+        t.fill(e, &self.game.source, self.notation);
+        let b = &mut self.buf;
+        let w = &mut *self.w;
+        w.write_field(self.file)?;
+        for n in [self.game.index as u32, t.ply, t.number] {
+            b.clear();
+            push_u32(b, n);
+            w.write_field(b.as_str())?;
+        }
+        w.write_field(t.side.name())?;
+        w.write_field(t.mv.as_str())?;
+        w.write_field(t.path.as_str())?;
+        w.write_field(t.captured.as_str())?;
+        w.write_field(if t.promotion { "true" } else { "false" })?;
+        w.write_field(t.fen_before.as_str())?;
+        w.write_field(t.fen_after.as_str())?;
+        for n in t.pieces {
             b.clear();
             push_u32(b, n);
             w.write_field(b.as_str())?;
@@ -367,8 +436,7 @@ impl<W: std::io::Write> Observer for PlyRows<'_, W> {
 
     fn position<V: Spec>(&mut self, _pos: &Position<V::B>, main: bool) {
         if main {
-            // The start, or a setup: the next move's number is the replay's.
-            self.next = None;
+            self.text.restart();
         }
     }
 }
