@@ -44,6 +44,9 @@ class PdnError(_pdn.PdnError):
     the failure (``None`` if none was).
     """
 
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""
+
     @property
     def file(self) -> Optional[str]:
         return self.args[1] if len(self.args) > 1 else None
@@ -155,11 +158,12 @@ class Game:
         return f"<Game {self.file}#{self.index} {white} - {black} {self.result or '*'} ({self.variant}, {self.plies} plies)>"
 
 
-def read_games(path: Paths, variant: Optional[str] = None) -> Iterator[Game]:
+def read_games(path: Paths, variant: Optional[str] = None, jobs: Optional[int] = None) -> Iterator[Game]:
     """The games of ``path`` (a file, a directory, a gzip archive, or a list of them), in
-    order, as :class:`Game` objects. ``variant`` forces the variant (as ``--variant``)."""
+    order, as :class:`Game` objects. ``variant`` forces the variant (as ``--variant``);
+    ``jobs`` is the number of threads (every core by default)."""
     try:
-        lines = _pdn.games_json(_paths(path), variant)
+        lines = _pdn.games_json(_paths(path), variant, jobs)
     except _pdn.PdnError as e:
         _raise(e)
     while True:
@@ -172,14 +176,16 @@ def read_games(path: Paths, variant: Optional[str] = None) -> Iterator[Game]:
         yield Game(json.loads(line))
 
 
-def validate(path: Paths, variant: Optional[str] = None, records: bool = False) -> Iterator[Dict[str, Any]]:
+def validate(
+    path: Paths, variant: Optional[str] = None, records: bool = False, jobs: Optional[int] = None
+) -> Iterator[Dict[str, Any]]:
     """The findings of ``path`` as ``pdn validate --format json`` reports them: one dict per
     finding (``type`` ``diagnostic``: ``code``, ``severity``, ``file``, ``game``, ``line``,
     ``column``, ``ply``, ``move_number``, ``side``, ``move``, ``message``, ``rule``,
     ``legal``, ``in_variation``). With ``records``, the game records (``type`` ``game``)
     come too, as in the JSON output."""
     try:
-        lines = _pdn.validate_json(_paths(path), variant)
+        lines = _pdn.validate_json(_paths(path), variant, jobs)
     except _pdn.PdnError as e:
         _raise(e)
     while True:
@@ -197,13 +203,13 @@ def validate(path: Paths, variant: Optional[str] = None, records: bool = False) 
                 yield d
 
 
-def read_arrow(path: Paths, plies: bool = False, variant: Optional[str] = None) -> ArrowTable:
+def read_arrow(path: Paths, plies: bool = False, variant: Optional[str] = None, jobs: Optional[int] = None) -> ArrowTable:
     """The games table of ``path`` (or, with ``plies``, one row per ply of the main
     lines) as an object with ``__arrow_c_stream__``: ``pyarrow.table(t)``,
     ``polars.DataFrame(t)``, ``duckdb.sql("select * from t")`` read it. Each read reads
     the inputs again, on every core."""
     try:
-        return _pdn.read_arrow(_paths(path), plies, variant)
+        return _pdn.read_arrow(_paths(path), plies, variant, jobs)
     except _pdn.PdnError as e:
         _raise(e)
         raise  # unreachable

@@ -9,12 +9,11 @@
 //! reads comes through a bounded channel, so memory stays bounded however large the input.
 //! Nothing panics across the boundary: a panic of the reading thread becomes a `PdnError`.
 
-use std::ffi::CString;
 use std::io;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::path::PathBuf;
-use std::sync::Arc;
 use std::sync::mpsc::{Receiver, SyncSender, sync_channel};
+use std::sync::{Arc, Mutex};
 
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
 use arrow_array::{RecordBatch, RecordBatchReader};
@@ -91,6 +90,15 @@ fn paths_of(path: &Bound<'_, PyAny>) -> PyResult<Vec<PathBuf>> {
     path.extract::<Vec<PathBuf>>()
 }
 
+/// The threads of a `jobs` argument: every core by default.
+fn jobs_of(jobs: Option<usize>) -> PyResult<usize> {
+    match jobs {
+        Some(0) => Err(PyValueError::new_err("jobs: at least 1")),
+        Some(n) => Ok(n),
+        None => Ok(std::thread::available_parallelism().map_or(1, |n| n.get())),
+    }
+}
+
 /// The variant forced by a `variant` argument.
 fn variant_of(variant: Option<&str>) -> PyResult<Option<Variant>> {
     variant
@@ -105,6 +113,7 @@ fn variant_of(variant: Option<&str>) -> PyResult<Option<Variant>> {
 /// core), sending the results in order; `end_file` adds what a file's end gives.
 fn spawn<R: Send + 'static>(
     inputs: Vec<Input>,
+    jobs: usize,
     work: impl Fn(&GameRef<'_>, &str) -> R + Send + Sync + 'static,
     mut end_file: impl FnMut(&str) -> Option<R> + Send + 'static,
 ) -> Receiver<Msg<R>> {
@@ -113,7 +122,7 @@ fn spawn<R: Send + 'static>(
         let panicked = {
             let tx = tx.clone();
             catch_unwind(AssertUnwindSafe(move || {
-                run(&inputs, &work, &mut end_file, &tx);
+                run(&inputs, jobs, &work, &mut end_file, &tx);
             }))
             .is_err()
         };
@@ -130,11 +139,11 @@ fn spawn<R: Send + 'static>(
 
 fn run<R: Send>(
     inputs: &[Input],
+    jobs: usize,
     work: &(impl Fn(&GameRef<'_>, &str) -> R + Sync),
     end_file: &mut impl FnMut(&str) -> Option<R>,
     tx: &SyncSender<Msg<R>>,
 ) {
-    let jobs = std::thread::available_parallelism().map_or(1, |n| n.get());
     let names: Vec<&str> = inputs.iter().map(|i| i.name.as_str()).collect();
     let mut pending: Vec<R> = Vec::with_capacity(BATCH);
     let mut last_line: Option<u32> = None;
@@ -193,7 +202,7 @@ fn failed(file: String, why: String, line: Option<u32>) -> PyErr {
 /// own.
 #[pyclass(module = "pdn._pdn")]
 struct JsonLines {
-    rx: Option<Receiver<Msg<String>>>,
+    rx: Option<Mutex<Receiver<Msg<String>>>>,
     ready: std::collections::VecDeque<String>,
 }
 
@@ -209,7 +218,7 @@ impl JsonLines {
                 return Ok(Some(s));
             }
             let Some(rx) = &self.rx else { return Ok(None) };
-            let msg = py.detach(|| rx.recv());
+            let msg = py.detach(|| rx.lock().unwrap_or_else(|e| e.into_inner()).recv());
             match msg {
                 Ok(Msg::Items(items)) => self.ready.extend(items),
                 Ok(Msg::Failed(file, why, line)) => return Err(failed(file, why, line)),
@@ -221,9 +230,14 @@ impl JsonLines {
 
 /// The games of `path` as the JSON lines of `pdn convert --to json`.
 #[pyfunction]
-#[pyo3(signature = (path, variant = None))]
-fn games_json(path: &Bound<'_, PyAny>, variant: Option<&str>) -> PyResult<JsonLines> {
+#[pyo3(signature = (path, variant = None, jobs = None))]
+fn games_json(
+    path: &Bound<'_, PyAny>,
+    variant: Option<&str>,
+    jobs: Option<usize>,
+) -> PyResult<JsonLines> {
     let inputs = inputs(paths_of(path)?)?;
+    let jobs = jobs_of(jobs)?;
     let opts = ExportOptions {
         validate: validate::Options {
             variant: variant_of(variant)?,
@@ -234,6 +248,7 @@ fn games_json(path: &Bound<'_, PyAny>, variant: Option<&str>) -> PyResult<JsonLi
     };
     let rx = spawn(
         inputs,
+        jobs,
         move |g, name| {
             let game = g.to_game();
             let opts = ExportOptions {
@@ -248,7 +263,7 @@ fn games_json(path: &Bound<'_, PyAny>, variant: Option<&str>) -> PyResult<JsonLi
         |_| None,
     );
     Ok(JsonLines {
-        rx: Some(rx),
+        rx: Some(Mutex::new(rx)),
         ready: Default::default(),
     })
 }
@@ -256,9 +271,14 @@ fn games_json(path: &Bound<'_, PyAny>, variant: Option<&str>) -> PyResult<JsonLi
 /// The findings of `path` as the JSON lines of `pdn validate --format json` (findings and
 /// game records; the findings reported once per file at its end), without the summary.
 #[pyfunction]
-#[pyo3(signature = (path, variant = None))]
-fn validate_json(path: &Bound<'_, PyAny>, variant: Option<&str>) -> PyResult<JsonLines> {
+#[pyo3(signature = (path, variant = None, jobs = None))]
+fn validate_json(
+    path: &Bound<'_, PyAny>,
+    variant: Option<&str>,
+    jobs: Option<usize>,
+) -> PyResult<JsonLines> {
     let inputs = inputs(paths_of(path)?)?;
+    let jobs = jobs_of(jobs)?;
     let opts = validate::Options {
         variant: variant_of(variant)?,
         ..validate::Options::default()
@@ -272,6 +292,7 @@ fn validate_json(path: &Bound<'_, PyAny>, variant: Option<&str>) -> PyResult<Jso
     let palette = Palette::new(false);
     let rx = spawn(
         inputs,
+        jobs,
         move |g, name| {
             let report = validate_ref(g, &opts);
             Step::Game(render_game_text(
@@ -323,7 +344,7 @@ fn validate_json(path: &Bound<'_, PyAny>, variant: Option<&str>) -> PyResult<Jso
         }
     });
     Ok(JsonLines {
-        rx: Some(out),
+        rx: Some(Mutex::new(out)),
         ready: Default::default(),
     })
 }
@@ -369,10 +390,11 @@ impl RecordBatchReader for Batches {
 }
 
 /// Start reading the table of `inputs` into record batches.
-fn batches(inputs: Vec<Input>, plies: bool, opts: validate::Options) -> Batches {
+fn batches(inputs: Vec<Input>, jobs: usize, plies: bool, opts: validate::Options) -> Batches {
     let (schema, rx) = if plies {
         let rx = spawn(
             inputs,
+            jobs,
             move |g, name| PlyChunk::of_ref(g, name, &opts, Notation::Native),
             |_| None,
         );
@@ -383,6 +405,7 @@ fn batches(inputs: Vec<Input>, plies: bool, opts: validate::Options) -> Batches 
     } else {
         let rx = spawn(
             inputs,
+            jobs,
             move |g, name| GameRow::of_ref(g, name, &opts),
             |_| None,
         );
@@ -446,6 +469,7 @@ fn tables<R: Send + 'static, T: Send + 'static>(
 #[pyclass(module = "pdn._pdn", frozen)]
 struct ArrowTable {
     inputs: Vec<Input>,
+    jobs: usize,
     plies: bool,
     opts: validate::Options,
 }
@@ -462,11 +486,9 @@ impl ArrowTable {
         // The schema asked for, if any, is not followed: the table has its own (allowed by
         // the interface; the consumer casts).
         let _ = requested_schema;
-        let reader = batches(self.inputs.clone(), self.plies, self.opts);
+        let reader = batches(self.inputs.clone(), self.jobs, self.plies, self.opts);
         let stream = FFI_ArrowArrayStream::new(Box::new(reader));
-        let name =
-            CString::new("arrow_array_stream").map_err(|e| PyValueError::new_err(e.to_string()))?;
-        PyCapsule::new(py, stream, Some(name))
+        PyCapsule::new_with_value(py, stream, c"arrow_array_stream")
     }
 
     /// True for the plies table.
@@ -493,10 +515,16 @@ impl ArrowTable {
 
 /// The games table (or, with `plies`, the plies table) of `path`.
 #[pyfunction]
-#[pyo3(signature = (path, plies = false, variant = None))]
-fn read_arrow(path: &Bound<'_, PyAny>, plies: bool, variant: Option<&str>) -> PyResult<ArrowTable> {
+#[pyo3(signature = (path, plies = false, variant = None, jobs = None))]
+fn read_arrow(
+    path: &Bound<'_, PyAny>,
+    plies: bool,
+    variant: Option<&str>,
+    jobs: Option<usize>,
+) -> PyResult<ArrowTable> {
     Ok(ArrowTable {
         inputs: inputs(paths_of(path)?)?,
+        jobs: jobs_of(jobs)?,
         plies,
         opts: validate::Options {
             variant: variant_of(variant)?,

@@ -116,9 +116,9 @@ def test_polars_duckdb_and_pyarrow_read_the_stream(corpus):
     t = pdn.read_arrow(path)
     n = pa.table(t).num_rows
     assert pl.DataFrame(t).height == n
-    assert duckdb.sql("select count(*) from t").fetchone()[0] == n
+    assert duckdb.sql("select count(*) from t").fetchall()[0][0] == n
     plies = pdn.read_arrow(path, plies=True)
-    wins = duckdb.sql("select count(*) from plies where promotion").fetchone()[0]
+    wins = duckdb.sql("select count(*) from plies where promotion").fetchall()[0][0]
     assert wins == pl.DataFrame(plies).filter(pl.col("promotion")).height > 0
     reader = pa.RecordBatchReader.from_stream(plies)
     assert sum(b.num_rows for b in reader) == pa.table(plies).num_rows
@@ -136,7 +136,7 @@ def test_the_parquet_files_are_the_arrow_tables(corpus, tmp_path):
         table = pq.read_table(out)
         assert table.equals(pa.table(pdn.read_arrow(path, plies=plies)))
         assert pl.read_parquet(out).height == table.num_rows
-        assert duckdb.sql(f"select count(*) from read_parquet('{out}')").fetchone()[0] == table.num_rows
+        assert duckdb.sql(f"select count(*) from read_parquet('{out}')").fetchall()[0][0] == table.num_rows
     # One file per input with --out-dir, named for the table.
     outdir = tmp_path / "shards"
     cli("convert", "--quiet", "--to", "parquet", "--plies", "--out-dir", outdir, CORPUS / "english")
@@ -238,7 +238,7 @@ def test_a_cut_gzip_archive_raises_after_the_games_before_the_damage(tmp_path):
 def test_garbage_text_gives_findings_not_a_crash(tmp_path):
     junk = tmp_path / "junk.pdn"
     junk.write_text(
-        '[Event "x\n{ unclosed comment 1. 32-28\n' + "1. 99x1 ((( )))) 12-17-22 $$$ \x01\x02\n" * 200 + '[White "\\"]\n1-0\n' + "\u202e" * 50,
+        '[Event "x\n{ unclosed comment 1. 32-28\n' + "1. 99x1 ((( )))) 12-17-22 $$$ \x1b[31m\n" * 200 + '[White "\\"]\n1-0\x01\n' + "\u202e" * 50,
         encoding="utf-8",
     )
     games = list(pdn.read_games(junk))
