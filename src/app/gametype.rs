@@ -300,10 +300,10 @@ pub struct FileVariant {
 /// The variant of a file, followed along its games: a fresh value at the start of each
 /// file, fed every game in file order whatever the number of threads (the pipeline folds
 /// the games here in order). A game names the variant with its own `GameType` (or `Variant`
-/// tag: [`evidence`]); a game without one shows it by what it is decided as on replay (see
+/// tag: `evidence`); a game without one shows it by what it is decided as on replay (see
 /// `validate::decides`). That game is replayed again for this only when a later game of its
 /// file comes (a file of one game costs nothing), and only while the file's variant is not
-/// proven, for at most [`DECIDING_GAMES`] games.
+/// proven, for at most `DECIDING_GAMES` games.
 #[derive(Clone, Debug, Default)]
 pub struct FileHint {
     known: Option<FileVariant>,
@@ -321,7 +321,7 @@ pub struct FileHint {
 impl FileHint {
     /// The hint for the next game of the file (what the earlier games showed), and learn
     /// from the game: its record `game`, its text `text` and what it names itself (`shows`,
-    /// its [`evidence`], computed where it was read).
+    /// its `evidence`, computed where it was read).
     pub fn next(
         &mut self,
         game: &Record,

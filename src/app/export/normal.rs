@@ -17,10 +17,10 @@
 //! - FMJD's `*` after a move (forced move) becomes the NAG `$7` (PDN 3.0 forbids `*` as a
 //!   move strength).
 //! - Every syntax error of the game is kept where it was found, as a comment that says so
-//!   ([`marker`]): `{pdn: unreadable: TEXT}` holds text the reader had to skip (a note glued
+//!   (`marker`): `{pdn: unreadable: TEXT}` holds text the reader had to skip (a note glued
 //!   to a move, a stray word), `{pdn: syntax-error: MESSAGE}` names any other error (an
 //!   unterminated variation, a nested comment). Nothing read is dropped, and `validate`
-//!   reads such a comment back as the syntax error it stands for ([`marker_finding`]), so a
+//!   reads such a comment back as the syntax error it stands for (`marker_finding`), so a
 //!   round trip through any output keeps every finding.
 //! - With `Settings::drop_own_comments`, comments starting with `pdn:` before the first
 //!   move (what `pdn fix` writes about a game it cannot repair) are dropped, so that fixing

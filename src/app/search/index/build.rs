@@ -196,7 +196,7 @@ pub(crate) fn index_game_record(
     game
 }
 
-/// [`index_game_record`] for an owned game.
+/// `index_game_record` for an owned game.
 pub fn index_game(
     game: &Game,
     variant: Option<Variant>,
