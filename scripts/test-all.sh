@@ -28,7 +28,7 @@ if [ ! -x "$VENV/bin/python" ]; then
 fi
 echo "== maturin, pytest, pyarrow, polars, duckdb, dask (for the tests only)"
 "$VENV/bin/python" -m pip install -q --upgrade pip
-"$VENV/bin/python" -m pip install -q "maturin>=1.7,<2" pytest pyarrow polars duckdb "dask[distributed]"
+"$VENV/bin/python" -m pip install -q "maturin>=1.7,<2" pytest pyarrow polars duckdb "dask[dataframe,distributed]"
 
 echo "== the wheel (maturin build --release)"
 rm -rf target/wheels

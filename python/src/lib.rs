@@ -294,7 +294,8 @@ fn validate_json(
         inputs,
         jobs,
         move |g, name| {
-            let report = validate_ref(g, &opts);
+            let mut report = validate_ref(g, &opts);
+            policy.apply(&mut report);
             Step::Game(render_game_text(
                 Format::Json,
                 &palette,

@@ -772,7 +772,11 @@ fn parquet_holds_the_csv_rows() {
         assert_eq!(n, rows.len(), "plies {plies}");
         let fixed = if plies { header.len() } else { 16 };
         for (k, name) in header.iter().take(fixed).enumerate() {
-            let got = column_text(&batches, name);
+            // The CSV writes an empty string, an empty list and a null alike.
+            let got: Vec<Option<String>> = column_text(&batches, name)
+                .into_iter()
+                .map(|v| v.filter(|s| !s.is_empty()))
+                .collect();
             let want: Vec<Option<String>> = rows
                 .iter()
                 .map(|r| Some(r[k].to_owned()).filter(|s| !s.is_empty()))
@@ -831,7 +835,7 @@ fn parquet_of_an_archive_whatever_the_jobs() {
         summary["plies"].as_u64().unwrap(),
         "a row per ply validate counts"
     );
-    assert!(n > 100_000, "{n} plies: several row groups and batches");
+    assert!(n > 65_536, "{n} plies: more than one batch");
 
     let out = dir.path().join("shards");
     stdout(&[
