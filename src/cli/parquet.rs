@@ -15,8 +15,8 @@ use pdn::app::export::table::{BATCH_ROWS, GameRow, GameTable, PlyChunk, PlyTable
 
 /// The table being written.
 enum Table {
-    Games(GameTable),
-    Plies(PlyTable),
+    Games(Box<GameTable>),
+    Plies(Box<PlyTable>),
 }
 
 /// One Parquet output being written to `W`.
@@ -30,9 +30,12 @@ impl<W: Write> ParquetOut<W> {
     /// Start a file of the games table, or of the plies table with `plies`.
     pub(super) fn new(out: W, plies: bool) -> Result<ParquetOut<W>> {
         let (table, schema) = if plies {
-            (Table::Plies(PlyTable::new()), PlyTable::schema())
+            (Table::Plies(Box::new(PlyTable::new())), PlyTable::schema())
         } else {
-            (Table::Games(GameTable::new()), GameTable::schema())
+            (
+                Table::Games(Box::new(GameTable::new())),
+                GameTable::schema(),
+            )
         };
         let props = WriterProperties::builder()
             .set_compression(Compression::SNAPPY)
