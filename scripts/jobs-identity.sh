@@ -14,6 +14,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$(pwd)
 corpus=${PDN_CORPUS:-$root/../shared/corpus}
+# The HTML page says when it was made: one date for every run.
+export SOURCE_DATE_EPOCH=1700000000
 if [ $# -ge 1 ]; then
     bin=$1
 else

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The pictures of the README, made again: two diagrams drawn by `pdn diagram` and a screenshot
+# The pictures of the README, made again: three diagrams drawn by `pdn diagram` and screenshots
 # of the HTML report taken by its browser test in headless Chromium (PDN_SCREENSHOTS=docs).
 # Needs chromium (apt-get install -y chromium) and the shared corpus (../shared/corpus).
 set -euo pipefail
@@ -13,4 +13,7 @@ pdn=target/release/pdn
 # Tinsley's games (English checkers, Black at the top): a king takes two.
 "$pdn" diagram "$corpus/english/checkerboard-tinsley.pdn" --game 295 --ply 29 --numbers --size 360 \
     -o docs/diagram-english.png
+# Canadian draughts, 12x12 at 480 pixels: the square numbers still read (issue 36).
+"$pdn" diagram fixtures/validate/canadian.pdn --game 1 --ply 3 --numbers --size 480 \
+    -o docs/diagram-canadian.png
 PDN_SCREENSHOTS=docs cargo test -q --test it -- report::browser_replays_a_game_and_draws_findings

@@ -504,17 +504,15 @@ fn human(
             let _ = write!(context, " (move {n}, {side})");
         }
     }
+    if let Some(r) = &d.rule {
+        context.push_str("; rule: ");
+        one_line(&mut context, r);
+    }
     note(out, palette);
     out.push_str(&context);
     out.push('\n');
     if let (Some(span), Some(l)) = (d.span, line) {
         source_excerpt(out, palette, palette.severity(d.severity()), game, span, l);
-    }
-    if let Some(r) = &d.rule {
-        note(out, palette);
-        out.push_str("rule: ");
-        one_line(out, r);
-        out.push('\n');
     }
     if let Some(legal) = &d.legal {
         note(out, palette);
@@ -525,13 +523,29 @@ fn human(
         }
     }
     if let Some(b) = &d.board {
-        note(out, palette);
-        out.push_str("position before the move:\n");
-        for l in b.lines() {
-            let _ = writeln!(out, "     {l}");
-        }
+        board_note(out, palette, b);
     }
     out.push('\n');
+}
+
+/// The note of a finding that draws the position before the move.
+pub(crate) fn board_note(out: &mut String, palette: &Palette, board: &str) {
+    note(out, palette);
+    out.push_str("position before the move:\n");
+    for l in board.lines() {
+        let _ = writeln!(out, "     {l}");
+    }
+}
+
+/// Where a finding is, `line:column (game N)` (the game's first line if it has no span).
+pub(crate) fn place(game: &GameText<'_>, lines: &LineIndex, d: &Diagnostic) -> String {
+    match d.span {
+        Some(s) => {
+            let (l, c) = lines.locate(game.source.as_bytes(), game.line, game.column, s.start);
+            format!("{l}:{c} (game {})", game.index)
+        }
+        None => format!("{} (game {})", game.line, game.index),
+    }
 }
 
 /// The start of a note line: `   = `.
@@ -611,10 +625,6 @@ fn source_excerpt(
     let pad = escaped_width(&before.chars().skip(skip).collect::<String>());
     let span_len = escaped_width(&marked).max(1);
     let gutter = line_no.to_string().len().max(2);
-    open(out, palette.gutter);
-    let _ = write!(out, "{:>gutter$} |", "");
-    close(out, palette.gutter);
-    out.push('\n');
     open(out, palette.gutter);
     let _ = write!(out, "{line_no:>gutter$} |");
     close(out, palette.gutter);

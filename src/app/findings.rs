@@ -12,7 +12,8 @@
 use std::fmt::Write as _;
 
 use super::diagnostic::{
-    Code, Diagnostic, Format, GameText, Palette, Severity, close, open, paint, render_styled,
+    Code, Diagnostic, Format, GameText, Palette, Severity, board_note, close, open, paint, place,
+    render_styled,
 };
 use super::jsonl::Object;
 use super::validate::Report;
@@ -126,6 +127,23 @@ pub struct Rendered {
     /// Its findings reported once per file (see [`Diagnostic::per_file`]): rendered by
     /// [`Totals::end_file`] at the end of the file, with their count.
     pub per_file: Vec<FileFinding>,
+    /// For the human format, of each shown finding: what makes it the same finding as
+    /// another (severity, code, message), where it is (`line:column (game N)`), and its
+    /// board, rendered apart (the writer puts it before the finding's last line break, or
+    /// leaves it out).
+    pub human: Vec<HumanExtras>,
+}
+
+/// What the writer of the human format may do with a finding: group it with the same
+/// finding elsewhere in the file, draw its board or not.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct HumanExtras {
+    /// Severity, code and message: the same in every repeat of a finding.
+    pub key: String,
+    /// `line:column (game N)`.
+    pub place: String,
+    /// The board note (`= position before the move:` and the board), if the finding has one.
+    pub board: Option<String>,
 }
 
 /// A finding reported once per file, as the first game of the file that has it holds it.
@@ -245,6 +263,7 @@ pub fn render_game_text(
         ends: Vec::new(),
         counts,
         per_file: Vec::new(),
+        human: Vec::new(),
     };
     let mut lines = None;
     for d in &report.diagnostics {
@@ -266,7 +285,29 @@ pub fn render_game_text(
                 let last = shown().filter_map(|d| d.span.map(|s| s.start)).max();
                 game.lines_to(last.unwrap_or(0))
             });
-            render_styled(format, palette, file, game, lines, d, &mut r.text);
+            if format == Format::Human {
+                let mut board = None;
+                if let Some(b) = &d.board {
+                    let mut note = String::new();
+                    board_note(&mut note, palette, b);
+                    board = Some(note);
+                }
+                let mut bare = d.clone();
+                bare.board = None;
+                render_styled(format, palette, file, game, lines, &bare, &mut r.text);
+                r.human.push(HumanExtras {
+                    key: format!(
+                        "{}[{}]: {}",
+                        d.severity().as_str(),
+                        d.code.as_str(),
+                        d.message
+                    ),
+                    place: place(game, lines, d),
+                    board,
+                });
+            } else {
+                render_styled(format, palette, file, game, lines, d, &mut r.text);
+            }
             r.ends.push(r.text.len());
         }
     }
@@ -487,10 +528,11 @@ impl Totals {
     /// and what was not shown.
     pub fn summary_line(&self, policy: &Policy) -> String {
         let mut s = format!(
-            "checked {} game{} ({} plies) in {} file{}: {} error{}, {} warning{}, {} game{} with errors",
+            "checked {} game{} ({} {}) in {} file{}: {} error{}, {} warning{}, {} game{} with errors",
             self.games,
             plural(self.games),
             self.plies,
+            if self.plies == 1 { "ply" } else { "plies" },
             self.files,
             plural(self.files),
             self.errors,
@@ -639,6 +681,7 @@ mod tests {
                 ..Counts::default()
             },
             per_file: Vec::new(),
+            human: Vec::new(),
         };
         let p = Policy {
             max_diagnostics: Some(4),

@@ -154,10 +154,62 @@ pub(crate) fn standard_string(outcome: Outcome, rules: &Rules) -> &'static str {
     }
 }
 
+/// A result for tables: the variant's standard form (`2-0`, `1-0`, `1/2-1/2`, `0-0`; `*`
+/// when unknown; a score that is no game result as written, without spaces) and the winner:
+/// `white`, `black`, `draw`, `none` (both lost) or `unknown` (no result, no variant to tell
+/// which side moved first, or a score that is no game result).
+pub fn normalised(
+    text: Option<&str>,
+    variant: Option<crate::rules::Variant>,
+) -> (String, &'static str) {
+    let outcome = text.map_or(Outcome::Unknown, parse);
+    let result = match (outcome, variant) {
+        (Outcome::Other, _) => compact(text.unwrap_or("")),
+        (o, Some(v)) => standard_string(o, v.rules()).to_string(),
+        (Outcome::Unknown, None) => "*".to_string(),
+        (_, None) => compact(text.unwrap_or("")),
+    };
+    let winner = match outcome {
+        Outcome::Draw => "draw",
+        Outcome::BothLost => "none",
+        Outcome::FirstWon | Outcome::SecondWon => {
+            match variant.and_then(|v| outcome.winner(v.rules().first_mover())) {
+                Some(Color::White) => "white",
+                Some(Color::Black) => "black",
+                None => "unknown",
+            }
+        }
+        Outcome::Unknown | Outcome::Other => "unknown",
+    };
+    (result, winner)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{ENGLISH, INTERNATIONAL};
+    use crate::rules::{ENGLISH, INTERNATIONAL, Variant};
+
+    #[test]
+    fn results_for_tables_are_the_standard_form_and_a_winner() {
+        let n = |t: Option<&str>, v| {
+            let (r, w) = normalised(t, v);
+            (r, w.to_string())
+        };
+        let intl = Some(Variant::International);
+        let eng = Some(Variant::English);
+        assert_eq!(n(Some(" 2 - 0"), intl), ("2-0".into(), "white".into()));
+        assert_eq!(n(Some("1-0"), intl), ("2-0".into(), "white".into()));
+        assert_eq!(n(Some("1/2-1/2"), intl), ("1-1".into(), "draw".into()));
+        // Black moves first in English draughts.
+        assert_eq!(n(Some("1-0"), eng), ("1-0".into(), "black".into()));
+        assert_eq!(n(Some("1-1"), eng), ("1/2-1/2".into(), "draw".into()));
+        assert_eq!(n(Some("0-0"), intl), ("0-0".into(), "none".into()));
+        assert_eq!(n(Some("*"), intl), ("*".into(), "unknown".into()));
+        assert_eq!(n(Some(""), intl), ("*".into(), "unknown".into()));
+        assert_eq!(n(None, None), ("*".into(), "unknown".into()));
+        assert_eq!(n(Some("4 - 6"), intl), ("4-6".into(), "unknown".into()));
+        assert_eq!(n(Some("2-0"), None), ("2-0".into(), "unknown".into()));
+    }
 
     #[test]
     fn results_read() {

@@ -296,6 +296,10 @@ pub(crate) struct ValidateArgs {
     /// Show at most N findings in all (the rest are counted in the summary).
     #[arg(long, value_name = "N")]
     pub max_diagnostics: Option<u64>,
+    /// Draw the position before the move under every finding (human format; by default
+    /// under the first 3 only).
+    #[arg(long)]
+    pub boards: bool,
 }
 
 /// A severity.
@@ -305,7 +309,7 @@ pub(crate) enum SeverityArg {
     Error,
     /// Warnings and errors.
     Warning,
-    /// Everything: also the `tolerated` notes.
+    /// Everything: also the infos (what was tolerated, code `tolerated` and others).
     Info,
 }
 
@@ -611,6 +615,9 @@ pub(crate) struct StatsArgs {
     /// Output format.
     #[arg(long, short = 'f', value_enum, default_value_t = StatsFormat::Text)]
     pub format: StatsFormat,
+    /// Write the statistics here instead of standard output (written whole or not at all).
+    #[arg(long, short = 'o', value_name = "OUT")]
+    pub output: Option<std::path::PathBuf>,
     /// The table for CSV output (and an extra table in text output).
     #[arg(long, value_enum)]
     pub by: Option<StatsBy>,

@@ -289,3 +289,8 @@ pub(super) fn not_an_input(what: &str, path: &Path, inputs: &[Input]) -> Result<
     }
     Ok(())
 }
+
+/// `n` and the word for it, singular or plural: `1 game`, `2 games`, `0 games`.
+pub(super) fn count(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}

@@ -351,9 +351,9 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
         Dest::PerFile(per, _) => {
             if !setup.quiet {
                 progress::message(&format!(
-                    "pdn convert: {} games in {} files, {} file{} written{}",
-                    totals.games,
-                    totals.files,
+                    "pdn convert: {} in {}, {} file{} written{}",
+                    common::count(totals.games, "game", "games"),
+                    common::count(totals.files, "file", "files"),
                     per.written,
                     if per.written == 1 { "" } else { "s" },
                     if per.failed > 0 {

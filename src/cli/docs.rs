@@ -1,9 +1,9 @@
 //! `pdn completions SHELL` and `pdn man [COMMAND] [--out-dir DIR]`: generated from the clap
-//! definitions. A man page is clap_mangen's NAME, SYNOPSIS, DESCRIPTION, OPTIONS (and, for
+//! definitions; on a terminal, `pdn man` shows the page through man(1) and its pager. A man page is clap_mangen's NAME, SYNOPSIS, DESCRIPTION, OPTIONS (and, for
 //! the program, COMMANDS), then the sections of `super::manual`: EXIT STATUS, ENVIRONMENT,
 //! EXAMPLES and SEE ALSO (the other pages).
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::Path;
 
 use anyhow::{Context, Result};
@@ -36,6 +36,16 @@ fn root() -> clap::Command {
 pub(super) fn man(a: &ManArgs) -> Result<Status> {
     let root = root();
     let Some(dir) = &a.out_dir else {
+        // On a terminal: the page formatted and paged by man(1), as `man pdn` would show it
+        // (the roff source only if man cannot run).
+        if io::stdout().is_terminal() {
+            let mut page = Vec::new();
+            render(&root, a.command.as_deref(), &mut page).map_err(unwritten("the page"))?;
+            if through_man(&page) {
+                return Ok(Status::Clean);
+            }
+            progress::note("pdn man: man(1) could not be run: the page's roff source follows");
+        }
         let mut out = io::stdout().lock();
         render(&root, a.command.as_deref(), &mut out).map_err(unwritten("standard output"))?;
         out.flush().map_err(unwritten("standard output"))?;
@@ -56,6 +66,24 @@ pub(super) fn man(a: &ManArgs) -> Result<Status> {
         shown(dir)
     ));
     Ok(Status::Clean)
+}
+
+/// Show a page with `man -l -` (formatted for the terminal, through the pager): true if man
+/// ran to its end.
+fn through_man(page: &[u8]) -> bool {
+    use std::process::{Command, Stdio};
+    let Ok(mut child) = Command::new("man")
+        .args(["-l", "-"])
+        .stdin(Stdio::piped())
+        .spawn()
+    else {
+        return false;
+    };
+    if let Some(mut stdin) = child.stdin.take() {
+        // A pager quit early closes the pipe: not an error.
+        let _ = stdin.write_all(page);
+    }
+    child.wait().is_ok_and(|s| s.success())
 }
 
 /// Write one page into `dir`, atomically.

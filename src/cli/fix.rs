@@ -409,17 +409,17 @@ fn summary(
     files_note: &str,
 ) {
     progress::note(&format!(
-        "pdn fix: {} games in {} files, {} changes{}{}, {} games with problems left ({} errors before, {} after), {} written as read{files_note}",
-        t.games,
-        totals.files,
-        t.changes,
+        "pdn fix: {} in {}, {}{}{}, {} with problems left ({} before, {} after), {} written as read{files_note}",
+        common::count(t.games, "game", "games"),
+        common::count(totals.files, "file", "files"),
+        common::count(t.changes, "change", "changes"),
         repair_note(a.repair, a.keep_irregular, t),
         match &a.audit {
             Some(p) => format!(" written to {}", shown(p)),
             None => String::new(),
         },
-        t.unrepaired,
-        t.errors_before,
+        common::count(t.unrepaired, "game", "games"),
+        common::count(t.errors_before, "error", "errors"),
         t.errors_after,
         t.as_read,
     ));

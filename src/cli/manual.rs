@@ -135,7 +135,7 @@ const FINDINGS: Section = Section {
         ),
         (
             "",
-            "Within a game, findings come in source order. The human format shows errors and warnings (--min-severity info adds the tolerated notes), JSON shows everything. Hidden findings are still counted: the closing lines give the count per code shown and the summary, with what was not shown. --allow silences a code (not shown, not counted), --deny makes it an error (and the exit status follows).",
+            "Within a game, findings come in source order. The human format shows errors and warnings (--min-severity info adds the infos: what was tolerated), JSON shows everything. In the human format a finding repeated in a file is written once, its other places listed at the end of the file with their count, and the position before the move is drawn under the first 3 findings (--boards: under every one). Hidden findings are still counted: the closing lines give the count per code shown and the summary, with what was not shown. --allow silences a code (not shown, not counted), --deny makes it an error (and the exit status follows).",
         ),
         (
             "",

@@ -6,8 +6,8 @@
 //! signal handler ([`clear_for_exit`]).
 
 use std::io::{self, IsTerminal, Write};
-use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use indicatif::{HumanBytes, ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
@@ -149,8 +149,8 @@ struct Fields {
     total: Option<u64>,
     games_per_second: f64,
     errors: u64,
-    /// Time left (known total) or time elapsed (unknown total).
-    time: Duration,
+    /// Time left (known total; None until it can be told) or time elapsed (unknown total).
+    time: Option<Duration>,
 }
 
 /// `42s`, `3m05s`, `1h02m`.
@@ -173,9 +173,10 @@ fn text(width: usize, f: &Fields) -> String {
     };
     let rate = format!("{:.0} games/s", f.games_per_second);
     let errors = format!("{} error{}", f.errors, if f.errors == 1 { "" } else { "s" });
-    let time = match f.total {
-        Some(_) => format!("{} left", duration(f.time)),
-        None => duration(f.time),
+    let time = match (f.total, f.time) {
+        (Some(_), Some(t)) => format!("{} left", duration(t)),
+        (Some(_), None) => "time left: …".to_string(),
+        (None, t) => duration(t.unwrap_or_default()),
     };
     // `{spinner} {wide_bar} {msg}` or `{spinner} {msg}`.
     let room = match f.total {
@@ -215,25 +216,78 @@ fn text(width: usize, f: &Fields) -> String {
     out
 }
 
-/// A progress display, or nothing.
+/// A progress display, or nothing. A ticker thread redraws it ten times a second, so that it
+/// is drawn a quarter of a second into the run however slowly the first bytes come, and its
+/// time left follows the clock between reads.
 pub(super) struct Progress {
-    bar: Option<ProgressBar>,
+    inner: Option<Arc<Inner>>,
+}
+
+/// What the bar and its ticker share.
+struct Inner {
+    bar: ProgressBar,
     total: Option<u64>,
+    bytes: AtomicU64,
     games: AtomicU64,
     errors: AtomicU64,
     /// When the text was last written, in milliseconds since `start`.
     written: AtomicU64,
     /// True once the bar is drawn on the terminal.
     drawn: AtomicBool,
+    /// True once the run is over (the ticker stops).
+    done: AtomicBool,
     start: Instant,
+}
+
+/// The time left of a run that has read `bytes` of `total` in `elapsed`: the rest at the
+/// mean rate so far (the sizes of every input are known before reading). None until a
+/// little has been read.
+fn time_left(elapsed: Duration, bytes: u64, total: u64) -> Option<Duration> {
+    if bytes == 0 || elapsed < Duration::from_millis(200) {
+        return None;
+    }
+    let rest = total.saturating_sub(bytes) as f64 / bytes as f64;
+    Some(elapsed.mul_f64(rest.min(1e6)))
+}
+
+impl Inner {
+    fn draw(&self) {
+        let elapsed = self.start.elapsed();
+        let now = elapsed.as_millis() as u64;
+        let last = self.written.load(Ordering::Relaxed);
+        if now < last + 50 && last != 0 {
+            return;
+        }
+        self.written.store(now.max(1), Ordering::Relaxed);
+        let bytes = self.bytes.load(Ordering::Relaxed);
+        self.bar.set_position(bytes);
+        // A run that ends within a quarter of a second draws no bar: no flash.
+        if now >= DELAY_MS && !self.drawn.swap(true, Ordering::Relaxed) {
+            self.bar
+                .set_draw_target(ProgressDrawTarget::term_like_with_hz(Box::new(Stderr), 20));
+        }
+        let games = self.games.load(Ordering::Relaxed);
+        let fields = Fields {
+            bytes,
+            total: self.total,
+            games_per_second: games as f64 / elapsed.as_secs_f64().max(1e-3),
+            errors: self.errors.load(Ordering::Relaxed),
+            time: match self.total {
+                Some(t) => time_left(elapsed, bytes, t),
+                None => Some(elapsed),
+            },
+        };
+        self.bar
+            .set_message(text(usize::from(Stderr.width()), &fields));
+    }
 }
 
 impl Progress {
     /// A bar for `total` bytes (a spinner if unknown), drawn only if `wanted` and standard
     /// error is a terminal.
     pub(super) fn new(total: Option<u64>, wanted: bool) -> Progress {
-        let bar = (wanted && std::io::stderr().is_terminal()).then(|| {
-            // Hidden until the run has taken a while (see `set`).
+        let inner = (wanted && std::io::stderr().is_terminal()).then(|| {
+            // Hidden until the run has taken a while (see `Inner::draw`).
             let target = ProgressDrawTarget::hidden();
             let (bar, template) = match total {
                 Some(t) => (
@@ -249,60 +303,51 @@ impl Progress {
                 .unwrap_or_else(|_| ProgressStyle::default_bar());
             bar.set_style(style);
             *self::bar() = Some(bar.clone());
-            bar
+            let inner = Arc::new(Inner {
+                bar,
+                total,
+                bytes: AtomicU64::new(0),
+                games: AtomicU64::new(0),
+                errors: AtomicU64::new(0),
+                written: AtomicU64::new(0),
+                drawn: AtomicBool::new(false),
+                done: AtomicBool::new(false),
+                start: Instant::now(),
+            });
+            let ticker = Arc::clone(&inner);
+            std::thread::spawn(move || {
+                while !ticker.done.load(Ordering::Relaxed) {
+                    std::thread::sleep(Duration::from_millis(100));
+                    if !ticker.done.load(Ordering::Relaxed) {
+                        ticker.draw();
+                    }
+                }
+            });
+            inner
         });
-        Progress {
-            bar,
-            total,
-            games: AtomicU64::new(0),
-            errors: AtomicU64::new(0),
-            written: AtomicU64::new(0),
-            drawn: AtomicBool::new(false),
-            start: Instant::now(),
-        }
+        Progress { inner }
     }
 
     /// Bytes read so far.
     pub(super) fn set(&self, bytes: u64) {
-        let Some(b) = &self.bar else { return };
-        b.set_position(bytes);
-        // The text at most 20 times a second (as often as the bar is drawn).
-        let elapsed = self.start.elapsed();
-        let now = elapsed.as_millis() as u64;
-        let last = self.written.load(Ordering::Relaxed);
-        if now < last + 50 && last != 0 {
-            return;
-        }
-        self.written.store(now.max(1), Ordering::Relaxed);
-        // A run that ends within a quarter of a second draws no bar: no flash.
-        if now >= DELAY_MS && !self.drawn.swap(true, Ordering::Relaxed) {
-            b.set_draw_target(ProgressDrawTarget::term_like_with_hz(Box::new(Stderr), 20));
-        }
-        let games = self.games.load(Ordering::Relaxed);
-        let fields = Fields {
-            bytes,
-            total: self.total,
-            games_per_second: games as f64 / elapsed.as_secs_f64().max(1e-3),
-            errors: self.errors.load(Ordering::Relaxed),
-            time: if self.total.is_some() {
-                b.eta()
-            } else {
-                elapsed
-            },
-        };
-        b.set_message(text(usize::from(Stderr.width()), &fields));
+        let Some(i) = &self.inner else { return };
+        i.bytes.store(bytes, Ordering::Relaxed);
+        i.draw();
     }
 
     /// A game was done with this many errors.
     pub(super) fn game(&self, errors: u64) {
-        self.games.fetch_add(1, Ordering::Relaxed);
-        self.errors.fetch_add(errors, Ordering::Relaxed);
+        if let Some(i) = &self.inner {
+            i.games.fetch_add(1, Ordering::Relaxed);
+            i.errors.fetch_add(errors, Ordering::Relaxed);
+        }
     }
 
     /// Remove the bar.
     pub(super) fn finish(&self) {
-        if let Some(b) = &self.bar {
-            b.finish_and_clear();
+        if let Some(i) = &self.inner {
+            i.done.store(true, Ordering::Relaxed);
+            i.bar.finish_and_clear();
             bar().take();
         }
     }
@@ -318,8 +363,25 @@ mod tests {
             total,
             games_per_second: 123_456.0,
             errors: 12_345,
-            time: Duration::from_secs(3725),
+            time: Some(Duration::from_secs(3725)),
         }
+    }
+
+    #[test]
+    fn the_time_left_is_the_rest_at_the_mean_rate() {
+        let s = Duration::from_secs;
+        // A tenth read in 2 s: 18 s left.
+        assert_eq!(time_left(s(2), 100, 1000), Some(s(18)));
+        assert_eq!(time_left(s(2), 1000, 1000), Some(s(0)));
+        // Nothing read yet, or too soon to tell.
+        assert_eq!(time_left(s(2), 0, 1000), None);
+        assert_eq!(time_left(Duration::from_millis(50), 10, 1000), None);
+        // Unknown: the field says so.
+        let f = Fields {
+            time: None,
+            ..fields(Some(1_234_567_890))
+        };
+        assert!(text(77, &f).ends_with("time left: …"), "{}", text(77, &f));
     }
 
     #[test]

@@ -57,21 +57,40 @@ pub(super) fn run(a: &StatsArgs) -> Result<Status> {
         openings: Some(openings),
     };
     let inputs = &setup.inputs;
+    if let Some(p) = &a.output {
+        common::not_an_input("-o", p, inputs)?;
+    }
     let mut stats = Stats::new(duplicates, a.fuzzy, a.min_plies);
     let totals = batch::run(&setup, || (), |(), g| analyse_ref(g, &opts).0, &mut stats)?;
     stats.files = totals.files;
     let names: Vec<String> = inputs.iter().map(|i| i.name.clone()).collect();
-    let mut out = Output::open_data(None)?;
+    let mut out = Output::open_data(a.output.as_deref())?;
     let written = match a.format {
-        // Aligned text for a terminal: names, events and openings come from the input.
+        // Aligned text for a terminal (escaped there, as written into a file): names, events
+        // and openings come from the input.
+        StatsFormat::Text if a.output.is_some() => {
+            out.write_all(stats.to_text(by, &names).as_bytes())
+        }
         StatsFormat::Text => {
             out.write_all(escape_lines(&stats.to_text(by, &names), true).as_bytes())
         }
         StatsFormat::Json => out.write_all(stats.to_json(&names).as_bytes()),
         StatsFormat::Csv => out.write_all(&stats.to_csv(by, &names)?),
     };
-    written.map_err(unwritten("standard output"))?;
+    written.map_err(unwritten(if a.output.is_some() {
+        "the statistics"
+    } else {
+        "standard output"
+    }))?;
     out.finish()?;
+    if let Some(p) = &a.output {
+        progress::note(&format!(
+            "pdn stats: {} in {}: wrote {}",
+            common::count(stats.games, "game", "games"),
+            common::count(totals.files, "file", "files"),
+            super::output::shown(p)
+        ));
+    }
     if let Some(note) = common::unreadable_note(&totals) {
         progress::message(&format!("pdn: {note}"));
     }

@@ -2,11 +2,14 @@
 //! shown and how serious it is follows the policy of the command line
 //! (`pdn::app::findings`: `--min-severity`, `--allow`, `--deny`, `--max-diagnostics`).
 
+use std::collections::HashMap;
+use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
 
 use anyhow::{Result, bail};
-use pdn::app::diagnostic::{Code, Format, Palette, Severity};
+use pdn::app::diagnostic::{Code, Format, Palette, Severity, paint};
 use pdn::app::findings::{Level, Policy, Rendered, Totals, render_game_text};
+use pdn::app::terminal::escape;
 use pdn::app::validate::validate_ref;
 
 use super::args::{CodeArg, FormatArg, ValidateArgs};
@@ -14,7 +17,13 @@ use super::batch::{self, Sink};
 use super::output::{Output, unwritten};
 use super::{Status, common, progress};
 
-/// Writes the reports in order, up to `--max-diagnostics`, and adds them up.
+/// The boards drawn in the human format without `--boards`: under the first few findings.
+const FIRST_BOARDS: u64 = 3;
+
+/// Writes the reports in order, up to `--max-diagnostics`, and adds them up. In the human
+/// format, a finding repeated in a file (the same severity, code and message) is written
+/// once, its other places listed at the end of the file with their count; the position
+/// before the move is drawn under the first few findings (every one with `--boards`).
 struct Out<'a> {
     out: Output,
     totals: Totals,
@@ -23,12 +32,97 @@ struct Out<'a> {
     format: Format,
     palette: Palette,
     names: &'a [String],
+    /// Boards still to draw (`u64::MAX` with `--boards`).
+    boards_left: u64,
+    /// Boards left out.
+    boards_cut: u64,
+    /// The findings of the file being read (human format): each one's places after its first.
+    seen: HashMap<String, usize>,
+    repeats: Vec<(String, Vec<String>)>,
+}
+
+impl Out<'_> {
+    /// Write the human findings of a game's shown text: the first of each in the file whole
+    /// (with its board if some are left), the repeats only noted.
+    fn human(&mut self, r: &Rendered, shown: &str) -> io::Result<()> {
+        let mut start = 0;
+        for (end, x) in r.ends.iter().zip(&r.human) {
+            if *end > shown.len() {
+                break;
+            }
+            let seg = &r.text[start..*end];
+            start = *end;
+            match self.seen.get(&x.key) {
+                Some(&k) => {
+                    self.repeats[k].1.push(x.place.clone());
+                    continue;
+                }
+                None => {
+                    self.seen.insert(x.key.clone(), self.repeats.len());
+                    self.repeats.push((x.key.clone(), Vec::new()));
+                }
+            }
+            match &x.board {
+                Some(b) if self.boards_left > 0 => {
+                    self.boards_left -= 1;
+                    let cut = seg.len().saturating_sub(1);
+                    self.out.write_all(&seg.as_bytes()[..cut])?;
+                    self.out.write_all(b.as_bytes())?;
+                    self.out.write_all(&seg.as_bytes()[cut..])?;
+                }
+                Some(_) => {
+                    self.boards_cut += 1;
+                    self.out.write_all(seg.as_bytes())?;
+                }
+                None => self.out.write_all(seg.as_bytes())?,
+            }
+        }
+        Ok(())
+    }
+
+    /// The repeats of the file's findings, one line each with their count and places.
+    fn repeats(&mut self, name: &str) -> String {
+        let mut text = String::new();
+        for (key, places) in self.repeats.drain(..) {
+            if places.is_empty() {
+                continue;
+            }
+            let n = places.len();
+            let (label, message) = key.split_once(": ").unwrap_or((&key, ""));
+            let sev = match label.split('[').next() {
+                Some("error") => Severity::Error,
+                Some("warning") => Severity::Warning,
+                _ => Severity::Info,
+            };
+            let _ = write!(text, "{}: ", escape(name));
+            paint(&mut text, self.palette.severity(sev), &format!("{label}:"));
+            let _ = writeln!(
+                text,
+                " {} (again: {n} more time{} in this file)",
+                escape(message),
+                if n == 1 { "" } else { "s" }
+            );
+            text.push_str("   = at ");
+            const LISTED: usize = 12;
+            text.push_str(&places[..n.min(LISTED)].join(", "));
+            if n > LISTED {
+                let _ = write!(text, " and {} more", n - LISTED);
+            }
+            text.push_str("\n\n");
+        }
+        self.seen.clear();
+        text
+    }
 }
 
 impl Sink<Rendered> for Out<'_> {
     fn game(&mut self, _: usize, r: Rendered) -> io::Result<u64> {
         let (shown, record) = self.totals.take(self.policy, &r);
-        self.out.write_all(shown.as_bytes())?;
+        if self.format == Format::Human && r.human.len() == r.ends.len() {
+            self.human(&r, shown)?;
+        } else {
+            self.out.write_all(shown.as_bytes())?;
+        }
         if let Some(record) = record {
             self.out.write_all(record.as_bytes())?;
         }
@@ -36,8 +130,8 @@ impl Sink<Rendered> for Out<'_> {
     }
 
     fn file_end(&mut self, file: usize, _: bool) -> io::Result<()> {
-        let mut text = String::new();
         let name = self.names.get(file).map_or("", |n| n.as_str());
+        let mut text = self.repeats(name);
         self.totals
             .end_file(self.format, &self.palette, self.policy, name, &mut text);
         self.out.write_all(text.as_bytes())
@@ -51,6 +145,15 @@ pub(super) fn run(a: &ValidateArgs) -> Result<Status> {
         FormatArg::Json => Format::Json,
         FormatArg::Html => return super::report::run(a),
     };
+    if a.boards && format != Format::Human {
+        bail!(
+            "--boards is for the human format (the default): {} has no boards",
+            match format {
+                Format::Short => "--format short",
+                _ => "--format json",
+            }
+        );
+    }
     let policy = policy(a, format)?;
     let palette = Palette::new(match (format, &a.output) {
         (Format::Json, _) => false,
@@ -71,6 +174,10 @@ pub(super) fn run(a: &ValidateArgs) -> Result<Status> {
         format,
         palette,
         names: &names,
+        boards_left: if a.boards { u64::MAX } else { FIRST_BOARDS },
+        boards_cut: 0,
+        seen: HashMap::new(),
+        repeats: Vec::new(),
     };
     let read = batch::run(
         &setup,
@@ -86,6 +193,7 @@ pub(super) fn run(a: &ValidateArgs) -> Result<Status> {
     let Out {
         mut out,
         mut totals,
+        boards_cut,
         ..
     } = sink;
     totals.files = read.files;
@@ -95,6 +203,13 @@ pub(super) fn run(a: &ValidateArgs) -> Result<Status> {
     if format == Format::Json {
         totals.render_json(&mut text);
     } else {
+        if boards_cut > 0 {
+            let _ = writeln!(
+                text,
+                "note: the position before the move is drawn under the first {FIRST_BOARDS} \
+                 findings only ({boards_cut} more have one): --boards draws every one\n"
+            );
+        }
         totals.render_text(&palette, &policy, &mut text);
         if let Some(note) = &unreadable {
             text.push_str(note);

@@ -14,11 +14,11 @@ use pdn::rules::Variant;
 pub(super) const VARIANTS: [(Variant, &str); 16] = [
     (
         Variant::International,
-        "10x10, FMJD rules (GameType 20; also standard, fmjd, 10x10, polish)",
+        "10x10, FMJD rules (GameType 20; also standard, fmjd, 10x10, polish, dammen, dames, international-draughts)",
     ),
     (
         Variant::English,
-        "English draughts, American checkers, 8x8 (GameType 21; also american, checkers)",
+        "English draughts, American checkers, 8x8 (GameType 21; also american, checkers, draughts)",
     ),
     (
         Variant::Italian,

@@ -138,14 +138,22 @@ impl std::error::Error for UnknownVariant {}
 impl FromStr for Variant {
     type Err = UnknownVariant;
 
-    /// Accepts the variant names, their common aliases (`american`, `checkers`, `standard`,
-    /// `shashki`, `dama`, …) and `GameType` numbers.
+    /// Accepts the variant names, their common aliases (`american`, `checkers`, `draughts`,
+    /// `standard`, `dammen`, `dames`, `shashki`, `dama`, …) and `GameType` numbers.
     fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
         let k = s.trim().to_ascii_lowercase().replace(['_', ' ', '!'], "-");
         let v = match k.as_str() {
-            "international" | "standard" | "fmjd" | "10x10" | "polish" => Variant::International,
+            "international"
+            | "standard"
+            | "fmjd"
+            | "10x10"
+            | "polish"
+            | "dammen"
+            | "dames"
+            | "international-draughts" => Variant::International,
+            // Plain "draughts" is the English game in British usage.
             "english" | "american" | "checkers" | "english-draughts" | "american-checkers"
-            | "american/english" => Variant::English,
+            | "american/english" | "draughts" => Variant::English,
             "italian" | "dama-italiana" => Variant::Italian,
             "pool" | "american-pool" | "pool-checkers" => Variant::Pool,
             "spanish" => Variant::Spanish,

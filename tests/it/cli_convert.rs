@@ -117,6 +117,8 @@ fn what_the_golden_files_say() {
     }
     assert_eq!(g["file"], GAMES);
     assert_eq!(g["result"], "2-0");
+    assert_eq!(g["winner"], "white");
+    assert_eq!(g["result_text"], "2-0");
     // Tags keep their order (serde_json's map sorts keys: look at the text).
     let first_line = json_text.lines().next().unwrap();
     let at = |t: &str| first_line.find(&format!("\"{t}\":")).unwrap();
@@ -167,7 +169,7 @@ fn csv_columns_and_rows() {
     let mut r = csv::Reader::from_reader(text.as_bytes());
     let header: Vec<String> = r.headers().unwrap().iter().map(str::to_owned).collect();
     assert_eq!(
-        &header[..16],
+        &header[..18],
         [
             "file",
             "game",
@@ -178,6 +180,8 @@ fn csv_columns_and_rows() {
             "white",
             "black",
             "result",
+            "winner",
+            "result_text",
             "variant",
             "plies",
             "errors",
@@ -188,13 +192,24 @@ fn csv_columns_and_rows() {
         ]
     );
     // Then the other tags, in the order they first appear.
-    assert_eq!(&header[16..], ["Opening", "GameType", "FEN"]);
+    assert_eq!(&header[18..], ["Opening", "GameType", "FEN"]);
     let rows: Vec<csv::StringRecord> = r.records().map(Result::unwrap).collect();
     assert_eq!(rows.len(), 5);
-    assert_eq!(&rows[0][16], "x");
-    assert_eq!(&rows[1][17], "20");
-    assert_eq!(&rows[4][9], "russian");
-    assert_eq!(&rows[4][10], "7");
+    assert_eq!(&rows[0][18], "x");
+    assert_eq!(&rows[1][19], "20");
+    assert_eq!(&rows[4][11], "russian");
+    assert_eq!(&rows[4][12], "7");
+    // The result normalised, its winner, and the result as written (issue 36).
+    for row in &rows {
+        assert!(
+            ["white", "black", "draw", "none", "unknown"].contains(&&row[9]),
+            "{row:?}"
+        );
+        if row[10].is_empty() || &row[10] == "*" {
+            assert_eq!((&row[8], &row[9]), ("*", "unknown"), "{row:?}");
+        }
+    }
+    assert_eq!((&rows[0][8], &rows[0][9]), ("2-0", "white"));
 
     let text = stdout(&["convert", "--to", "csv", "--plies", GAMES]);
     let mut r = csv::Reader::from_reader(text.as_bytes());
@@ -312,18 +327,23 @@ fn succeed_files_convert_to_pdn_and_back_to_the_same_games() {
             assert_eq!(a["game"], b["game"], "{at}");
             // The writer adds the GameType of a variant that was inferred (the variant
             // compared below is the same).
-            let mut written = tag_set(b, &b["result"]);
+            let mut written = tag_set(b, &b["result_text"]);
             if a["tags"].get("GameType").is_none() {
                 written.retain(|(k, _)| k != "GameType");
             }
-            assert_eq!(tag_set(a, &a["result"]), written, "{at}: tags");
+            assert_eq!(tag_set(a, &a["result_text"]), written, "{at}: tags");
             assert_eq!(a["variant"], b["variant"], "{at}: variant");
             assert_eq!(a["fen"], b["fen"], "{at}: start position");
             let (ra, rb) = (
-                a["result"].as_str().unwrap_or("*"),
-                b["result"].as_str().unwrap_or("*"),
+                a["result_text"].as_str().unwrap_or("*"),
+                b["result_text"].as_str().unwrap_or("*"),
             );
             assert_eq!(ra, rb, "{at}: result");
+            assert_eq!(
+                (&a["result"], &a["winner"]),
+                (&b["result"], &b["winner"]),
+                "{at}: result normalised"
+            );
             assert_eq!(
                 moves_without_text(&a["moves"]),
                 moves_without_text(&b["moves"]),
@@ -344,7 +364,7 @@ fn succeed_files_through_manoury_keep_their_main_lines() {
         let rows = convert_file("csv", &f);
         let errors: Vec<u64> = csv::Reader::from_reader(rows.as_bytes())
             .records()
-            .map(|r| r.unwrap()[11].parse().unwrap())
+            .map(|r| r.unwrap()[13].parse().unwrap())
             .collect();
         let man = dir.path().join("book.pdn");
         std::fs::write(&man, convert_file("manoury", &f)).unwrap();

@@ -358,7 +358,8 @@ fn scores_count_decided_games_and_unknown_results_apart() {
     );
     let text = pdn(&["stats", MIXED]);
     assert!(
-        text.contains("      2  english        11-15 23-19                              6        1      2        0        3    66.7\n"),
+        // English: Black moves first; White's score of 2 draws and a loss, 33.3%.
+        text.contains("      2  english        11-15 23-19                              6          0      2          1        3    33.3\n"),
         "{text}"
     );
 }
@@ -461,4 +462,59 @@ fn duplicates_in_a_match_archive() {
         file.to_str().unwrap(),
     ]);
     assert!(duplicates(&short).len() >= d.len());
+}
+
+/// Issue 36: `-o` writes the statistics (as standard output would have them) and says so on
+/// standard error; the results come per variant, with the winner, in the text and in JSON;
+/// the tables of openings name White and Black, not the first and second mover.
+#[test]
+fn stats_write_to_a_file_and_give_results_per_variant() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("s.txt");
+    let o = Command::new(env!("CARGO_BIN_EXE_pdn"))
+        .current_dir(root())
+        .args(["stats", MIXED, "-o"])
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(o.stdout.is_empty());
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("pdn stats: ") && err.contains("wrote "),
+        "{err}"
+    );
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(written, pdn(&["stats", MIXED]));
+    assert!(written.contains("Results (per variant"), "{written}");
+    assert!(
+        written.contains("White won") && !written.contains("1st won"),
+        "{written}"
+    );
+    // -o is checked against the inputs.
+    let o = run(&["stats", MIXED, "-o", MIXED]);
+    assert_eq!(o.status.code(), Some(2));
+    let s = json(&["stats", "-f", "json", MIXED]);
+    let rows = s["results_by_variant"].as_array().unwrap();
+    let total: u64 = rows.iter().map(|r| r["games"].as_u64().unwrap()).sum();
+    assert_eq!(total, s["games"].as_u64().unwrap());
+    for r in rows {
+        let w = r["winner"].as_str().unwrap();
+        assert!(
+            ["white", "black", "draw", "none", "unknown"].contains(&w),
+            "{r}"
+        );
+        // English: Black moves first, so 1-0 is Black's win.
+        if r["variant"] == "english" && r["result"] == "1-0" {
+            assert_eq!(w, "black", "{r}");
+        }
+        if r["variant"] == "international" && r["result"] == "2-0" {
+            assert_eq!(w, "white", "{r}");
+        }
+    }
 }

@@ -110,7 +110,7 @@ fn quiet_leaves_only_errors_and_no_progress_only_hides_the_bar() {
         .unwrap();
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(
-        err.contains("pdn: info: --jobs 9999") && err.contains("pdn fix: 1 games"),
+        err.contains("pdn: info: --jobs 9999") && err.contains("pdn fix: 1 game in 1 file"),
         "{err}"
     );
     let o = pdn(dir)
@@ -285,4 +285,122 @@ fn colour_on_a_terminal_only_unless_asked() {
         .output()
         .unwrap();
     assert!(!json.stdout.contains(&0x1b));
+}
+
+/// A size as the bar writes it (`117.74 MiB`, `1.15 GiB`, `512 B`), in bytes.
+fn size_of(text: &str) -> Option<f64> {
+    let (n, unit) = text.trim().split_once(' ')?;
+    let n: f64 = n.parse().ok()?;
+    let k = match unit {
+        "B" => 1.0,
+        "KiB" => 1024.0,
+        "MiB" => 1024.0 * 1024.0,
+        "GiB" => 1024.0 * 1024.0 * 1024.0,
+        _ => return None,
+    };
+    Some(n * k)
+}
+
+/// A time left as the bar writes it (`42s`, `3m05s`, `1h02m`), in seconds.
+fn seconds_of(text: &str) -> Option<f64> {
+    let t = text.trim();
+    if let Some((h, m)) = t.split_once('h') {
+        return Some(
+            h.parse::<f64>().ok()? * 3600.0 + m.trim_end_matches('m').parse::<f64>().ok()? * 60.0,
+        );
+    }
+    if let Some((m, s)) = t.split_once('m') {
+        return Some(m.parse::<f64>().ok()? * 60.0 + s.trim_end_matches('s').parse::<f64>().ok()?);
+    }
+    t.trim_end_matches('s').parse().ok()
+}
+
+/// The last frame of the bar in `text`: (bytes done, total, seconds left if told).
+fn last_frame(text: &str) -> Option<(f64, f64, Option<f64>)> {
+    let frame = text
+        .rsplit(['\r', '\u{1b}'])
+        .find(|p| p.contains("B/") && p.contains(", "))?;
+    let (head, tail) = frame.split_once("B/")?;
+    let words: Vec<&str> = head.split_whitespace().collect();
+    let [.., n, unit] = words.as_slice() else {
+        return None;
+    };
+    let done = size_of(&format!("{n} {unit}B"))?;
+    let mut fields = tail.split(", ");
+    let total = size_of(fields.next()?)?;
+    let left = fields
+        .find_map(|f| f.trim_end().strip_suffix(" left"))
+        .and_then(seconds_of);
+    Some((done, total, left))
+}
+
+/// Issue 36: the progress bar over a directory tree of about 160 MB (the corpus repeated, cut
+/// at game starts into files of 200 kB or more, in 20 directories): its first frame within half a second of the start
+/// (the inputs' sizes known before reading), and at a tenth done a time left within half of
+/// the truth either way.
+#[test]
+#[ignore = "long: a run of several seconds on a generated tree"]
+fn the_progress_bar_comes_at_once_and_tells_the_time_left_early() {
+    let tmp = tempfile::tempdir().unwrap();
+    let big = common::big_input(tmp.path(), 160);
+    let text = std::fs::read(&big).unwrap();
+    std::fs::remove_file(&big).unwrap();
+    let tree = tmp.path().join("tree");
+    // Cut at game starts, about 200 KB a file.
+    let mut start = 0;
+    let mut k = 0;
+    while start < text.len() {
+        let mut end = (start + 200_000).min(text.len());
+        while end < text.len() && !text[end..].starts_with(b"\n[Event") {
+            end += 1;
+        }
+        let dir = tree.join(format!("d{:02}", k % 20));
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join(format!("f{k:03}.pdn")), &text[start..end]).unwrap();
+        start = end;
+        k += 1;
+    }
+    let mut pty = Pty::new(120);
+    let mut cmd = pdn(tmp.path());
+    cmd.args(["validate", "-f", "short", "--color", "never", "tree"])
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(pty.stdio());
+    let began = std::time::Instant::now();
+    let mut child = cmd.spawn().expect("run pdn");
+    drop(cmd);
+    let mut screen = pty.screen();
+    let mut first = None;
+    let mut tenth = None;
+    while screen.read_for(std::time::Duration::from_millis(20)) {
+        let t = began.elapsed().as_secs_f64();
+        let shown = screen.text();
+        if let Some((done, total, left)) = last_frame(&shown) {
+            first.get_or_insert(t);
+            if tenth.is_none()
+                && done >= total * 0.1
+                && let Some(left) = left
+            {
+                tenth = Some((t, left, done / total));
+            }
+        }
+        assert!(t < 300.0, "still running after five minutes");
+    }
+    let status = child.wait().unwrap();
+    let end = began.elapsed().as_secs_f64();
+    assert!(status.code().is_some(), "{status:?}");
+    let first = first.expect("a bar was drawn");
+    let (at, left, fraction) = tenth.expect("a frame at a tenth done with a time left");
+    let truth = end - at;
+    eprintln!(
+        "{k} files: first frame at {first:.2} s; at {:.0}% done ({at:.1} s) {left:.0} s left, \
+         truly {truth:.1} s (run {end:.1} s)",
+        fraction * 100.0
+    );
+    assert!(first <= 0.5, "the first frame came at {first:.2} s");
+    assert!(end > 3.0, "a run too short to tell: {end:.1} s");
+    assert!(
+        (left - truth).abs() <= 0.5 * truth,
+        "at a tenth done: {left:.0} s left said, {truth:.1} s true"
+    );
 }

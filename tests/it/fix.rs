@@ -478,7 +478,7 @@ fn command_line_contract() {
     assert!(o.stdout.is_empty());
     let err = String::from_utf8(o.stderr).unwrap();
     assert_eq!(err.lines().count(), 1, "{err}");
-    assert!(err.contains("1 games in 1 files, 3 changes"), "{err}");
+    assert!(err.contains("1 game in 1 file, 3 changes"), "{err}");
     assert_eq!(
         std::fs::read_to_string(&out).unwrap(),
         "[Event \"e\"]\n[GameType \"20\"]\n\n1. 32-28 19-23 2. 28x19 14x23 *\n\n"
@@ -734,21 +734,23 @@ fn repair_never_changes_a_legal_record() {
 fn count_line(stderr: &str) -> (u64, u64, u64, u64) {
     let line = stderr
         .lines()
-        .find(|l| l.contains(" games in ") && l.contains("errors before"))
+        .find(|l| l.starts_with("pdn fix: ") && l.contains(" before, "))
         .unwrap_or_else(|| panic!("no count line in {stderr}"));
+    // The number before `key`, a word (`errors`, `error`) between them allowed.
     let before = |key: &str| -> u64 {
         let at = line
             .find(key)
             .unwrap_or_else(|| panic!("{key} not in {line}"));
-        let head = &line[..at];
+        let head = line[..at].trim_end_matches(|c: char| c.is_ascii_alphabetic());
+        let head = head.trim_end();
         let start = head
             .rfind(|c: char| !c.is_ascii_digit())
             .map_or(0, |i| i + 1);
         head[start..].parse().unwrap()
     };
     (
-        before(" changes"),
-        before(" errors before"),
+        before(" change"),
+        before(" before,"),
         before(" after)"),
         before(" written as read"),
     )

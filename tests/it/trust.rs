@@ -250,7 +250,7 @@ fn every_finding_says_whether_it_is_in_a_variation_and_main_line_leaves_them_out
     let row = r.records().next().unwrap().unwrap();
     assert!(matches!(&row[col], "true" | "false"), "{row:?}");
     let page = stdout(&pdn(&["validate", "-f", "html", f]));
-    assert!(page.contains("data-var=\"1\""));
+    assert!(page.contains("\"var\":1"));
     assert!(page.contains("<th>in variations</th>"));
 
     // fix --main-line writes the game without its variations (the replies stay moves).

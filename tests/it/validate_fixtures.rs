@@ -182,7 +182,8 @@ fn clean_games_exit_zero_and_human_output_shows_board_and_source() {
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(0));
-    // The human format: location, source line with the move marked, rule, legal moves, board.
+    // The human format: location, source line with the move marked, rule, legal moves, board
+    // (the first finding's).
     let bad = dir.path().join("bad.pdn");
     std::fs::write(
         &bad,
@@ -204,7 +205,12 @@ fn clean_games_exit_zero_and_human_output_shows_board_and_source() {
         text.contains(" 3 | 1. 45-40 *") && text.contains("   ^^^^^"),
         "{text}"
     );
-    assert!(text.contains("= rule: FMJD 4.1"), "{text}");
+    // One rule reference, in the line that says where the finding is.
+    assert!(
+        text.contains("= game 1, ply 1 (move 1, white); rule: FMJD 4.1\n"),
+        "{text}"
+    );
+    assert_eq!(text.matches("FMJD").count(), 1, "{text}");
     assert!(text.contains("= legal moves: 32x23 33x22"), "{text}");
     assert!(text.contains("White to move"), "{text}");
 }

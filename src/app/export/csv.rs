@@ -2,7 +2,9 @@
 //! pandas.
 //!
 //! **One row per game** ([`GAME_COLUMNS`], then one column per other tag): `result` is the
-//! Result tag, else the result that ended the movetext; `variant` the variant replayed;
+//! result in the variant's standard form (`*` when unknown), `winner` `white`, `black`,
+//! `draw`, `none` or `unknown` ([`normalised`]), `result_text` the Result tag as written,
+//! else the result that ended the movetext; `variant` the variant replayed;
 //! `plies` the plies of the main line replayed; `errors`/`warnings` the diagnostics of
 //! `pdn validate`; `first_error_code`/`first_error_ply`/`first_error_in_variation` the first
 //! error (the ply empty when the error is not about a move; `true` when it is inside a
@@ -25,6 +27,7 @@ use csv::Writer;
 use crate::rules::{Bits, Color, Numbering, Position, Spec};
 use crate::syntax::{Game, Tag, canonical_move_ref_text};
 
+use super::super::outcome::normalised;
 use super::super::replay::{Observer, Played, PlyEvent};
 use super::super::validate::Report;
 use super::Notation;
@@ -32,7 +35,7 @@ use super::normal::Num;
 use super::record::{Names, push_u32};
 
 /// The fixed columns of a game row.
-pub const GAME_COLUMNS: [&str; 16] = [
+pub const GAME_COLUMNS: [&str; 18] = [
     "file",
     "game",
     "event",
@@ -42,6 +45,8 @@ pub const GAME_COLUMNS: [&str; 16] = [
     "white",
     "black",
     "result",
+    "winner",
+    "result_text",
     "variant",
     "plies",
     "errors",
@@ -198,6 +203,9 @@ pub fn game_row<W: std::io::Write>(
     for name in &FIXED_TAGS[..6] {
         w.write_field(tag_value(&game.tags, name, &mut buf))?;
     }
+    let (result, winner) = normalised(report.result.as_deref(), report.variant);
+    w.write_field(&result)?;
+    w.write_field(winner)?;
     w.write_field(report.result.as_deref().unwrap_or(""))?;
     w.write_field(report.variant.map_or("", |v| v.name()))?;
     for n in [report.plies, report.errors(), report.warnings()] {

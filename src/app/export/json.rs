@@ -22,7 +22,9 @@
 //!   after a setup — is in the move's `before`; a setup command `/FEN "…"/` before a move is
 //!   in its `setups` (both keys only when not empty). Whatever ends a line without a move
 //!   after it is in a last entry whose `move`, `text`, `number` and `side` are `null`.
-//! - `result`: the Result tag, else the result that ended the movetext, else `null`.
+//! - `result`: the result in the variant's standard form, `*` when unknown; `winner`:
+//!   `white`, `black`, `draw`, `none` or `unknown` ([`normalised`]); `result_text`: the
+//!   Result tag as written, else the result that ended the movetext, else `null`.
 //! - `plies`, `errors`, `warnings`, `diagnostics`: what `pdn validate` finds in the game —
 //!   the plies of the main line replayed, and every finding (`code`, `severity`, `line`,
 //!   `column`, `ply`, `move`, `message`, `in_variation`, as in `validate --format json`).
@@ -34,6 +36,7 @@ use crate::syntax::{Item, Line, MoveItem};
 
 use super::super::join::push_joined;
 use super::super::jsonl::{Object, push_str};
+use super::super::outcome::normalised;
 use super::Analysed;
 use super::normal::Num;
 use super::record::{Form, push_u32};
@@ -85,7 +88,12 @@ pub fn write(a: &Analysed<'_>, file: &str, out: &mut String) {
         first: a.first_mover(),
     };
     w.line(&a.normal.body, Num::START, out, 0);
+    let (result, winner) = normalised(a.report.result.as_deref(), a.report.variant);
     out.push_str(",\"result\":");
+    push_str(out, &result);
+    out.push_str(",\"winner\":");
+    push_str(out, winner);
+    out.push_str(",\"result_text\":");
     match &a.report.result {
         Some(r) => push_str(out, r),
         None => out.push_str("null"),

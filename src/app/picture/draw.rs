@@ -34,10 +34,8 @@ pub mod palette {
     pub(crate) const DARK: Rgba = Rgba::rgb(160, 154, 142);
     /// Board edge, coordinates, caption, outlines.
     pub(crate) const INK: Rgba = Rgba::rgb(24, 24, 24);
-    /// Square numbers on the playing squares.
-    pub(crate) const NUMBER: Rgba = Rgba(255, 255, 255, 235);
-    /// Square numbers on a board whose squares are all light (Turkish).
-    pub(crate) const NUMBER_ON_LIGHT: Rgba = Rgba::rgb(110, 110, 110);
+    /// The light tab under a square number (over a piece too).
+    pub(crate) const NUMBER_TAB: Rgba = Rgba(255, 255, 255, 215);
     /// White pieces.
     pub(crate) const WHITE: Rgba = Rgba::rgb(251, 251, 247);
     /// Black pieces.
@@ -185,6 +183,9 @@ pub fn draw(d: &Diagram, canvas: &mut dyn Canvas) {
         piece(canvas, x, y, p.color, p.role, name);
     }
     canvas.end();
+    if d.options.numbers {
+        numbers(d, &f, canvas);
+    }
     if let Some(m) = &d.drawn {
         arrow(d, &f, m, canvas);
         if m.before {
@@ -266,20 +267,37 @@ fn board(d: &Diagram, f: &Frame, canvas: &mut dyn Canvas) {
         }
         canvas.end();
     }
-    if d.options.numbers {
-        canvas.begin("numbers", &[]);
-        let ink = if v.full {
-            palette::NUMBER_ON_LIGHT
-        } else {
-            palette::NUMBER
-        };
-        for (i, s) in v.squares.iter().enumerate() {
-            let (c, r) = v.place(i, d.options.flip);
-            let (x, y) = corner(f, c, r);
-            canvas.text(x + 4.0, y + 17.0, 16.0, Anchor::Start, ink, &s.name);
-        }
-        canvas.end();
+}
+
+/// The square numbers, over the pieces: dark figures on a light tab in each square's corner,
+/// larger on larger boards (a square of a 12x12 board drawn 480 pixels wide is 38 pixels:
+/// its number is 9 pixels high).
+fn numbers(d: &Diagram, f: &Frame, canvas: &mut dyn Canvas) {
+    let v = &d.view;
+    let size = 12.0 + f32::from(v.width.max(v.height));
+    canvas.begin("numbers", &[]);
+    for (i, s) in v.squares.iter().enumerate() {
+        let (c, r) = v.place(i, d.options.flip);
+        let (x, y) = corner(f, c, r);
+        let w = 0.62 * size * s.name.chars().count() as f32 + 6.0;
+        canvas.rect(
+            x + 2.0,
+            y + 2.0,
+            w,
+            size + 2.0,
+            Some(palette::NUMBER_TAB),
+            None,
+        );
+        canvas.text(
+            x + 5.0,
+            y + 2.0 + size * 0.88,
+            size,
+            Anchor::Start,
+            palette::INK,
+            &s.name,
+        );
     }
+    canvas.end();
 }
 
 /// The points of a king's crown around (0, 0).

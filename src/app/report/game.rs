@@ -18,7 +18,7 @@ use super::super::record::{LineRef, Node, Record};
 use super::super::replay::Branch;
 use super::super::tree::Tree as Capture;
 use super::super::validate::{Options, Report, validate_ref_with};
-use super::escape::{push_html, push_json_str, push_num};
+use super::escape::{push_json_str, push_num};
 
 /// What the summary needs of a game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -29,14 +29,24 @@ pub struct GameStats {
     pub variant: Option<&'static str>,
 }
 
-/// A game's article and its numbers.
+/// A game's data block, its row of the game list and its numbers.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct GameHtml {
-    /// The `<article>`.
+    /// Its data, a JSON object: positions, moves, tags and findings (written with a
+    /// thousand others in a block the page parses only when one of them is opened).
     pub html: String,
+    /// The game's row of the list, a JSON array (see [`ROW_FIELDS`]).
+    pub row: String,
     /// Its numbers.
     pub stats: GameStats,
 }
+
+/// The fields of a row of the game list, in order: the input file (its number in the
+/// page's list of files), the game's number in the file, status (`e` errors, `w` warnings,
+/// `c` clean), errors, warnings, White, Black, event (with the round), date, result,
+/// variant, plies, the codes found (space-separated).
+pub const ROW_FIELDS: &str = "file game status errors warnings white black event date result \
+                              variant plies codes";
 
 /// Where a finding's board comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,10 +57,10 @@ enum Board {
     Written { pos: usize, route: Vec<u32> },
 }
 
-/// Validate a game of input file `file` and write its article: its findings under `policy`
+/// Validate a game and write its data block and its row: its findings under `policy`
 /// (allowed codes dropped, denied ones errors, those below the least severity counted but
 /// not written).
-pub fn game_html(game: &GameRef<'_>, file: &str, opts: &Options, policy: &Policy) -> GameHtml {
+pub fn game_html(game: &GameRef<'_>, opts: &Options, policy: &Policy) -> GameHtml {
     let mut cap = Capture::default();
     let mut report = validate_ref_with(game, opts, &mut cap);
     let record = game.record;
@@ -73,56 +83,31 @@ pub fn game_html(game: &GameRef<'_>, file: &str, opts: &Options, policy: &Policy
     walk.json.push(']');
     let tree = std::mem::take(&mut walk.json);
     let unplayed = walk.unplayed;
-    let id = format!("g{}-{}", game.file + 1, text.index);
     let mut html = String::with_capacity(1024 + 40 * cap.nodes.len());
-    let status = if stats.counts.errors > 0 {
-        "errors"
-    } else if stats.counts.warnings > 0 {
-        "warnings"
-    } else {
-        "clean"
-    };
-    let mut codes: Vec<&str> = Vec::new();
-    for (i, n) in stats.counts.codes.iter().enumerate() {
-        if *n > 0 {
-            codes.push(Code::ALL[i].as_str());
-        }
-    }
-    let _ = write!(
-        html,
-        "<article class=\"game s-{status}\" id=\"{id}\" data-status=\"{status}\" \
-         data-codes=\"{}\" data-variant=\"{}\">",
-        codes.join(" "),
-        stats.variant.unwrap_or("unknown"),
-    );
-    header(&mut html, file, record, text.index, &report, &stats);
+    data(&mut html, record, &report, &cap, &tree);
+    html.push_str(",\"f\":[");
     let lines = text.lines();
-    if report
+    let shown = report
         .diagnostics
         .iter()
-        .any(|d| policy.shows(d.severity()))
-    {
-        html.push_str("<ol class=\"finds\">");
-        for d in report
-            .diagnostics
-            .iter()
-            .filter(|d| policy.shows(d.severity()))
-        {
-            let board = board_of(d, &cap, &unplayed);
-            finding(&mut html, file, &text, &lines, d, board.as_ref());
+        .filter(|d| policy.shows(d.severity()));
+    for (i, d) in shown.enumerate() {
+        if i > 0 {
+            html.push(',');
         }
-        html.push_str("</ol>");
+        let board = board_of(d, &cap, &unplayed);
+        finding(&mut html, &text, &lines, d, board.as_ref());
     }
-    html.push_str("<script type=\"application/json\" class=\"gd\">");
-    data(&mut html, record, &report, &cap, &tree);
-    html.push_str("</script></article>\n");
-    GameHtml { html, stats }
+    html.push_str("]}");
+    let mut row = String::with_capacity(160);
+    row_of(&mut row, game.file, record, text.index, &report, &stats);
+    GameHtml { html, row, stats }
 }
 
-/// The one line that stands for the game in the list.
-fn header(
+/// The game's row of the list (see [`ROW_FIELDS`]).
+fn row_of(
     out: &mut String,
-    file: &str,
+    file: usize,
     record: &Record,
     index: usize,
     report: &Report,
@@ -133,44 +118,49 @@ fn header(
             .tag(name)
             .map(str::trim)
             .filter(|v| !v.is_empty() && *v != "?")
+            .unwrap_or("")
     };
-    out.push_str("<header class=\"gh\" tabindex=\"0\"><span class=\"st\">");
-    let _ = match (stats.counts.errors, stats.counts.warnings) {
-        (0, 0) => write!(out, "✓ clean"),
-        (0, w) => write!(out, "! {w} warning{}", plural(w)),
-        (e, _) => write!(out, "✗ {e} error{}", plural(e)),
+    let c = &stats.counts;
+    let status = if c.errors > 0 {
+        "e"
+    } else if c.warnings > 0 {
+        "w"
+    } else {
+        "c"
     };
-    out.push_str("</span><span class=\"gn\"><bdi>");
-    push_html(out, file);
-    let _ = write!(out, "</bdi> #{index}</span><span class=\"pl\"><bdi>");
-    push_html(out, tag("White").unwrap_or("?"));
-    out.push_str("</bdi> – <bdi>");
-    push_html(out, tag("Black").unwrap_or("?"));
-    out.push_str("</bdi></span><span class=\"ev\"><bdi>");
-    let mut first = true;
-    for name in ["Event", "Date", "Round"] {
-        if let Some(v) = tag(name) {
-            if !first {
-                out.push_str(" · ");
-            }
-            first = false;
-            push_html(out, v);
-        }
-    }
-    out.push_str("</bdi></span><span class=\"res\">");
-    if let Some(r) = &report.result {
-        push_html(out, r);
-    }
     let _ = write!(
         out,
-        "</span><span class=\"pc\">{} · {} pl.</span></header>",
-        stats.variant.unwrap_or("unknown variant"),
-        stats.counts.plies
+        "[{file},{index},\"{status}\",{},{},",
+        c.errors, c.warnings
     );
-}
-
-fn plural(n: u32) -> &'static str {
-    if n == 1 { "" } else { "s" }
+    push_json_str(out, tag("White"));
+    out.push(',');
+    push_json_str(out, tag("Black"));
+    out.push(',');
+    let event = match (tag("Event"), tag("Round")) {
+        (e, "") => e.to_string(),
+        ("", r) => format!("round {r}"),
+        (e, r) => format!("{e} · {r}"),
+    };
+    push_json_str(out, &event);
+    out.push(',');
+    push_json_str(out, tag("Date"));
+    out.push(',');
+    push_json_str(out, report.result.as_deref().unwrap_or("").trim());
+    out.push(',');
+    push_json_str(out, stats.variant.unwrap_or(""));
+    let _ = write!(out, ",{},\"", c.plies);
+    let mut first = true;
+    for (i, n) in c.codes.iter().enumerate() {
+        if *n > 0 {
+            if !first {
+                out.push(' ');
+            }
+            first = false;
+            out.push_str(Code::ALL[i].as_str());
+        }
+    }
+    out.push_str("\"]");
 }
 
 /// Walks the move text to write the move list and to find the position before every move
@@ -302,96 +292,77 @@ fn board_of(
     }
 }
 
-/// One finding: board slot, message, location, source line, rule, legal moves.
+/// One finding, a JSON object: severity `s`, code `c`, message `m`; where it is (`at`: line
+/// and column; `w`: game, ply, move and side; `var` if in a variation); the source line
+/// `src` (line number, before, marked, after); the rule `rule`; the legal moves `lg`; its
+/// board: the position `p` and the move drawn, `mv` (a node) or `r` (the squares of a move
+/// not played).
 fn finding(
     out: &mut String,
-    file: &str,
     game: &GameText<'_>,
     lines: &crate::syntax::LineIndex,
     d: &Diagnostic,
     board: Option<&Board>,
 ) {
-    let sev = d.severity().as_str();
     let _ = write!(
         out,
-        "<li class=\"fd sev-{sev}\" data-code=\"{}\" data-var=\"{}\"",
-        d.code.as_str(),
-        u8::from(d.variation)
-    );
-    match board {
-        Some(Board::Node { pos, mv }) => {
-            let _ = write!(out, " data-p=\"{pos}\"");
-            if let Some(m) = mv {
-                let _ = write!(out, " data-m=\"{m}\"");
-            }
-        }
-        Some(Board::Written { pos, route }) => {
-            let r: Vec<String> = route.iter().map(u32::to_string).collect();
-            let _ = write!(out, " data-p=\"{pos}\" data-r=\"{}\"", r.join(","));
-        }
-        None => {}
-    }
-    out.push('>');
-    if board.is_some() {
-        out.push_str("<div class=\"fb\"></div>");
-    }
-    let _ = write!(
-        out,
-        "<div class=\"fx\"><p class=\"fh\"><b class=\"sv\">{sev}</b> <code>{}</code> \
-         <span class=\"msg\">",
+        "{{\"s\":\"{}\",\"c\":\"{}\",\"m\":",
+        d.severity().as_str(),
         d.code.as_str()
     );
-    push_html(out, &d.message);
-    out.push_str("</span></p><p class=\"fl\"><bdi>");
-    push_html(out, file);
-    out.push_str("</bdi>");
+    push_json_str(out, &d.message);
     let at = d.span.map(|s| {
         let at = lines.locate(game.source.as_bytes(), game.line, game.column, s.start);
         (at, s)
     });
     match at {
         Some(((l, c), _)) => {
-            let _ = write!(out, ":{l}:{c}");
+            let _ = write!(out, ",\"at\":[{l},{c}]");
         }
         None => {
-            let _ = write!(out, ":{}", game.line);
+            let _ = write!(out, ",\"at\":[{}]", game.line);
         }
     }
-    let _ = write!(out, " · game {}", game.index);
+    let mut w = format!("game {}", game.index);
     if let Some(p) = d.ply {
-        let _ = write!(out, " · ply {p}");
+        let _ = write!(w, " · ply {p}");
         if let (Some(n), Some(side)) = (d.move_number, d.side) {
-            let _ = write!(out, " (move {n}, {})", side_name(side));
+            let _ = write!(w, " (move {n}, {})", side_name(side));
         }
     }
     if d.variation {
-        out.push_str(" · in a variation");
+        w.push_str(" · in a variation");
+        out.push_str(",\"var\":1");
     }
-    out.push_str("</p>");
+    out.push_str(",\"w\":");
+    push_json_str(out, &w);
     if let Some(((l, _), span)) = at {
         source_line(out, game, span, l);
     }
-    if d.rule.is_some() || d.legal.is_some() {
-        out.push_str("<p class=\"fr\">");
-        if let Some(r) = &d.rule {
-            out.push_str("Rule: <span class=\"rule\">");
-            push_html(out, r);
-            out.push_str("</span>");
-        }
-        if let Some(legal) = &d.legal {
-            if d.rule.is_some() {
-                out.push_str(" · ");
-            }
-            out.push_str("Legal moves: <span class=\"lg\">");
-            if legal.is_empty() {
-                out.push_str("none");
-            }
-            push_joined(out, legal, " ", |out, m| push_html(out, m));
-            out.push_str("</span>");
-        }
-        out.push_str("</p>");
+    if let Some(r) = &d.rule {
+        out.push_str(",\"rule\":");
+        push_json_str(out, r);
     }
-    out.push_str("</div></li>");
+    if let Some(legal) = &d.legal {
+        out.push_str(",\"lg\":[");
+        push_joined(out, legal, ",", |out, m| push_json_str(out, m));
+        out.push(']');
+    }
+    match board {
+        Some(Board::Node { pos, mv }) => {
+            let _ = write!(out, ",\"p\":{pos}");
+            if let Some(m) = mv {
+                let _ = write!(out, ",\"mv\":{m}");
+            }
+        }
+        Some(Board::Written { pos, route }) => {
+            let _ = write!(out, ",\"p\":{pos},\"r\":[");
+            push_joined(out, route, ",", |out, x| push_num(out, u64::from(*x)));
+            out.push(']');
+        }
+        None => {}
+    }
+    out.push('}');
 }
 
 fn side_name(c: Color) -> &'static str {
@@ -401,7 +372,8 @@ fn side_name(c: Color) -> &'static str {
     }
 }
 
-/// The source line of a finding with its span marked (at most 160 characters around it).
+/// The source line of a finding, `"src":[line, before, marked, after]` (at most 60
+/// characters either side of the span, and of the span).
 fn source_line(out: &mut String, game: &GameText<'_>, span: Span, line: u32) {
     let src = game.source;
     let start = (span.start as usize).min(src.len());
@@ -413,22 +385,24 @@ fn source_line(out: &mut String, game: &GameText<'_>, span: Span, line: u32) {
     let end = end.min(line_end);
     let before: Vec<char> = src[line_start..start].chars().collect();
     let skip = before.len().saturating_sub(60);
-    let before: String = before[skip..].iter().collect();
+    let mut shown: String = if skip > 0 {
+        "…".into()
+    } else {
+        String::new()
+    };
+    shown.extend(&before[skip..]);
     let marked: String = src[start..end].chars().take(60).collect();
     let after: String = src[end..line_end].chars().take(60).collect();
-    let _ = write!(out, "<pre class=\"src\"><span class=\"ln\">{line}</span>");
-    if skip > 0 {
-        out.push('…');
-    }
-    push_html(out, &before);
-    out.push_str("<mark>");
-    push_html(out, &marked);
-    out.push_str("</mark>");
-    push_html(out, &after);
-    out.push_str("</pre>");
+    let _ = write!(out, ",\"src\":[{line},");
+    push_json_str(out, &shown);
+    out.push(',');
+    push_json_str(out, &marked);
+    out.push(',');
+    push_json_str(out, &after);
+    out.push(']');
 }
 
-/// The game's data: variant, nodes, move list, tags, result.
+/// The game's data: variant, nodes, move list, tags, result (the object left open).
 fn data(out: &mut String, record: &Record, report: &Report, cap: &Capture, tree: &str) {
     out.push_str("{\"v\":");
     push_json_str(out, report.variant.map_or("", |v| v.name()));
@@ -484,7 +458,6 @@ fn data(out: &mut String, record: &Record, report: &Report, cap: &Capture, tree:
         Some(r) => push_json_str(out, r),
         None => out.push_str("null"),
     }
-    out.push('}');
 }
 
 #[cfg(test)]
@@ -525,31 +498,35 @@ mod tests {
     fn findings_point_at_the_position_before_their_move() {
         let out = FileGames::new(0)
             .next(&mut Reader::new(GAME), |g| {
-                game_html(g, "a<b>.pdn", &Options::default(), &Policy::default())
+                game_html(g, &Options::default(), &Policy::default())
             })
             .unwrap()
             .unwrap();
         let games = read_games(GAME);
         let mut cap = Capture::default();
         let _ = validate_with(&games[0], &Options::default(), &mut cap);
+        let data: serde_json::Value = serde_json::from_str(&out.html).unwrap();
+        let f = data["f"].as_array().unwrap();
         // 37-32 while 28x19 was due: the board after 19-23, the move 37-32 drawn.
-        let missed = format!(
-            "<li class=\"fd sev-error\" data-code=\"missed-capture\" data-var=\"0\" data-p=\"{}\" data-m=\"{}\">",
-            node(&cap, "19-23"),
-            node(&cap, "37-32")
-        );
-        assert!(out.html.contains(&missed), "{}", out.html);
+        let missed = f.iter().find(|d| d["c"] == "missed-capture").unwrap();
+        assert_eq!(missed["s"], "error");
+        assert_eq!(missed["p"], node(&cap, "19-23"));
+        assert_eq!(missed["mv"], node(&cap, "37-32"));
+        assert!(missed["var"].is_null());
         // 99-98 was not played: the board after 13-19, no squares to draw (off the board).
-        let illegal = format!(
-            "data-code=\"illegal-move\" data-var=\"0\" data-p=\"{}\" data-r=\"\">",
-            node(&cap, "13-19")
-        );
-        assert!(out.html.contains(&illegal), "{}", out.html);
-        assert!(out.html.contains("a&lt;b&gt;.pdn"));
+        let illegal = f.iter().find(|d| d["c"] == "illegal-move").unwrap();
+        assert_eq!(illegal["p"], node(&cap, "13-19"));
+        assert_eq!(illegal["r"], serde_json::json!([]));
+        assert_eq!(illegal["src"][2], "99-98");
         assert_eq!((out.stats.counts.errors, out.stats.counts.plies), (2, 4));
-        assert!(
-            out.html
-                .contains("\"t\":[1,2,3,{\"v\":[4,{\"c\":\"x\"},5]},6,{\"x\":\"99-98\"}]")
+        assert_eq!(
+            data["t"],
+            serde_json::json!([1, 2, 3, {"v": [4, {"c": "x"}, 5]}, 6, {"x": "99-98"}])
         );
+        // The row of the list.
+        let row: serde_json::Value = serde_json::from_str(&out.row).unwrap();
+        assert_eq!(row.as_array().unwrap().len(), ROW_FIELDS.split(' ').count());
+        assert_eq!(row[2], "e");
+        assert_eq!(row[12], "illegal-move missed-capture");
     }
 }

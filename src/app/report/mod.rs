@@ -1,9 +1,13 @@
 //! The HTML report of `pdn validate --format html`: one self-contained page (inline CSS, SVG
 //! and script; no network: its Content-Security-Policy allows only its own script and style,
-//! by hash) for a whole archive. It is written as a stream: [`head`], then one
-//! [`game_html`] article per game as the games are validated, then [`tail`] with the summary
-//! (placed first on screen by CSS) and the script. The page holds every game's positions as
-//! `pdn` computed them; its script draws boards when they are shown and knows no rules.
+//! by hash) for a whole archive, light at any size. It is written as a stream: [`head`], then
+//! the games as they are validated, a thousand at a time ([`games_block`]): their rows of the
+//! game list, and their data (positions, moves, tags, findings) in a
+//! `<script type="application/json">` block that the page parses only when one of its games
+//! is opened; then
+//! [`tail`] with the summary (placed first on screen by CSS) and the script, which draws the
+//! visible rows of the list only. The page holds every game's positions as `pdn` computed
+//! them; its script draws boards when they are shown and knows no rules.
 //!
 //! Every string from the input is escaped ([`escape`]): HTML text and attributes, JSON that
 //! cannot close its `<script>` block; the script inserts it with `textContent` only.
@@ -21,7 +25,7 @@ use super::join::push_joined;
 use super::picture::{View, svg};
 use escape::{push_html, push_json_str};
 
-pub use game::{GameHtml, GameStats, game_html};
+pub use game::{GameHtml, GameStats, ROW_FIELDS, game_html};
 
 const CSS: &str = include_str!("report.css");
 const JS: &str = include_str!("report.js");
@@ -29,8 +33,8 @@ const JS: &str = include_str!("report.js");
 /// The CSP source expressions of the page's script and style, `'sha256-…'` (the SHA-256 of
 /// `JS` and `CSS` in base64): constants, checked by the test `csp_hashes_are_those_of_the_page`
 /// (which prints the new values when `report.js` or `report.css` changes).
-const JS_HASH: &str = "'sha256-CRhVNM9uY8Ewf1Y1tVddFfZIArO8xr8mei5koF0G17M='";
-const CSS_HASH: &str = "'sha256-TGkPbjIdvBTPo86J+xelRkO9pejHojQz4aVLxh0qUgI='";
+const JS_HASH: &str = "'sha256-w28oqt3LgLuOddG2s89DXBBI7X63HfjwXMKpWn/lCUk='";
+const CSS_HASH: &str = "'sha256-Mp0SROlZEsucXfFgkgt3wSir+1tNFUrMybyWSwYXukc='";
 
 /// The page's Content-Security-Policy: nothing from the network, no script or style but
 /// the page's own (whatever some text of the input held, no other can run).
@@ -87,8 +91,9 @@ pub(crate) fn layouts_json() -> String {
     out
 }
 
-/// The start of the page, up to the list of games.
-pub fn head(title: &str, out: &mut String) {
+/// The start of the page, up to the games' data: its title, when it was made (`made`, see
+/// [`made_at`]), the filters and the (empty) game list the script fills.
+pub fn head(title: &str, made: &str, out: &mut String) {
     out.push_str("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n");
     let _ = writeln!(
         out,
@@ -114,26 +119,79 @@ pub fn head(title: &str, out: &mut String) {
     out.push_str(&layouts_json());
     out.push_str("</script>\n<header class=\"top\"><h1>");
     push_html(out, title);
-    let _ = writeln!(
-        out,
-        "</h1><p>Written by pdn {}: every game replayed under the rules of its variant. \
-         Click a game to replay it (← → Home End); findings show the position before the \
-         move.</p></header>",
-        env!("CARGO_PKG_VERSION")
+    out.push_str("</h1><p>Written by pdn ");
+    out.push_str(env!("CARGO_PKG_VERSION"));
+    out.push_str(" on <time class=\"made\">");
+    push_html(out, made);
+    out.push_str(
+        "</time>: every game replayed under the rules of its variant. Click a game to \
+         replay it (← → Home End); findings show the position before the move; click a \
+         column's heading to sort.</p></header>\n",
     );
     out.push_str(
-        "<div class=\"wrap\">\n<section id=\"list\">\
-         <div id=\"filters\">\
-         <label><input type=\"checkbox\" class=\"status\" value=\"errors\" checked> errors</label>\
-         <label><input type=\"checkbox\" class=\"status\" value=\"warnings\" checked> warnings</label>\
-         <label><input type=\"checkbox\" class=\"status\" value=\"clean\" checked> clean</label>\
+        "<section id=\"list\"><div id=\"filters\">\
+         <label><input type=\"checkbox\" class=\"status\" value=\"e\" checked> errors</label>\
+         <label><input type=\"checkbox\" class=\"status\" value=\"w\" checked> warnings</label>\
+         <label><input type=\"checkbox\" class=\"status\" value=\"c\" checked> clean</label>\
          <label>code <select class=\"code\"><option value=\"\">all</option></select></label>\
-         <label><input type=\"checkbox\" class=\"finds\"> show findings</label>\
-         <label title=\"findings of severity info: what was tolerated\"><input type=\"checkbox\" class=\"notes\"> notes</label>\
+         <label title=\"findings of severity info: what was tolerated\"><input type=\"checkbox\" class=\"notes\"> infos</label>\
          <input type=\"search\" class=\"q\" placeholder=\"players, event, file…\" aria-label=\"search\">\
-         <span class=\"count\"></span></div>\n<div id=\"games\">\n",
+         <span class=\"count\" aria-live=\"polite\"></span></div>\n\
+         <div id=\"table\" role=\"grid\" aria-label=\"games\"><div class=\"thead\" role=\"row\"></div>\
+         <div class=\"tbody\"></div></div>\
+         <noscript><p>The list of games and the viewer need JavaScript; the summary is below.</p></noscript>\
+         </section>\n",
     );
 }
+
+/// When a page was made, `YYYY-MM-DD HH:MM UTC`: `SOURCE_DATE_EPOCH` if set (reproducible
+/// pages), else now.
+pub fn made_at() -> String {
+    let secs = std::env::var("SOURCE_DATE_EPOCH")
+        .ok()
+        .and_then(|s| s.trim().parse::<u64>().ok())
+        .unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| d.as_secs())
+        });
+    let (y, m, d) = civil(secs / 86_400);
+    let t = secs % 86_400;
+    format!(
+        "{y:04}-{m:02}-{d:02} {:02}:{:02} UTC",
+        t / 3600,
+        t / 60 % 60
+    )
+}
+
+/// The date of a day counted from 1970-01-01 (H. Hinnant's `civil_from_days`).
+fn civil(days: u64) -> (u64, u64, u64) {
+    let z = days + 719_468;
+    let era = z / 146_097;
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + u64::from(m <= 2);
+    (y, m, d)
+}
+
+/// A block of games: their rows of the game list (each a [`GameHtml::row`]) and their data
+/// (each a [`GameHtml::html`]), the rows parsed when the page opens, the data when one of
+/// the games is. Every block but the last holds [`GAMES_PER_BLOCK`] games, so that game `i`
+/// of the page is in block `i / GAMES_PER_BLOCK`.
+pub fn games_block(rows: &str, data: &str, out: &mut String) {
+    out.push_str("<script type=\"application/json\" class=\"rows\">[");
+    out.push_str(rows);
+    out.push_str("]</script>\n<script type=\"application/json\" class=\"gd\">[");
+    out.push_str(data);
+    out.push_str("]</script>\n");
+}
+
+/// The games of a block (see [`games_block`]); the page's script knows the number too.
+pub const GAMES_PER_BLOCK: usize = 1000;
 
 /// One input file's numbers.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -189,27 +247,44 @@ impl Totals {
     }
 }
 
-/// The end of the page: the summary (each code with its severity under `policy`), the
-/// viewer and the script.
-pub fn tail(t: &Totals, policy: &Policy, out: &mut String) {
-    out.push_str(
-        "</div></section>\n<section id=\"summary\"><h2>Summary</h2><div class=\"totals\">",
-    );
+/// The end of the page: the input files' names as shown in the list (`shown`, one per
+/// input, in order), the summary (each code with its severity under `policy`), the viewer
+/// and the script.
+pub fn tail(t: &Totals, shown: &[String], policy: &Policy, out: &mut String) {
+    out.push_str("<script type=\"application/json\" id=\"files\">[");
+    push_joined(out, shown, ",", |out, s| push_json_str(out, s));
+    out.push_str("]</script>\n<section id=\"summary\"><h2>Summary</h2><div class=\"totals\">");
     let unreadable = t.files.iter().filter(|f| f.unreadable).count();
     let counted = &t.counted;
     let clean = counted.games - counted.games_with_errors - t.games_with_warnings;
-    for (class, n, label) in [
-        ("", t.files.len() as u64, "files"),
-        ("", counted.games, "games"),
-        ("", counted.plies, "plies"),
-        ("e", counted.errors, "errors"),
-        ("w", counted.warnings, "warnings"),
-        ("", counted.infos, "notes"),
-        ("e", counted.games_with_errors, "games with errors"),
-        ("w", t.games_with_warnings, "games with warnings only"),
-        ("c", clean, "clean games"),
-        ("e", unreadable as u64, "unreadable files"),
+    for (class, n, one, many) in [
+        ("", t.files.len() as u64, "file", "files"),
+        ("", counted.games, "game", "games"),
+        ("", counted.plies, "ply", "plies"),
+        ("e", counted.errors, "error", "errors"),
+        ("w", counted.warnings, "warning", "warnings"),
+        ("", counted.infos, "info", "infos"),
+        (
+            "e",
+            counted.games_with_errors,
+            "game with errors",
+            "games with errors",
+        ),
+        (
+            "w",
+            t.games_with_warnings,
+            "game with warnings only",
+            "games with warnings only",
+        ),
+        ("c", clean, "clean game", "clean games"),
+        (
+            "e",
+            unreadable as u64,
+            "unreadable file",
+            "unreadable files",
+        ),
     ] {
+        let label = if n == 1 { one } else { many };
         let _ = write!(
             out,
             "<div class=\"{class}\"><b>{n}</b><span>{label}</span></div>"
@@ -245,7 +320,7 @@ pub fn tail(t: &Totals, policy: &Policy, out: &mut String) {
         out.push_str("</tbody></table>");
     }
     files(t, out);
-    out.push_str("</section>\n</div>\n");
+    out.push_str("</section>\n");
     out.push_str(VIEWER);
     out.push_str("<script>");
     out.push_str(JS);
@@ -287,8 +362,9 @@ const VIEWER: &str = "<aside id=\"viewer\" hidden aria-label=\"game viewer\">\
 <button class=\"next\" title=\"next (→)\">›</button>\
 <button class=\"last\" title=\"last (End)\">»</button>\
 <button class=\"flip\" aria-pressed=\"false\" title=\"turn the board round\">⇅</button>\
-<button class=\"numbers\" aria-pressed=\"true\" title=\"square numbers\">#</button></div>\
-<div class=\"moves\"></div><h3>Findings</h3><div class=\"vfinds\"></div>\
+<button class=\"numbers\" aria-pressed=\"true\" title=\"square numbers\">#</button>\
+<button class=\"clocks\" aria-pressed=\"false\" hidden title=\"show the clock comments ([%clock …])\">⏱</button></div>\
+<div class=\"moves\"></div><h3 class=\"fh3\" hidden>Findings</h3><div class=\"vfinds\"></div>\
 <h3>Tags</h3><table class=\"vtags\"></table></aside>\n";
 
 #[cfg(test)]
@@ -313,6 +389,8 @@ mod tests {
             "report.js or report.css changed: put the new hashes into JS_HASH and CSS_HASH"
         );
         assert!(content_security_policy().contains(JS_HASH));
+        // The script finds game i in block i / GAMES_PER_BLOCK.
+        assert!(JS.contains(&format!("const PER_BLOCK = {GAMES_PER_BLOCK};")));
         // The digest of a known text, to be sure of the computation itself.
         assert_eq!(
             csp_hash("abc"),

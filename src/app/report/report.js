@@ -10,7 +10,7 @@
   const PIECES = { w: "white-man", b: "black-man", W: "white-king", B: "black-king" };
   const $ = (sel, root) => (root || document).querySelector(sel);
   const $$ = (sel, root) => Array.from((root || document).querySelectorAll(sel));
-  const prefs = { flip: false, numbers: true };
+  const prefs = { flip: false, numbers: true, clocks: false };
 
   function el(tag, attrs, parent) {
     const e = document.createElementNS(NS, tag);
@@ -27,21 +27,33 @@
   }
 
   // ---- game data -------------------------------------------------------------------------
-  function gameOf(article) {
-    if (!article._g) {
-      const g = JSON.parse($("script.gd", article).textContent);
-      g.layout = LAYOUTS[g.v] || null;
-      g.pos = [];
-      g.kids = g.n.map(() => []);
-      g.n.forEach((n, k) => { if (n.length > 1) g.kids[n[0]].push(k); });
-      g.sev = {};
-      $$("li.fd[data-m]", article).forEach((li) => {
-        const k = li.dataset.m, s = li.classList.contains("sev-error") ? "error" : li.classList.contains("sev-warning") ? "warning" : "info";
-        if (g.sev[k] !== "error") g.sev[k] = s === "info" && g.sev[k] ? g.sev[k] : s;
-      });
-      article._g = g;
+  // The games' data, a thousand games to a JSON block, parsed when one of them is opened
+  // (the few blocks last used are kept).
+  const PER_BLOCK = 1000;
+  const BLOCKS = $$("script.gd");
+  const parsed = new Map();
+  function gameOf(r) {
+    const b = Math.floor(r / PER_BLOCK);
+    let block = parsed.get(b);
+    if (!block) {
+      if (!BLOCKS[b]) return null;
+      block = JSON.parse(BLOCKS[b].textContent);
+      if (parsed.size >= 4) parsed.delete(parsed.keys().next().value);
+      parsed.set(b, block);
     }
-    return article._g;
+    const g = block[r % PER_BLOCK];
+    if (!g || g.layout !== undefined) return g || null;
+    g.layout = LAYOUTS[g.v] || null;
+    g.pos = [];
+    g.kids = g.n.map(() => []);
+    g.n.forEach((n, k) => { if (n.length > 1) g.kids[n[0]].push(k); });
+    g.sev = {};
+    for (const f of g.f) {
+      if (f.mv === undefined) continue;
+      const k = f.mv, s = f.s;
+      if (g.sev[k] !== "error") g.sev[k] = s === "info" && g.sev[k] ? g.sev[k] : s;
+    }
+    return g;
   }
   const isMove = (g, k) => g.n[k] && g.n[k].length > 1;
   function position(g, k) {
@@ -122,11 +134,6 @@
       el("rect", { x: q[0], y: q[1], width: SQ, height: SQ, class: L.full ? "fl" : "dk", "data-square": s[2] }, sqs);
     });
     el("rect", { x: left, y: EDGE, width: L.w * SQ, height: L.h * SQ, class: "edge" }, svg);
-    const nums = el("g", { class: "nums" }, svg);
-    L.sq.forEach((s, i) => {
-      const q = place(i);
-      el("text", { x: q[0] + 4, y: q[1] + 17 }, nums).textContent = s[2];
-    });
     if (coords) {
       const co = el("g", { class: "co" }, svg);
       for (let c = 0; c < L.w; c++) {
@@ -149,6 +156,17 @@
       const c = centre(i);
       el("use", { href: "#pdn-" + PIECES[ch], x: c[0] - 50, y: c[1] - 50, width: SQ, height: SQ, class: "pc", "data-square": L.sq[i - 1][2], "data-piece": ch }, pcs);
     }
+    // Square numbers over the pieces, dark on a light tab, larger on larger boards.
+    if (prefs.numbers) {
+      const nums = el("g", { class: "nums" }, svg), size = 12 + Math.max(L.w, L.h);
+      L.sq.forEach((s, i) => {
+        const q = place(i);
+        el("rect", { x: q[0] + 2, y: q[1] + 2, width: 0.62 * size * s[2].length + 6, height: size + 2, class: "tab" }, nums);
+        const t = el("text", { x: q[0] + 5, y: q[1] + 2 + size * 0.88 }, nums);
+        t.setAttribute("font-size", size);
+        t.textContent = s[2];
+      });
+    }
     if (mv && mv.route && mv.route.length >= 2) {
       const s = shaft(mv.route.map(centre));
       if (s) {
@@ -170,31 +188,62 @@
     return { route: n[2], cap: n[3], before, irregular: n[8] === 1 };
   }
 
+  // ---- findings ------------------------------------------------------------------------------
   // A finding's board: the position before the move, the move drawn.
   function findingBoard(slot) {
-    const li = slot.closest("li.fd");
-    const home = li.closest("[data-game]");
-    const art = li.closest("article.game") || (home && document.getElementById(home.dataset.game));
-    if (!art) return;
-    const g = gameOf(art);
-    if (!g.layout) return;
-    const p = position(g, +li.dataset.p);
+    const g = V.g, f = slot._f;
+    if (!g || !f || !g.layout) return;
+    const p = position(g, f.p);
     if (p === null) return;
     let mv = null;
-    if (li.dataset.m !== undefined) mv = moveOf(g, +li.dataset.m, true);
-    else if (li.dataset.r) mv = { route: li.dataset.r.split(",").map(Number), cap: [], before: true, irregular: true };
+    if (f.mv !== undefined) mv = moveOf(g, f.mv, true);
+    else if (f.r && f.r.length) mv = { route: f.r, cap: [], before: true, irregular: true };
     slot.replaceChildren(board(g.layout, p, mv));
   }
   const lazy = "IntersectionObserver" in window ? new IntersectionObserver((entries) => {
     for (const e of entries) if (e.isIntersecting) { lazy.unobserve(e.target); findingBoard(e.target); }
-  }, { rootMargin: "300px" }) : null;
-  function watch(root) {
-    $$(".fb", root).forEach((s) => { if (!s.firstChild) { if (lazy) lazy.observe(s); else findingBoard(s); } });
+  }, { root: null, rootMargin: "300px" }) : null;
+
+  // One finding as an item of the viewer's list (text set with textContent only).
+  function findingItem(g, f, file) {
+    const li = h("li", "fd sev-" + f.s);
+    li.dataset.code = f.c;
+    li.dataset.var = f.var ? "1" : "0";
+    if (f.p !== undefined) {
+      const slot = h("div", "fb", null, li);
+      slot._f = f;
+      if (lazy) lazy.observe(slot); else findingBoard(slot);
+      if (f.mv !== undefined) li.dataset.m = f.mv;
+      li.dataset.p = f.p;
+    }
+    const fx = h("div", "fx", null, li);
+    const head = h("p", "fh", null, fx);
+    h("b", "sv", f.s, head);
+    head.append(" ");
+    h("code", null, f.c, head);
+    head.append(" ");
+    h("span", "msg", f.m, head);
+    h("p", "fl", file + ":" + f.at.join(":") + " · " + f.w, fx);
+    if (f.src) {
+      const pre = h("pre", "src", null, fx);
+      h("span", "ln", String(f.src[0]), pre);
+      pre.append(f.src[1]);
+      h("mark", null, f.src[2], pre);
+      pre.append(f.src[3]);
+    }
+    if (f.rule || f.lg) {
+      const r = h("p", "fr", null, fx);
+      if (f.rule) { r.append("Rule: "); h("span", "rule", f.rule, r); }
+      if (f.lg) { if (f.rule) r.append(" · "); r.append("Legal moves: "); h("span", "lg", f.lg.length ? f.lg.join(" ") : "none", r); }
+    }
+    return li;
   }
 
   // ---- the viewer ----------------------------------------------------------------------------
   const viewer = $("#viewer");
-  const V = { art: null, g: null, cur: 0 };
+  const V = { id: null, g: null, cur: 0, row: null };
+  // A comment that is only commands such as [%clock …] (lidraughts writes one after every move).
+  const CLOCK = /^(\s*\[%[^\]]*\])+\s*$/;
 
   function moveList(g, items, parent, depth) {
     let needNumber = true;
@@ -216,8 +265,8 @@
         s.title = "not replayed";
         needNumber = true;
       } else if (it.c !== undefined) {
-        h("span", "cm", it.c, parent);
-        needNumber = true;
+        if (CLOCK.test(it.c)) { h("span", "cm clock", it.c, parent); g.clocks = true; }
+        else { h("span", "cm", it.c, parent); needNumber = true; }
       } else if (it.g !== undefined) {
         h("span", "nag", NAGS[it.g] || "$" + it.g, parent);
       } else if (it.f !== undefined) {
@@ -231,32 +280,38 @@
     }
   }
 
-  function open(article, k) {
-    if (!article) return;
-    const g = gameOf(article);
-    if (V.art !== article) {
-      if (V.art) V.art.classList.remove("open");
-      V.art = article;
-      V.g = g;
-      article.classList.add("open");
-      const players = $(".pl", article).textContent;
-      $(".vt", viewer).textContent = players === "? – ?" ? $(".ev", article).textContent || players : players;
-      $(".vs", viewer).textContent = [$(".gn", article).textContent, $(".ev", article).textContent, $(".res", article).textContent].filter(Boolean).join(" · ");
+  // The game of row `r` (an index into ROWS), at node k.
+  function open(r, k) {
+    const row = ROWS[r];
+    if (!row) return;
+    const id = "g" + (row[0] + 1) + "-" + row[1];
+    const g = gameOf(r);
+    if (!g) return;
+    if (V.id !== id) {
+      V.id = id; V.g = g; V.row = r;
+      const players = [row[5] || "?", row[6] || "?"].join(" – ");
+      $(".vt", viewer).textContent = players === "? – ?" ? row[7] || FILES[row[0]] + " #" + row[1] : players;
+      $(".vs", viewer).textContent = [FILES[row[0]] + " #" + row[1], row[7], row[8], row[9], row[10]].filter(Boolean).join(" · ");
       const tags = $(".vtags", viewer);
       tags.replaceChildren();
-      for (const t of g.tags) { const r = h("tr", null, null, tags); h("th", null, t[0], r); h("td", null, t[1], r); }
+      for (const t of g.tags) { const tr = h("tr", null, null, tags); h("th", null, t[0], tr); h("td", null, t[1], tr); }
       const list = $(".moves", viewer);
       list.replaceChildren();
       if (!g.layout) h("p", "none", "This game could not be replayed (no variant).", list);
       moveList(g, g.t, list, 0);
+      $("button.clocks", viewer).hidden = !g.clocks;
       const finds = $(".vfinds", viewer);
       finds.replaceChildren();
-      const ol = $("ol.finds", article);
-      if (ol) { const c = ol.cloneNode(true); c.dataset.game = article.id; $$(".fb", c).forEach((s) => s.replaceChildren()); finds.appendChild(c); watch(c); }
+      const ol = h("ol", "finds");
+      for (const f of g.f) ol.appendChild(findingItem(g, f, FILES[row[0]]));
+      const shown = g.f.filter((f) => f.s !== "info" || document.body.classList.contains("show-notes")).length;
+      $(".fh3", viewer).hidden = shown === 0;
+      if (g.f.length) finds.appendChild(ol);
       viewer.hidden = false;
       document.body.classList.add("viewing");
+      draw();
     }
-    if (!g.layout) { $(".vboard", viewer).replaceChildren(); return; }
+    if (!g.layout) { $(".vboard", viewer).replaceChildren(); setHash("#" + id); return; }
     show(k === undefined || k === null || !g.n[k] ? first(g, 0) : k);
   }
 
@@ -274,17 +329,17 @@
     if (s) { s.classList.add("cur"); s.scrollIntoView({ block: "nearest" }); }
     $("button.first", viewer).disabled = $("button.prev", viewer).disabled = prev(g, k) === null;
     $("button.next", viewer).disabled = $("button.last", viewer).disabled = next(g, k) === null;
-    setHash("#" + V.art.id + "/" + k);
+    setHash("#" + V.id + "/" + k);
   }
-  function setHash(h) {
-    if (location.hash === h) return;
-    try { history.replaceState(null, "", h); } catch (e) { /* file:// in some browsers */ }
+  function setHash(hh) {
+    if (location.hash === hh) return;
+    try { history.replaceState(null, "", hh); } catch (e) { /* file:// in some browsers */ }
   }
   function close() {
     viewer.hidden = true;
     document.body.classList.remove("viewing");
-    if (V.art) { V.art.classList.remove("open"); V.art.querySelector(".gh").focus({ preventScroll: true }); }
-    V.art = null; V.g = null;
+    V.id = null; V.g = null; V.row = null;
+    draw();
     setHash("#");
   }
   function step(f) { if (V.g) { const k = f(V.g, V.cur); if (k !== null && k !== undefined) show(k); } }
@@ -298,18 +353,15 @@
       else if (b.classList.contains("last")) step(last);
       else if (b.classList.contains("flip")) { prefs.flip = !prefs.flip; b.setAttribute("aria-pressed", prefs.flip); show(V.cur); }
       else if (b.classList.contains("numbers")) { prefs.numbers = !prefs.numbers; b.setAttribute("aria-pressed", prefs.numbers); show(V.cur); }
+      else if (b.classList.contains("clocks")) { prefs.clocks = !prefs.clocks; b.setAttribute("aria-pressed", prefs.clocks); document.body.classList.toggle("show-clocks", prefs.clocks); }
       else if (b.classList.contains("close")) close();
       return;
     }
     const m = e.target.closest(".moves .mv[data-k]");
     if (m) { show(+m.dataset.k); return; }
     const f = e.target.closest("li.fd");
-    if (f) goFinding(f, V.art);
+    if (f && V.g) show(f.dataset.m !== undefined ? +f.dataset.m : f.dataset.p !== undefined ? +f.dataset.p : V.cur);
   });
-  function goFinding(li, art) {
-    const k = li.dataset.m !== undefined ? +li.dataset.m : li.dataset.p !== undefined ? +li.dataset.p : undefined;
-    open(art, k);
-  }
   document.addEventListener("keydown", (e) => {
     if (!V.g || e.altKey || e.ctrlKey || e.metaKey) return;
     if (e.target.closest && e.target.closest("input, select, textarea")) return;
@@ -318,46 +370,120 @@
     else if (e.key === "Escape") close();
   });
 
-  // ---- the list: opening games, filters -------------------------------------------------------
-  const list = $("#games");
-  list.addEventListener("click", (e) => {
-    const art = e.target.closest("article.game");
-    if (!art) return;
-    const li = e.target.closest("li.fd");
-    if (li) goFinding(li, art);
-    else if (e.target.closest(".gh")) open(art);
+  // ---- the list: a table of every game, drawn a screenful at a time ---------------------------
+  // A row: file, game, status, errors, warnings, White, Black, event, date, result, variant,
+  // plies, codes (as pdn wrote it).
+  const FILES = JSON.parse($("#files").textContent);
+  const ROWS = [];
+  for (const b of $$("script.rows")) for (const r of JSON.parse(b.textContent)) ROWS.push(r);
+  const ROW_H = 30;
+  const STATUS = { e: 0, w: 1, c: 2 };
+  const statusText = (r) => r[2] === "e" ? "✗ " + r[3] + " error" + (r[3] === 1 ? "" : "s")
+    : r[2] === "w" ? "! " + r[4] + " warning" + (r[4] === 1 ? "" : "s") : "✓ clean";
+  // Columns: heading, class, text of a row, sort key, widest shown (characters).
+  const COLS = [
+    { name: "status", cls: "st", text: statusText, key: (r) => STATUS[r[2]] * 1e6 - (r[3] || r[4]), max: 12, min: 12 },
+    { name: "file", cls: "gn", text: (r) => FILES[r[0]] + " #" + r[1], key: null, max: 70, min: 14 },
+    { name: "White", cls: "pw", text: (r) => r[5], key: (r) => r[5].toLowerCase(), max: 28 },
+    { name: "Black", cls: "pb", text: (r) => r[6], key: (r) => r[6].toLowerCase(), max: 28 },
+    { name: "event", cls: "ev", text: (r) => r[7], key: (r) => r[7].toLowerCase(), max: 60 },
+    { name: "date", cls: "dt", text: (r) => r[8], key: (r) => r[8], max: 12 },
+    { name: "result", cls: "res", text: (r) => r[9], key: (r) => r[9], max: 9, min: 8 },
+    { name: "variant", cls: "vr", text: (r) => r[10], key: (r) => r[10], max: 14 },
+    { name: "plies", cls: "pc n", text: (r) => String(r[11]), key: (r) => r[11], max: 6 },
+  ];
+  const table = $("#table"), thead = $(".thead", table), tbody = $(".tbody", table);
+  // Each column as wide as its widest text (up to its limit) when the page is wide enough:
+  // nothing is cut that fits; narrower, the columns shrink (a cut cell's title holds it whole).
+  const widths = COLS.map((c) => c.name.length + 2);
+  for (const r of ROWS) for (let i = 0; i < COLS.length; i++) {
+    const n = String(COLS[i].text(r)).length;
+    if (n > widths[i]) widths[i] = n;
+  }
+  const track = (i) => {
+    const w = Math.min(widths[i], COLS[i].max) + 1;
+    return "minmax(" + Math.min(w, COLS[i].min || 6) + "ch, " + w + "fr)";
+  };
+  table.style.setProperty("--cols", COLS.map((c, i) => track(i)).join(" "));
+  table.style.setProperty("--cols-viewing", [0, 1, 2, 3, 6].map(track).join(" "));
+  COLS.forEach((c, i) => {
+    const b = h("button", "th " + c.cls.split(" ")[0], c.name, thead);
+    b.dataset.col = i;
+    b.setAttribute("role", "columnheader");
   });
-  list.addEventListener("keydown", (e) => {
-    if (e.key === "Enter" && e.target.classList.contains("gh")) open(e.target.closest("article.game"));
+  let order = [], sortCol = 0, sortDir = 1;
+  function sortRows() {
+    const c = COLS[sortCol];
+    const idx = ROWS.map((_, i) => i);
+    if (c.key) {
+      const keys = ROWS.map(c.key);
+      idx.sort((a, b) => (keys[a] < keys[b] ? -sortDir : keys[a] > keys[b] ? sortDir : a - b));
+    } else if (sortDir < 0) idx.reverse();
+    $$(".th", thead).forEach((b) => b.setAttribute("aria-sort", +b.dataset.col === sortCol ? (sortDir > 0 ? "ascending" : "descending") : "none"));
+    return idx;
+  }
+  let sorted = sortRows();
+  function draw() {
+    const top = tbody.getBoundingClientRect().top + window.scrollY;
+    const from = Math.max(0, Math.floor((window.scrollY - top) / ROW_H) - 10);
+    const to = Math.min(order.length, from + Math.ceil(window.innerHeight / ROW_H) + 20);
+    tbody.style.height = order.length * ROW_H + "px";
+    const frag = document.createDocumentFragment();
+    for (let i = from; i < to; i++) {
+      const r = ROWS[order[i]];
+      const tr = h("div", "tr s-" + r[2], null, frag);
+      tr.setAttribute("role", "row");
+      tr.tabIndex = 0;
+      tr.dataset.row = order[i];
+      tr.dataset.game = "g" + (r[0] + 1) + "-" + r[1];
+      tr.style.top = i * ROW_H + "px";
+      if (order[i] === V.row) tr.classList.add("open");
+      for (const c of COLS) {
+        const t = c.text(r);
+        const td = h("span", c.cls, t, tr);
+        td.setAttribute("role", "gridcell");
+        if (t.length > 8) td.title = t;
+      }
+    }
+    tbody.replaceChildren(frag);
+  }
+  let pending = false;
+  window.addEventListener("scroll", () => { if (!pending) { pending = true; requestAnimationFrame(() => { pending = false; draw(); }); } }, { passive: true });
+  window.addEventListener("resize", () => draw());
+  thead.addEventListener("click", (e) => {
+    const b = e.target.closest(".th");
+    if (!b) return;
+    const i = +b.dataset.col;
+    if (i === sortCol) sortDir = -sortDir; else { sortCol = i; sortDir = 1; }
+    sorted = sortRows();
+    applyFilters();
+  });
+  tbody.addEventListener("click", (e) => {
+    const tr = e.target.closest(".tr");
+    if (tr) open(+tr.dataset.row);
+  });
+  tbody.addEventListener("keydown", (e) => {
+    if (e.key === "Enter" && e.target.classList.contains("tr")) open(+e.target.dataset.row);
   });
 
   const filters = $("#filters");
   const codeSel = $("select.code", filters);
-  const codes = new Set();
-  $$("article.game").forEach((a) => a.dataset.codes.split(" ").forEach((c) => c && codes.add(c)));
-  Array.from(codes).sort().forEach((c) => { const o = h("option", null, c, codeSel); o.value = c; });
+  $$("#summary button[data-code]").forEach((b) => { const o = h("option", null, b.dataset.code, codeSel); o.value = b.dataset.code; });
+  const infoCodes = new Set($$('#summary button[data-sev="info"]').map((b) => b.dataset.code));
+  let hay = null;
   function applyFilters() {
     const st = new Set($$("input.status:checked", filters).map((i) => i.value));
     const code = codeSel.value, q = $("input.q", filters).value.trim().toLowerCase();
-    const finds = $("input.finds", filters).checked;
-    document.body.classList.toggle("show-finds", finds);
     document.body.classList.toggle("show-notes", $("input.notes", filters).checked || infoCodes.has(code));
-    let shown = 0, total = 0;
-    $$("article.game").forEach((a) => {
-      total++;
-      const ok = st.has(a.dataset.status) && (!code || a.dataset.codes.split(" ").includes(code)) &&
-        (!q || $(".gh", a).textContent.toLowerCase().includes(q));
-      a.hidden = !ok;
-      if (ok) shown++;
-      if (ok && (a._code ?? "") !== code) {
-        $$("li.fd", a).forEach((li) => { li.hidden = !!code && li.dataset.code !== code; });
-        a._code = code;
-      }
-      if (ok && finds) watch(a);
+    if (q && !hay) hay = ROWS.map((r) => (FILES[r[0]] + " " + r[5] + " " + r[6] + " " + r[7] + " " + r[8]).toLowerCase());
+    order = sorted.filter((i) => {
+      const r = ROWS[i];
+      return st.has(r[2]) && (!code || (" " + r[12] + " ").includes(" " + code + " ")) && (!q || hay[i].includes(q));
     });
-    $(".count", filters).textContent = shown === total ? total + " games" : shown + " of " + total + " games";
+    $(".count", filters).textContent = order.length === ROWS.length ? ROWS.length + " game" + (ROWS.length === 1 ? "" : "s")
+      : order.length + " of " + ROWS.length + " games";
+    draw();
   }
-  const infoCodes = new Set($$('#summary button[data-sev="info"]').map((b) => b.dataset.code));
   let timer = 0;
   filters.addEventListener("input", (e) => {
     clearTimeout(timer);
@@ -368,17 +494,21 @@
     const b = e.target.closest("button[data-code]");
     if (!b) return;
     codeSel.value = b.dataset.code;
-    $("input.finds", filters).checked = true;
     applyFilters();
-    list.scrollIntoView();
+    $("#list").scrollIntoView();
   });
   applyFilters();
 
+  const rowOf = new Map();
   function fromHash() {
-    const m = /^#(g\d+-\d+)(?:\/(\d+))?$/.exec(location.hash);
+    const m = /^#g(\d+)-(\d+)(?:\/(\d+))?$/.exec(location.hash);
     if (!m) return;
-    const art = document.getElementById(m[1]);
-    if (art) { open(art, m[2] === undefined ? undefined : +m[2]); art.scrollIntoView({ block: "nearest" }); }
+    if (!rowOf.size) ROWS.forEach((r, i) => rowOf.set((r[0] + 1) + "-" + r[1], i));
+    const r = rowOf.get(m[1] + "-" + m[2]);
+    if (r === undefined) return;
+    open(r, m[3] === undefined ? undefined : +m[3]);
+    const at = order.indexOf(r);
+    if (at >= 0) window.scrollTo(0, tbody.getBoundingClientRect().top + window.scrollY + at * ROW_H - window.innerHeight / 3);
   }
   window.addEventListener("hashchange", fromHash);
   fromHash();

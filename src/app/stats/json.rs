@@ -70,6 +70,18 @@ impl Stats {
             .uint("plies", self.plies)
             .uint("games_with_errors", self.games_with_errors);
         counts(&mut o, "results", &self.results());
+        {
+            let mut a = o.array("results_by_variant");
+            for (v, r, winner, n) in self.variant_results() {
+                a.object()
+                    .opt_str("variant", v.map(|v| v.name()))
+                    .str("result", r)
+                    .str("winner", winner)
+                    .uint("games", n)
+                    .close();
+            }
+            a.close();
+        }
         counts(&mut o, "variants", &self.variants());
         self.json_length(&mut o, names);
         self.json_captures(&mut o, names);

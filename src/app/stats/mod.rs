@@ -145,6 +145,8 @@ pub struct Stats {
     /// Games with at least one error diagnostic.
     pub games_with_errors: u64,
     results: HashMap<String, u64>,
+    /// Games per variant and result (the variant's standard form).
+    variant_results: HashMap<(Option<Variant>, String), u64>,
     variants: HashMap<Option<Variant>, u64>,
     lengths: BTreeMap<u32, u64>,
     longest: Option<(u32, Location)>,

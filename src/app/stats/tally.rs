@@ -53,6 +53,25 @@ impl Tally {
         percentage(self.first_wins, self.draws, self.decided())
     }
 
+    /// The outcomes as table cells by colour, for a variant whose first mover is `first`:
+    /// White's wins, draws, Black's wins, unknown; then White's score.
+    pub(crate) fn colour_cells(&self, first: crate::rules::Color) -> [String; 5] {
+        let (white, black) = if first == crate::rules::Color::White {
+            (self.first_wins, self.second_wins)
+        } else {
+            (self.second_wins, self.first_wins)
+        };
+        [
+            white.to_string(),
+            self.draws.to_string(),
+            black.to_string(),
+            self.unknown.to_string(),
+            percentage(white, self.draws, self.decided())
+                .map(|s| format!("{s:.1}"))
+                .unwrap_or_default(),
+        ]
+    }
+
     /// The outcomes as table cells: first wins, draws, second wins, unknown.
     pub(crate) fn outcome_cells(&self) -> [String; 4] {
         [
@@ -260,6 +279,10 @@ impl Stats {
             self.games_with_errors += 1;
         }
         let result = result_key(r.result.as_deref(), r.outcome, r.variant);
+        *self
+            .variant_results
+            .entry((r.variant, result.clone()))
+            .or_default() += 1;
         *self.results.entry(result).or_default() += 1;
         *self.variants.entry(r.variant).or_default() += 1;
         *self.lengths.entry(r.plies).or_default() += 1;
@@ -351,6 +374,43 @@ impl Stats {
     pub fn results(&self) -> Vec<(&str, u64)> {
         let mut v: Vec<(&str, u64)> = self.results.iter().map(|(k, &n)| (k.as_str(), n)).collect();
         v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(b.0)));
+        v
+    }
+
+    /// Each variant's results (the variant's standard form) with their games and winner
+    /// (`white`, `black`, `draw`, `none`, `unknown`): the variants most frequent first,
+    /// within a variant the results most frequent first.
+    pub fn variant_results(&self) -> Vec<(Option<Variant>, &str, &'static str, u64)> {
+        let order: Vec<Option<Variant>> = {
+            let mut v: Vec<(Option<Variant>, u64)> =
+                self.variants.iter().map(|(k, &n)| (*k, n)).collect();
+            v.sort_by(|a, b| {
+                b.1.cmp(&a.1).then(
+                    a.0.map_or("unknown", Variant::name)
+                        .cmp(b.0.map_or("unknown", Variant::name)),
+                )
+            });
+            v.into_iter().map(|(k, _)| k).collect()
+        };
+        let rank = |v: &Option<Variant>| order.iter().position(|o| o == v).unwrap_or(usize::MAX);
+        let mut v: Vec<(Option<Variant>, &str, &'static str, u64)> = self
+            .variant_results
+            .iter()
+            .map(|((variant, r), &n)| {
+                let winner = if r == NO_RESULT {
+                    "unknown"
+                } else {
+                    crate::app::outcome::normalised(Some(r), *variant).1
+                };
+                (*variant, r.as_str(), winner, n)
+            })
+            .collect();
+        v.sort_by(|a, b| {
+            rank(&a.0)
+                .cmp(&rank(&b.0))
+                .then(b.3.cmp(&a.3))
+                .then(a.1.cmp(b.1))
+        });
         v
     }
 
@@ -535,6 +595,9 @@ impl AddAssign for Stats {
         self.games_with_errors += o.games_with_errors;
         for (k, n) in o.results {
             *self.results.entry(k).or_default() += n;
+        }
+        for (k, n) in o.variant_results {
+            *self.variant_results.entry(k).or_default() += n;
         }
         for (k, n) in o.variants {
             *self.variants.entry(k).or_default() += n;

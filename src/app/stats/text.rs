@@ -41,10 +41,27 @@ impl Stats {
         out
     }
 
-    /// Each result, in its variant's standard form, with its share of the games.
+    /// Each variant's results, in its standard form, with the winner and the share of the
+    /// variant's games.
     fn text_results(&self, out: &mut String) {
-        let title = "Results (in each variant's standard form)";
-        self.text_shares(out, title, "result", self.results());
+        section(out, "Results (per variant, in its standard form)");
+        let mut t = Table::new(&["variant", "result", "winner", "games", "%"], "lllrr");
+        let variants = self.variants();
+        for (v, r, winner, n) in self.variant_results() {
+            let name = v.map_or("unknown", |v| v.name());
+            let of = variants
+                .iter()
+                .find(|(k, _)| *k == name)
+                .map_or(self.games, |(_, n)| *n);
+            t.row(vec![
+                name.to_string(),
+                r.to_string(),
+                winner.to_string(),
+                n.to_string(),
+                percent(n, of),
+            ]);
+        }
+        t.render(out);
     }
 
     /// Variants, with their share of the games.
@@ -189,11 +206,18 @@ impl Stats {
         section(out, &title);
         let _ = writeln!(
             out,
-            "  score%: the first mover's score over decided games (won, drawn, lost); {UNKNOWN}"
+            "  score%: White's score over decided games (won, drawn, lost); {UNKNOWN}"
         );
         let mut t = Table::new(
             &[
-                "variant", "opening", "ballot", "games", "1st won", "draws", "2nd won", "unknown",
+                "variant",
+                "opening",
+                "ballot",
+                "games",
+                "White won",
+                "draws",
+                "Black won",
+                "unknown",
                 "score%",
             ],
             "lllrrrrrr",
@@ -228,8 +252,7 @@ impl Stats {
                         tally.games.to_string(),
                     ]
                     .into_iter()
-                    .chain(tally.outcome_cells())
-                    .chain([tally.score().map(|s| format!("{s:.1}")).unwrap_or_default()])
+                    .chain(tally.colour_cells(k.variant.rules().first_mover()))
                     .collect(),
                 );
             }
@@ -251,12 +274,19 @@ impl Stats {
         if !openings.is_empty() {
             let _ = writeln!(
                 out,
-                "  score%: the first mover's score over decided games (won, drawn, lost); {UNKNOWN}"
+                "  score%: White's score over decided games (won, drawn, lost); {UNKNOWN}"
             );
         }
         let mut t = Table::new(
             &[
-                "plies", "variant", "moves", "games", "1st won", "draws", "2nd won", "unknown",
+                "plies",
+                "variant",
+                "moves",
+                "games",
+                "White won",
+                "draws",
+                "Black won",
+                "unknown",
                 "score%",
             ],
             "rllrrrrrr",
@@ -280,8 +310,7 @@ impl Stats {
                     tally.games.to_string(),
                 ]
                 .into_iter()
-                .chain(tally.outcome_cells())
-                .chain([tally.score().map(|s| format!("{s:.1}")).unwrap_or_default()])
+                .chain(tally.colour_cells(k.variant.rules().first_mover()))
                 .collect(),
             );
         }
@@ -356,7 +385,13 @@ impl Stats {
         section(out, &format!("Events ({})", events.len()));
         let mut t = Table::new(
             &[
-                "event", "games", "plies", "1st won", "draws", "2nd won", "unknown",
+                "event",
+                "games",
+                "plies",
+                "first won",
+                "draws",
+                "second won",
+                "unknown",
             ],
             "lrrrrrr",
         );

@@ -120,6 +120,18 @@ impl Screen {
         }
     }
 
+    /// Read what comes within `d`; false once the child's ends are closed (it has exited).
+    pub(crate) fn read_for(&mut self, d: Duration) -> bool {
+        match self.rx.recv_timeout(d) {
+            Ok(b) => {
+                self.bytes.extend(b);
+                true
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => true,
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => false,
+        }
+    }
+
     /// Wait for the child to end (a hang fails after a minute) and read everything it
     /// wrote; its exit status.
     pub(crate) fn finish(&mut self, child: &mut Child) -> Option<i32> {
