@@ -710,6 +710,10 @@ fn other_square_names_read_back_as_the_same_games_without_a_warning() {
     }
 }
 
+/// The fixed columns of a game row (the CSV's and the Parquet table's).
+#[cfg(feature = "parquet")]
+const GAME_COLUMNS_LEN: usize = pdn::app::export::csv::GAME_COLUMNS.len();
+
 /// The record batches of a Parquet file, read back by the parquet crate.
 #[cfg(feature = "parquet")]
 fn read_parquet(path: &Path) -> Vec<arrow_array::RecordBatch> {
@@ -790,7 +794,11 @@ fn parquet_holds_the_csv_rows() {
         let rows: Vec<csv::StringRecord> = r.records().map(Result::unwrap).collect();
         let n: usize = batches.iter().map(|b| b.num_rows()).sum();
         assert_eq!(n, rows.len(), "plies {plies}");
-        let fixed = if plies { header.len() } else { 16 };
+        let fixed = if plies {
+            header.len()
+        } else {
+            GAME_COLUMNS_LEN
+        };
         for (k, name) in header.iter().take(fixed).enumerate() {
             // The CSV writes an empty string, an empty list and a null alike.
             let got: Vec<Option<String>> = column_text(&batches, name)
@@ -810,7 +818,7 @@ fn parquet_holds_the_csv_rows() {
                 let entries = tags.value(row);
                 let keys = entries.column(0).as_string::<i32>();
                 let values = entries.column(1).as_string::<i32>();
-                for (k, name) in header.iter().enumerate().skip(16) {
+                for (k, name) in header.iter().enumerate().skip(GAME_COLUMNS_LEN) {
                     let v = (0..keys.len())
                         .find(|&i| keys.value(i) == name)
                         .map(|i| values.value(i));

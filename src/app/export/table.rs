@@ -46,8 +46,12 @@ pub struct GameRow {
     pub fixed: [Option<String>; 6],
     /// Every tag in file order, keyed as in the JSON.
     pub tags: Vec<(String, String)>,
-    /// The Result tag, else the result that ended the movetext.
+    /// The result in the variant's standard form (`*` when unknown), as the CSV has it.
     pub result: Option<String>,
+    /// `white`, `black`, `draw`, `none` or `unknown`, as the CSV has it.
+    pub winner: Option<&'static str>,
+    /// The Result tag, else the result that ended the movetext, as written.
+    pub result_text: Option<String>,
     /// The variant replayed.
     pub variant: Option<&'static str>,
     /// Plies of the main line replayed.
@@ -98,7 +102,11 @@ impl GameRow {
             };
             row.tags.push((key, value.to_owned()));
         }
-        row.result = report.result.clone();
+        let (result, winner) =
+            crate::app::outcome::normalised(report.result.as_deref(), report.variant);
+        row.result = Some(result);
+        row.winner = Some(winner);
+        row.result_text = report.result.clone();
         row.variant = report.variant.map(|v| v.name());
         row.plies = report.plies;
         row.errors = report.errors();
@@ -231,7 +239,7 @@ fn batch(names: &[&str], columns: Vec<ArrayRef>) -> RecordBatch {
 }
 
 /// The names of the games table's columns.
-pub const GAME_TABLE_COLUMNS: [&str; 17] = [
+pub const GAME_TABLE_COLUMNS: [&str; 19] = [
     "file",
     "game",
     "event",
@@ -241,6 +249,8 @@ pub const GAME_TABLE_COLUMNS: [&str; 17] = [
     "white",
     "black",
     "result",
+    "winner",
+    "result_text",
     "variant",
     "plies",
     "errors",
@@ -258,6 +268,8 @@ pub struct GameTable {
     game: UInt32Builder,
     fixed: [StringBuilder; 6],
     result: StringBuilder,
+    winner: StringBuilder,
+    result_text: StringBuilder,
     variant: StringBuilder,
     counts: [UInt32Builder; 3],
     code: StringBuilder,
@@ -281,6 +293,8 @@ impl GameTable {
             game: UInt32Builder::new(),
             fixed: std::array::from_fn(|_| StringBuilder::new()),
             result: StringBuilder::new(),
+            winner: StringBuilder::new(),
+            result_text: StringBuilder::new(),
             variant: StringBuilder::new(),
             counts: std::array::from_fn(|_| UInt32Builder::new()),
             code: StringBuilder::new(),
@@ -322,6 +336,8 @@ impl GameTable {
             b.append_option(v.as_deref());
         }
         self.result.append_option(r.result.as_deref());
+        self.winner.append_option(r.winner);
+        self.result_text.append_option(r.result_text.as_deref());
         self.variant.append_option(r.variant);
         for (b, n) in self.counts.iter_mut().zip([r.plies, r.errors, r.warnings]) {
             b.append_value(n);
@@ -354,6 +370,8 @@ impl GameTable {
             Arc::new(white.finish()),
             Arc::new(black.finish()),
             Arc::new(self.result.finish()),
+            Arc::new(self.winner.finish()),
+            Arc::new(self.result_text.finish()),
             Arc::new(self.variant.finish()),
             Arc::new(plies.finish()),
             Arc::new(errors.finish()),
@@ -513,8 +531,8 @@ mod tests {
         let b = t.finish();
         assert_eq!(b.num_rows(), 1);
         assert_eq!(b.schema(), GameTable::schema());
-        assert_eq!(b.column(10).as_primitive::<UInt32Type>().value(0), 3);
-        assert!(b.column(13).is_null(0));
+        assert_eq!(b.column(12).as_primitive::<UInt32Type>().value(0), 3);
+        assert!(b.column(15).is_null(0));
         assert!(t.is_empty());
     }
 
@@ -522,7 +540,7 @@ mod tests {
     fn the_tables_have_the_csv_columns() {
         let games = GameTable::schema();
         let names: Vec<&str> = games.fields().iter().map(|f| f.name().as_str()).collect();
-        assert_eq!(names[..16], super::super::csv::GAME_COLUMNS);
+        assert_eq!(names[..18], super::super::csv::GAME_COLUMNS);
         let plies = PlyTable::schema();
         let names: Vec<&str> = plies.fields().iter().map(|f| f.name().as_str()).collect();
         assert_eq!(names, super::super::csv::PLY_COLUMNS);
