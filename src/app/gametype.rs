@@ -286,6 +286,10 @@ pub(crate) fn evidence(game: &Record) -> Option<Variant> {
 /// in file order; a file whose first games prove nothing is left to what they showed).
 const DECIDING_GAMES: u32 = 8;
 
+/// A game longer than this (its text) is not kept to decide its file's variant: keeping it
+/// would hold a copy of a huge game, and real games are far shorter.
+const DECIDING_MAX_BYTES: usize = 1 << 20;
+
 /// What the earlier games of a file showed of its variant.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct FileVariant {
@@ -303,7 +307,7 @@ pub struct FileVariant {
 /// tag: `evidence`); a game without one shows it by what it is decided as on replay (see
 /// `validate::decides`). That game is replayed again for this only when a later game of its
 /// file comes (a file of one game costs nothing), and only while the file's variant is not
-/// proven, for at most `DECIDING_GAMES` games.
+/// proven, for at most `DECIDING_GAMES` games (each at most `DECIDING_MAX_BYTES` long).
 #[derive(Clone, Debug, Default)]
 pub struct FileHint {
     known: Option<FileVariant>,
@@ -343,7 +347,10 @@ impl FileHint {
                 variant,
                 proven: true,
             });
-        } else if !self.known.is_some_and(|k| k.proven) && self.tried < DECIDING_GAMES {
+        } else if !self.known.is_some_and(|k| k.proven)
+            && self.tried < DECIDING_GAMES
+            && text.len() <= DECIDING_MAX_BYTES
+        {
             self.tried += 1;
             let (mut record, mut source) = self.spare.take().unwrap_or_default();
             record.copy_from(game);

@@ -291,6 +291,13 @@ impl Array<'_> {
         Object::new(self.out)
     }
 
+    /// A string element.
+    pub fn str(&mut self, v: &str) -> &mut Self {
+        self.comma();
+        push_str(self.out, v);
+        self
+    }
+
     /// Close the array.
     pub fn close(&mut self) {
         self.out.push(']');

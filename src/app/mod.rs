@@ -11,6 +11,8 @@ pub mod gametype;
 pub mod input;
 mod join;
 pub mod jsonl;
+pub mod merge;
+pub mod names;
 pub mod openings;
 pub mod outcome;
 pub mod picture;

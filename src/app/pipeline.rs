@@ -132,7 +132,9 @@ pub struct Plan {
     pub jobs: usize,
     /// Pieces are cut at a game start after this many bytes…
     pub piece_bytes: usize,
-    /// …and at any line break after this many.
+    /// …and at any line break after this many (a file with no game start in sight, such as
+    /// an archive on one line: the jobs in flight hold up to this much each, so it bounds
+    /// the memory of such a file).
     pub forced_piece: usize,
     /// A job holds pieces (of several small files) up to this many bytes.
     pub job_bytes: usize,
@@ -148,7 +150,7 @@ impl Plan {
         Plan {
             jobs: jobs.max(1),
             piece_bytes: 32 * 1024,
-            forced_piece: 4 << 20,
+            forced_piece: 1 << 20,
             job_bytes: 32 * 1024,
             window_per_job: 8,
             max_game: MAX_GAME,

@@ -199,9 +199,16 @@ impl Slot {
 
 /// A [`Visitor`] that fills a record and hands it, at the end of each game, to `on_end`
 /// (with the filler, whose record is finished).
-struct Fill<'f, E> {
+pub(crate) struct Fill<'f, E> {
     filler: &'f mut Filler,
     on_end: E,
+}
+
+impl<'f, E> Fill<'f, E> {
+    /// A visitor filling `filler`'s record, handing it to `on_end` at each game's end.
+    pub(crate) fn new(filler: &'f mut Filler, on_end: E) -> Self {
+        Fill { filler, on_end }
+    }
 }
 
 impl<T, E: FnMut(&mut Filler, &GameEnd<'_>) -> T> Visitor for Fill<'_, E> {

@@ -36,6 +36,8 @@ impl Cli {
             Command::Explore(a) => Some(&a.input),
             Command::Index(a) => Some(&a.input),
             Command::Classify(a) => Some(&a.input),
+            Command::Merge(a) => Some(&a.input),
+            Command::Names(a) => Some(&a.input),
             Command::Perft(_) | Command::Diagram(_) | Command::Completions(_) | Command::Man(_) => {
                 None
             }
@@ -61,6 +63,8 @@ impl Cli {
             Command::Explore(a) => a.input.run.jobs(),
             Command::Index(a) => a.input.run.jobs(),
             Command::Classify(a) => a.input.run.jobs(),
+            Command::Merge(a) => a.input.run.jobs(),
+            Command::Names(a) => a.input.run.jobs(),
             Command::Perft(_) | Command::Diagram(_) | Command::Completions(_) | Command::Man(_) => {
                 1
             }
@@ -145,6 +149,29 @@ pub(crate) enum Command {
     /// fails is classified up to the failure. One line per game (text), JSON Lines or CSV.
     #[command(after_help = TABLE_NOTES)]
     Classify(ClassifyArgs),
+    /// Join archives: one game kept per set of copies, merged, every decision in an audit.
+    ///
+    /// Copies are the same moves from the same start (compared by replay, in canonical
+    /// notation: the notation, move numbers, comments and tags do not matter), and agreeing
+    /// facts: players (order, accents, initials, transliteration), FMJD ids, date, round,
+    /// event, result. The kept game (the first copy) takes the union of the copies' tags with
+    /// the best value of each (full names over initials, a full date over a year, a known
+    /// result over *, the longer event) and every comment, NAG and variation they add. Games
+    /// with the same moves that the facts tell apart (a miniature played twice, other
+    /// players, other dates), games with the colours reversed and games contained in a
+    /// longer one are reported in the audit, not merged. Running it again on its output
+    /// changes nothing.
+    #[command(after_help = MERGE_NOTES)]
+    Merge(MergeArgs),
+    /// Player-name aliases: clusters of the names of one player, with the evidence.
+    ///
+    /// Names are compared up to the order "Surname, First" / "First Surname", case, accents,
+    /// initials (M. Callegari joins Mickael Callegari only when no other Callegari fits),
+    /// and transliteration (Latin and Cyrillic letters, the spellings of several systems:
+    /// Шварцман, Schwarzman, Shvartsman, Chvartsman). Two different FMJD ids (WhiteFmjdId,
+    /// BlackFmjdId) are never joined. The text output is a names table (alias<TAB>name): check
+    /// it, then rewrite the games with --apply, or give it to merge --names.
+    Names(NamesArgs),
     /// Draw a position as a book diagram (SVG or PNG): from a FEN, or a ply of a game.
     ///
     /// The board is drawn as the rule books of its variant print it: orientation and
@@ -420,6 +447,65 @@ pub(crate) struct ClassifyArgs {
     #[arg(long, value_name = "NAME", value_parser = super::values::shipped_tables())]
     pub show_table: Option<String>,
 }
+
+#[derive(Debug, Args)]
+pub(crate) struct MergeArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// The merged games, as strict PDN (written whole or not at all; not an input).
+    #[arg(long, short = 'o', value_name = "OUT")]
+    pub output: std::path::PathBuf,
+    /// Every decision, as JSON Lines: each set kept, each copy dropped (with its score and
+    /// evidence), each game reported (colours reversed, contained, another game), a summary.
+    #[arg(long, value_name = "FILE")]
+    pub audit: std::path::PathBuf,
+    /// Also join copies that differ by a slip that fix --repair corrects (the corrected game
+    /// is written).
+    #[arg(long)]
+    pub fuzzy: bool,
+    /// Rewrite the players' names by this names table (alias<TAB>name, as pdn names writes
+    /// it) before comparing and writing.
+    #[arg(long, value_name = "TABLE")]
+    pub names: Option<std::path::PathBuf>,
+}
+
+#[derive(Debug, Args)]
+pub(crate) struct NamesArgs {
+    #[command(flatten)]
+    pub input: InputArgs,
+    /// Output format.
+    #[arg(long, short = 'f', value_enum, default_value_t = NamesFormat::Text)]
+    pub format: NamesFormat,
+    /// Write here instead of standard output (written whole or not at all).
+    #[arg(long, short = 'o', value_name = "OUT")]
+    pub output: Option<std::path::PathBuf>,
+    /// Write the games again (strict PDN) with the players' names rewritten by this names
+    /// table (alias<TAB>name), instead of the clusters.
+    #[arg(long, value_name = "TABLE", conflicts_with = "format")]
+    pub apply: Option<std::path::PathBuf>,
+}
+
+/// Output format of `names`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub(crate) enum NamesFormat {
+    /// A names table (alias<TAB>name), the evidence in comments: edit it, then --apply it.
+    Text,
+    /// JSON Lines: one `cluster` record per cluster, a final `summary`.
+    Json,
+    /// One row per alias.
+    Csv,
+}
+
+/// How merge decides (after its `--help`).
+pub(super) const MERGE_NOTES: &str = "\
+Decisions:
+  Games are copies when their main lines replay to the same moves from the same start (checked
+  move for move, never by a hash alone) and their facts agree: points for the length of the game,
+  the same players, the same date, round and event; points against other players, other dates or
+  rounds, other results. A short game needs facts to be merged; two FMJD ids never are. The
+  audit gives each dropped copy its score (0.5 = undecided) and the evidence, and each game
+  reported: colours-reversed, contained (all its moves begin a longer game), different-game
+  (the same moves, another game by its facts). Games in = games written + games dropped.";
 
 /// Output format of `classify`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

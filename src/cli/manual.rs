@@ -168,6 +168,8 @@ pub(super) fn page(command: Option<&str>) -> &'static Page {
         Some("explore") => &EXPLORE,
         Some("index") => &INDEX,
         Some("classify") => &CLASSIFY,
+        Some("merge") => &MERGE,
+        Some("names") => &NAMES,
         Some("diagram") => &DIAGRAM,
         Some("perft") => &PERFT,
         Some("completions") => &COMPLETIONS,
@@ -358,6 +360,80 @@ const CLASSIFY: Page = Page {
         (
             "pdn classify --show-table english-3move > deck.tsv",
             "A shipped table as a start for your own.",
+        ),
+    ],
+};
+
+/// How `merge` decides and what its audit says.
+const MERGE_DECISIONS: Section = Section {
+    heading: "DECISIONS",
+    items: &[
+        (
+            "copies",
+            "Games whose main lines replay to the same moves from the same start (variant, start position, each move in canonical notation; checked move for move, never by a hash alone) and whose facts agree. Points: up to 3 for the length (none under 10 plies), 1 for each player named alike (order, case, accents, transliteration; 0.5 for initials), 1 for the same full date (0.5 for dates that agree), 0.5 for the same round or event; against: another player -3, another year -3, another date -2.5, another round -2, another result -1. Two copies need 2 points; two different FMJD ids are never merged.",
+        ),
+        (
+            "kept",
+            "The first copy in input order, at its place, with the union of the copies' tags, each with its best value (full names over initials, a full date over a year, a known result over *, the longer event or site; else the first), and every comment, NAG and variation of the copies that it lacks, after the same ply (the same text once).",
+        ),
+        (
+            "reported",
+            "Not merged, in the audit: colours-reversed (the same moves, the players swapped), contained (every move of a game of 10 plies or more begins a longer game), different-game (the same moves, but the facts say another game: a miniature played twice), hash-collision (never seen: two identities with one key).",
+        ),
+        (
+            "audit",
+            "JSON Lines (docs/formats.md): a kept record per set (its dropped copies), a dropped record per copy (the game kept, why, the score in [0, 1] and the evidence), a reported record per game reported, a repaired record per game corrected by --fuzzy, then a summary: games = kept + dropped.",
+        ),
+    ],
+};
+
+/// The page of `merge`.
+const MERGE: Page = Page {
+    sections: &[MERGE_DECISIONS, INPUTS, STATUS_DATA, ENVIRONMENT],
+    examples: &[
+        (
+            "pdn merge federation.pdn club/ engine.pdn -o joined.pdn --audit joined.jsonl",
+            "One game per set of copies, merged, every decision in joined.jsonl.",
+        ),
+        (
+            "pdn names federation.pdn club/ > names.tsv && pdn merge federation.pdn club/ --names names.tsv -o joined.pdn --audit joined.jsonl",
+            "Names made one by a checked names table first.",
+        ),
+        (
+            "pdn merge archive/ --fuzzy -o joined.pdn --audit a.jsonl",
+            "Also join copies that differ by a slip that fix --repair corrects.",
+        ),
+        (
+            "jq -c 'select(.type == \"reported\")' a.jsonl",
+            "The games reported, not merged.",
+        ),
+    ],
+};
+
+/// The names table of `names` and `merge --names`.
+const NAMES_TABLE: Section = Section {
+    heading: "NAMES TABLES",
+    items: &[(
+        "",
+        "A names table is TSV: alias<TAB>name to write, one a line; more columns are ignored, lines starting with # are comments. The text output of pdn names is one: each cluster's names with the evidence (why each is an alias: order, accents, case, initials, transliteration; its games and years; games and events in common). Names with initials that fit several players are listed, not joined. Check it, then give it to --apply or merge --names.",
+    )],
+};
+
+/// The page of `names`.
+const NAMES: Page = Page {
+    sections: &[NAMES_TABLE, INPUTS, STATUS_DATA, ENVIRONMENT],
+    examples: &[
+        (
+            "pdn names archive/ > names.tsv",
+            "The alias clusters as a names table, with the evidence.",
+        ),
+        (
+            "pdn names archive/ -f json | jq -r 'select(.type == \"cluster\") | .canonical'",
+            "The canonical name of each cluster.",
+        ),
+        (
+            "pdn names archive/ --apply names.tsv -o renamed.pdn",
+            "Write the games with the names of the checked table.",
         ),
     ],
 };

@@ -13,6 +13,8 @@ mod fix;
 mod index;
 mod input;
 mod manual;
+mod merge;
+mod names;
 mod outdir;
 mod output;
 #[cfg(feature = "parquet")]
@@ -87,6 +89,8 @@ pub(crate) fn run(cli: &Cli) -> ExitCode {
         Command::Explore(a) => explore::run(a),
         Command::Index(a) => index::run(a),
         Command::Classify(a) => classify::run(a),
+        Command::Merge(a) => merge::run(a),
+        Command::Names(a) => names::run(a),
         Command::Perft(a) => perft::run(a),
         Command::Diagram(a) => diagram::run(a),
         Command::Completions(a) => docs::completions(a),

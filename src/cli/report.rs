@@ -8,6 +8,7 @@ use std::path::{Component, Path, PathBuf};
 
 use anyhow::{Result, bail};
 use pdn::app::diagnostic::Format;
+use pdn::app::openings::Classifier;
 use pdn::app::report::{self, FileTotals, GameHtml, Totals};
 
 use super::Status;
@@ -178,10 +179,13 @@ pub(super) fn run(a: &ValidateArgs) -> Result<Status> {
     page.out
         .write_all(head.as_bytes())
         .map_err(unwritten("the report"))?;
+    // Each game's opening by the shipped tables, as `pdn classify` finds it (the tables of a
+    // variant are compiled when a game of it first needs them).
+    let openings = Classifier::shipped();
     let totals = batch::run(
         &setup,
         || (),
-        |(), g| report::game_html(g, &opts, &policy),
+        |(), g| report::game_html(g, &opts, &policy, Some(&openings)),
         &mut page,
     )?;
     page.flush_rows().map_err(unwritten("the report"))?;

@@ -111,7 +111,7 @@ impl TypedValueParser for VariantParser {
 
 /// The commands with a man page of their own (`pdn man COMMAND`): every subcommand
 /// (tests/it/cli_docs.rs checks the list against the command line).
-pub(super) const MAN_PAGES: [&str; 12] = [
+pub(super) const MAN_PAGES: [&str; 14] = [
     "validate",
     "fix",
     "convert",
@@ -120,6 +120,8 @@ pub(super) const MAN_PAGES: [&str; 12] = [
     "explore",
     "index",
     "classify",
+    "merge",
+    "names",
     "diagram",
     "perft",
     "completions",

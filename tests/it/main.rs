@@ -16,6 +16,7 @@ mod cli_streams;
 mod cli_terminal;
 mod diagram;
 mod fix;
+mod merge;
 mod movegen_cases;
 mod openings;
 mod perft;

@@ -606,3 +606,32 @@ fn idf_draws_classify_as_themselves() {
     }
     assert_eq!((by_moves, by_fen), (353, 745));
 }
+
+/// The HTML report uses the same classification as `classify`: each game's row of the list
+/// carries its opening and ballot (the last field), and its tags in the viewer name them.
+#[test]
+fn the_report_shows_each_games_opening() {
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("report.html");
+    let o = run(
+        &root(),
+        &[
+            "validate",
+            GAMES,
+            "-f",
+            "html",
+            "-q",
+            "-o",
+            page.to_str().unwrap(),
+        ],
+    );
+    assert!(o.status.code().is_some(), "{o:?}");
+    let html = std::fs::read_to_string(&page).unwrap();
+    // Game 1: Old Fourteenth, ballot 126 (as `classify` finds it above).
+    assert!(
+        html.contains("\"Old Fourteenth · ballot 126 11-15 23-19 8-11\"]"),
+        "no opening in the rows"
+    );
+    assert!(html.contains("[\"Opening (pdn classify)\",\"Old Fourteenth\"]"));
+    assert!(html.contains("[\"Ballot (pdn classify)\",\"126 11-15 23-19 8-11\"]"));
+}

@@ -321,7 +321,7 @@ fn browser_replays_a_game_and_draws_findings() {
             &mut b,
             "Array.from(document.querySelectorAll('#table .th')).map(t => t.textContent).join(',')"
         ),
-        "status,file,White,Black,event,date,result,variant,plies"
+        "status,file,White,Black,event,date,result,variant,plies,opening"
     );
     // Findings first: the first row has errors.
     assert_eq!(

@@ -64,7 +64,8 @@ use super::export::normal::{Joined, Settings};
 use super::export::record::{Form, RecordOptions};
 use super::export::{self, Analysed, ExportOptions, ResultStyle, analyse_with};
 use super::jsonl::push_str as push_json_str;
-use super::record::{OnRecord, Record, RecordReader};
+use super::reading::Fill;
+use super::record::Filler;
 use super::replay::Ignore;
 use super::validate::{Options, Report, validate, validate_record};
 use changes::{find_move, find_move_mut};
@@ -181,19 +182,17 @@ impl AsRead {
 /// the summary's count of what was written, not of what was planned. Read as `validate`
 /// reads, into a record (no owned `Game`: a huge game is not held once more).
 fn recount(text: &str, opts: &Options) -> u32 {
-    /// Validates each record and counts its errors.
-    struct Count<'o>(&'o Options);
-    impl OnRecord for Count<'_> {
-        type Output = u32;
-        fn on_record(&mut self, record: &Record, end: &GameEnd<'_>) -> u32 {
-            match std::str::from_utf8(end.text) {
-                Ok(source) => validate_record(record, source, self.0, &mut Ignore).errors(),
-                Err(_) => validate(&end.to_game(), self.0).errors(),
-            }
-        }
-    }
     let mut reader = Reader::new(text.as_bytes()).with_max_game_size(MAX_MAX_GAME_SIZE);
-    let mut count = RecordReader::new(Count(opts));
+    let mut filler = Filler::new();
+    // Validates each record and counts its errors.
+    let mut count =
+        Fill::new(
+            &mut filler,
+            |f: &mut Filler, end: &GameEnd<'_>| match std::str::from_utf8(end.text) {
+                Ok(source) => validate_record(&f.record, source, opts, &mut Ignore).errors(),
+                Err(_) => validate(&end.to_game(), opts).errors(),
+            },
+        );
     let mut errors = 0;
     // Reading from memory: no I/O error can come.
     while let Ok(Some(n)) = reader.read_game(&mut count) {

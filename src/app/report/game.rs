@@ -13,6 +13,7 @@ use crate::syntax::{Span, Square};
 use super::super::diagnostic::{Code, Diagnostic, GameText};
 use super::super::findings::{Counts, Policy};
 use super::super::join::push_joined;
+use super::super::openings::{Both, Classification, Classifier};
 use super::super::reading::GameRef;
 use super::super::record::{LineRef, Node, Record};
 use super::super::replay::Branch;
@@ -44,9 +45,10 @@ pub struct GameHtml {
 /// The fields of a row of the game list, in order: the input file (its number in the
 /// page's list of files), the game's number in the file, status (`e` errors, `w` warnings,
 /// `c` clean), errors, warnings, White, Black, event (with the round), date, result,
-/// variant, plies, the codes found (space-separated).
+/// variant, plies, the codes found (space-separated), the opening (its name and ballot as
+/// `pdn classify` finds them, empty when not classified).
 pub const ROW_FIELDS: &str = "file game status errors warnings white black event date result \
-                              variant plies codes";
+                              variant plies codes opening";
 
 /// Where a finding's board comes from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -59,10 +61,28 @@ enum Board {
 
 /// Validate a game and write its data block and its row: its findings under `policy`
 /// (allowed codes dropped, denied ones errors, those below the least severity counted but
-/// not written).
-pub fn game_html(game: &GameRef<'_>, opts: &Options, policy: &Policy) -> GameHtml {
+/// not written). With `openings`, the game is classified by them in the same replay (as
+/// `stats` does): its opening and ballot are in its row and among its tags in the viewer.
+pub fn game_html(
+    game: &GameRef<'_>,
+    opts: &Options,
+    policy: &Policy,
+    openings: Option<&Classifier>,
+) -> GameHtml {
     let mut cap = Capture::default();
-    let mut report = validate_ref_with(game, opts, &mut cap);
+    let (mut report, classification) = match openings {
+        Some(c) => {
+            let mut m = c.matcher();
+            let report = validate_ref_with(game, opts, &mut Both(&mut cap, &mut m));
+            let variant = report.variant;
+            (report, Some(m.finish(variant)))
+        }
+        None => (validate_ref_with(game, opts, &mut cap), None),
+    };
+    let opening = classification
+        .as_ref()
+        .map(opening_text)
+        .unwrap_or_default();
     let record = game.record;
     let text = game.game_text();
     policy.apply(&mut report);
@@ -84,7 +104,17 @@ pub fn game_html(game: &GameRef<'_>, opts: &Options, policy: &Policy) -> GameHtm
     let tree = std::mem::take(&mut walk.json);
     let unplayed = walk.unplayed;
     let mut html = String::with_capacity(1024 + 40 * cap.nodes.len());
-    data(&mut html, record, &report, &cap, &tree);
+    // The classification among the tags the viewer lists, under names no record uses.
+    let mut found = Vec::new();
+    if let Some(c) = &classification {
+        if let Some(o) = &c.opening {
+            found.push(("Opening (pdn classify)", o.name.clone()));
+        }
+        if let Some(b) = &c.ballot {
+            found.push(("Ballot (pdn classify)", b.text()));
+        }
+    }
+    data(&mut html, record, &report, &cap, &tree, &found);
     html.push_str(",\"f\":[");
     let lines = text.lines();
     let shown = report
@@ -100,7 +130,9 @@ pub fn game_html(game: &GameRef<'_>, opts: &Options, policy: &Policy) -> GameHtm
     }
     html.push_str("]}");
     let mut row = String::with_capacity(160);
-    row_of(&mut row, game.file, record, text.index, &report, &stats);
+    row_of(
+        &mut row, game.file, record, text.index, &report, &stats, &opening,
+    );
     GameHtml { html, row, stats }
 }
 
@@ -112,6 +144,7 @@ fn row_of(
     index: usize,
     report: &Report,
     stats: &GameStats,
+    opening: &str,
 ) {
     let tag = |name: &str| {
         record
@@ -160,7 +193,21 @@ fn row_of(
             out.push_str(Code::ALL[i].as_str());
         }
     }
-    out.push_str("\"]");
+    out.push_str("\",");
+    push_json_str(out, opening);
+    out.push(']');
+}
+
+/// A game's opening as the list shows it: the opening's name, then the ballot (`Cross ·
+/// ballot 121 11-15 23-18 8-11`); empty when neither was found.
+fn opening_text(c: &Classification) -> String {
+    let ballot = c.ballot.as_ref().map(|b| format!("ballot {}", b.text()));
+    match (c.opening.as_ref().map(|o| o.name.as_str()), ballot) {
+        (Some(o), Some(b)) => format!("{o} · {b}"),
+        (Some(o), None) => o.to_string(),
+        (None, Some(b)) => b,
+        (None, None) => String::new(),
+    }
 }
 
 /// Walks the move text to write the move list and to find the position before every move
@@ -403,7 +450,14 @@ fn source_line(out: &mut String, game: &GameText<'_>, span: Span, line: u32) {
 }
 
 /// The game's data: variant, nodes, move list, tags, result (the object left open).
-fn data(out: &mut String, record: &Record, report: &Report, cap: &Capture, tree: &str) {
+fn data(
+    out: &mut String,
+    record: &Record,
+    report: &Report,
+    cap: &Capture,
+    tree: &str,
+    found: &[(&str, String)],
+) {
     out.push_str("{\"v\":");
     push_json_str(out, report.variant.map_or("", |v| v.name()));
     out.push_str(",\"n\":[");
@@ -445,6 +499,16 @@ fn data(out: &mut String, record: &Record, report: &Report, cap: &Capture, tree:
     out.push_str(",\"tags\":[");
     for (i, (name, value, _)) in record.tags().enumerate() {
         if i > 0 {
+            out.push(',');
+        }
+        out.push('[');
+        push_json_str(out, name);
+        out.push(',');
+        push_json_str(out, value);
+        out.push(']');
+    }
+    for (i, (name, value)) in found.iter().enumerate() {
+        if i > 0 || record.tags().next().is_some() {
             out.push(',');
         }
         out.push('[');
@@ -498,7 +562,7 @@ mod tests {
     fn findings_point_at_the_position_before_their_move() {
         let out = FileGames::new(0)
             .next(&mut Reader::new(GAME), |g| {
-                game_html(g, &Options::default(), &Policy::default())
+                game_html(g, &Options::default(), &Policy::default(), None)
             })
             .unwrap()
             .unwrap();

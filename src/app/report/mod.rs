@@ -33,8 +33,8 @@ const JS: &str = include_str!("report.js");
 /// The CSP source expressions of the page's script and style, `'sha256-…'` (the SHA-256 of
 /// `JS` and `CSS` in base64): constants, checked by the test `csp_hashes_are_those_of_the_page`
 /// (which prints the new values when `report.js` or `report.css` changes).
-const JS_HASH: &str = "'sha256-w28oqt3LgLuOddG2s89DXBBI7X63HfjwXMKpWn/lCUk='";
-const CSS_HASH: &str = "'sha256-Mp0SROlZEsucXfFgkgt3wSir+1tNFUrMybyWSwYXukc='";
+const JS_HASH: &str = "'sha256-Fjs16IpncUI0ct0Wi6HjC3711ZSyvObJ/AD5HB37BAY='";
+const CSS_HASH: &str = "'sha256-AmEjPfsIzsNeCwRyZqoKGF8eGcdHd910E35VF1VZhDk='";
 
 /// The page's Content-Security-Policy: nothing from the network, no script or style but
 /// the page's own (whatever some text of the input held, no other can run).

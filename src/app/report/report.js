@@ -372,7 +372,7 @@
 
   // ---- the list: a table of every game, drawn a screenful at a time ---------------------------
   // A row: file, game, status, errors, warnings, White, Black, event, date, result, variant,
-  // plies, codes (as pdn wrote it).
+  // plies, codes, opening (as pdn wrote it).
   const FILES = JSON.parse($("#files").textContent);
   const ROWS = [];
   for (const b of $$("script.rows")) for (const r of JSON.parse(b.textContent)) ROWS.push(r);
@@ -391,6 +391,7 @@
     { name: "result", cls: "res", text: (r) => r[9], key: (r) => r[9], max: 9, min: 8 },
     { name: "variant", cls: "vr", text: (r) => r[10], key: (r) => r[10], max: 14 },
     { name: "plies", cls: "pc n", text: (r) => String(r[11]), key: (r) => r[11], max: 6 },
+    { name: "opening", cls: "op", text: (r) => r[13] || "", key: (r) => (r[13] || "\uffff").toLowerCase(), max: 40 },
   ];
   const table = $("#table"), thead = $(".thead", table), tbody = $(".tbody", table);
   // Each column as wide as its widest text (up to its limit) when the page is wide enough:
