@@ -11,6 +11,7 @@ scripts/test-all.sh makes (target/py-venv), where the wheel and pyarrow are inst
 import argparse
 import os
 import pathlib
+import resource
 import statistics
 import subprocess
 import tempfile
@@ -26,40 +27,51 @@ PDN = os.environ.get("PDN_BIN", str(ROOT / "target" / "release" / "pdn"))
 
 
 def median_time(f, runs):
+    """Median wall and CPU seconds of `f` (CPU: this process's threads and its children's)."""
     f()
-    times = []
+    walls, cpus = [], []
     for _ in range(runs):
+        c0 = cpu_now()
         t = time.perf_counter()
         f()
-        times.append(time.perf_counter() - t)
-    return statistics.median(times)
+        walls.append(time.perf_counter() - t)
+        cpus.append(cpu_now() - c0)
+    return statistics.median(walls), statistics.median(cpus)
+
+
+def cpu_now():
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
 def main():
     ap = argparse.ArgumentParser()
-    ap.add_argument("file", nargs="?", default=str(CORPUS / "international" / "wiegerw-draughts-wiersma.pdn"))
+    ap.add_argument("file", nargs="?", default=str(CORPUS / "international"))
     ap.add_argument("--runs", type=int, default=9)
     a = ap.parse_args()
     plies = pa.table(pdn.read_arrow(a.file, plies=True)).num_rows
     games = pa.table(pdn.read_arrow(a.file)).num_rows
-    size = os.path.getsize(a.file)
+    path = pathlib.Path(a.file)
+    size = sum(f.stat().st_size for f in path.rglob("*") if f.is_file()) if path.is_dir() else path.stat().st_size
     print(f"{a.file}: {games} games, {plies} plies, {size / 1e6:.1f} MB")
+    # Per core: the rows over the CPU time all the threads spent (the pipeline's, the
+    # table's, pyarrow's), so that the figure does not depend on the machine's load.
     for jobs in (1, 2):
-        t = median_time(lambda: pa.table(pdn.read_arrow(a.file, plies=True, jobs=jobs)), a.runs)
-        print(f"read_arrow plies, jobs={jobs}: {t:.3f} s = {plies / t / 1e6:.2f} M plies/s")
-        t = median_time(lambda: pa.table(pdn.read_arrow(a.file, jobs=jobs)), a.runs)
-        print(f"read_arrow games, jobs={jobs}: {t:.3f} s = {games / t:.0f} games/s")
+        t, c = median_time(lambda: pa.table(pdn.read_arrow(a.file, plies=True, jobs=jobs)), a.runs)
+        print(f"read_arrow plies, jobs={jobs}: {t:.3f} s = {plies / t / 1e6:.2f} M plies/s; CPU {c:.3f} s = {plies / c / 1e6:.2f} M plies/s per core")
+        t, c = median_time(lambda: pa.table(pdn.read_arrow(a.file, jobs=jobs)), a.runs)
+        print(f"read_arrow games, jobs={jobs}: {t:.3f} s = {games / t:.0f} games/s; CPU {c:.3f} s")
     with tempfile.TemporaryDirectory() as d:
         for flag, n, what in (([], games, "games"), (["--plies"], plies, "plies")):
             for jobs in ("1", "2"):
                 out = os.path.join(d, "out.parquet")
                 cmd = [PDN, "convert", "--quiet", "--jobs", jobs, "--to", "parquet", *flag, "-o", out, a.file]
-                t = median_time(lambda: subprocess.run(cmd, check=True), a.runs)
+                t, c = median_time(lambda: subprocess.run(cmd, check=True), a.runs)
                 mb = os.path.getsize(out) / 1e6
-                print(f"convert --to parquet {' '.join(flag)} --jobs {jobs}: {t:.3f} s = {n / t / 1e6:.2f} M {what}/s, {mb:.1f} MB written")
-        t = median_time(lambda: subprocess.run([PDN, "validate", "--quiet", "--jobs", "1", "-f", "short", "-o", os.devnull, a.file]), a.runs)
-        print(f"validate --jobs 1 (for scale): {t:.3f} s = {plies / t / 1e6:.2f} M plies/s")
-
+                print(f"convert --to parquet {' '.join(flag)} --jobs {jobs}: {t:.3f} s = {n / t / 1e6:.2f} M {what}/s; CPU {c:.3f} s = {n / c / 1e6:.2f} M {what}/s per core; {mb:.1f} MB written")
+        t, c = median_time(lambda: subprocess.run([PDN, "validate", "--quiet", "--jobs", "1", "-f", "short", "-o", os.devnull, a.file]), a.runs)
+        print(f"validate --jobs 1 (for scale): {t:.3f} s = {plies / t / 1e6:.2f} M plies/s; CPU {c:.3f} s = {plies / c / 1e6:.2f} M plies/s per core")
 
 if __name__ == "__main__":
     main()

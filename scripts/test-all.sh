@@ -3,20 +3,27 @@
 # HTML report among them), then the Python package's: its wheel built with maturin and installed
 # into a virtual environment under target/, with what the tests need (pytest; pyarrow, polars,
 # DuckDB and Dask to read the tables: the package itself depends on nothing), and its tests run
-# against the release CLI (python/tests/). Arguments go to `cargo test`.
+# against the CLI (python/tests/). Arguments go to `cargo test`.
+#
+# The CLI and the wheel are those of the test profile (opt-level 3, no LTO: see Cargo.toml):
+# `cargo test` builds the CLI, and the wheel is built with the library's default features
+# so that it reuses the library `cargo test` compiled; only PyO3 and the binding compile
+# again. (The release wheel, `pip install ./python`, is the same code with the release
+# profile.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
+start=$SECONDS
+step() { echo "== $1 ($((SECONDS - start)) s)"; }
 
-echo "== cargo test"
+step "cargo test"
 cargo test --locked "$@"
-
-echo "== the CLI the Python tests compare with (cargo build --release)"
-cargo build --release --locked --bin pdn
+PDN_BIN="$(pwd)/target/debug/pdn"
+test -x "$PDN_BIN" || { echo "cargo test did not build $PDN_BIN" >&2; exit 1; }
 
 PY="${PYTHON:-python3}"
 VENV=target/py-venv
 if [ ! -x "$VENV/bin/python" ]; then
-    echo "== a virtual environment in $VENV"
+    step "a virtual environment in $VENV"
     if ! "$PY" -m venv "$VENV" 2>/dev/null; then
         # Debian's python3 has venv in a package of its own.
         if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
@@ -26,17 +33,18 @@ if [ ! -x "$VENV/bin/python" ]; then
         "$PY" -m venv "$VENV"
     fi
 fi
-echo "== maturin, pytest, pyarrow, polars, duckdb, dask (for the tests only)"
+step "maturin, pytest, pyarrow, polars, duckdb, dask (for the tests only)"
 "$VENV/bin/python" -m pip install -q --upgrade pip
 "$VENV/bin/python" -m pip install -q "maturin>=1.7,<2" pytest pyarrow polars duckdb "dask[dataframe,distributed]"
 
-echo "== the wheel (maturin build --release)"
+step "the wheel (maturin build, test profile)"
 rm -rf target/wheels
-"$VENV/bin/maturin" build --release --locked --manifest-path python/Cargo.toml -o target/wheels
+"$VENV/bin/maturin" build --profile test --features pdn/parquet --locked \
+    --manifest-path python/Cargo.toml -o target/wheels
 "$VENV/bin/python" -m pip install -q --force-reinstall --no-deps target/wheels/pdn-*.whl
 ls -l target/wheels
 
-echo "== the Python tests (pytest python/tests)"
+step "the Python tests (pytest python/tests)"
 # Run from python/tests so that the installed wheel is imported, not the sources.
-cd python/tests
-PDN_BIN="$(cd ../.. && pwd)/target/release/pdn" "../../$VENV/bin/python" -m pytest -q -p no:cacheprovider .
+(cd python/tests && PDN_BIN="$PDN_BIN" "../../$VENV/bin/python" -m pytest -q -p no:cacheprovider --durations=5 .)
+step "done"

@@ -29,8 +29,11 @@ use pdn::app::findings::{Policy, Totals, render_game_text};
 use pdn::app::input::{self, Input};
 use pdn::app::pipeline::{self, Event, Plan};
 use pdn::app::reading::GameRef;
+use pdn::app::search::query::{self, Count, Manoeuvre, Material, Query, QueryError};
+use pdn::app::search::render::{self, Summary};
+use pdn::app::search::{GameResult, SearchOptions, Searcher};
 use pdn::app::validate::{self, validate_ref};
-use pdn::rules::Variant;
+use pdn::rules::{Color, Role, Variant};
 
 pyo3::create_exception!(
     _pdn,
@@ -63,23 +66,32 @@ impl pipeline::Inputs for Inputs {
     }
 }
 
-/// The inputs a path (or list of paths) names: a missing path raises FileNotFoundError,
-/// one that cannot be read a PdnError.
-fn inputs(paths: Vec<PathBuf>) -> PyResult<Vec<Input>> {
+/// The inputs a path (or list of paths) names, and what a directory walk could not read
+/// (name, why): a path given that is missing raises FileNotFoundError, one that cannot be
+/// read a PdnError.
+fn inputs(paths: Vec<PathBuf>) -> PyResult<(Vec<Input>, Vec<(String, String)>)> {
     if paths.iter().any(|p| p.as_os_str() == "-") {
         return Err(PyValueError::new_err(
             "pdn reads files and directories: `-` (standard input) is for the command line",
         ));
     }
+    let given: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
     let expanded = input::expand(&paths);
-    if let Some((name, e)) = expanded.errors.into_iter().next() {
-        return Err(if e.kind() == io::ErrorKind::NotFound {
-            PyFileNotFoundError::new_err((2, e.to_string(), name))
+    let mut inside = Vec::new();
+    for (name, e) in expanded.errors {
+        if !given.contains(&name) {
+            inside.push((name, e.to_string()));
+        } else if e.kind() == io::ErrorKind::NotFound {
+            return Err(PyFileNotFoundError::new_err((2, e.to_string(), name)));
         } else {
-            PdnError::new_err((format!("{name}: {e}"), name, None::<u32>))
-        });
+            return Err(PdnError::new_err((
+                format!("{name}: {e}"),
+                name,
+                None::<u32>,
+            )));
+        }
     }
-    Ok(expanded.inputs)
+    Ok((expanded.inputs, inside))
 }
 
 /// The paths of a `path` argument: one path, or a list of them.
@@ -188,22 +200,41 @@ fn run<R: Send>(
     }
 }
 
-/// The exception of an input that failed.
-fn failed(file: String, why: String, line: Option<u32>) -> PyErr {
-    let message = match (file.is_empty(), line) {
-        (true, _) => why,
+/// What to say of an input that failed.
+fn message(file: &str, why: &str, line: Option<u32>) -> String {
+    match (file.is_empty(), line) {
+        (true, _) => why.to_owned(),
         (false, Some(l)) => format!("{file}: {why} (after the game at line {l})"),
         (false, None) => format!("{file}: {why}"),
-    };
-    PdnError::new_err((message, file, line))
+    }
+}
+
+/// The exception of an input that failed.
+fn failed(file: String, why: String, line: Option<u32>) -> PyErr {
+    PdnError::new_err((message(&file, &why, line), file, line))
 }
 
 /// An iterator over lines of JSON (one per game, or per record), read on a thread of its
 /// own.
+///
+/// An input that cannot be read (to its end) raises a `PdnError` from `__next__`; the
+/// iteration can go on after it, with the next input (the Python side decides).
 #[pyclass(module = "pdn._pdn")]
 struct JsonLines {
     rx: Option<Mutex<Receiver<Msg<String>>>>,
     ready: std::collections::VecDeque<String>,
+    /// Paths inside the directories given that could not be read (name, why), raised first.
+    skipped: std::collections::VecDeque<(String, String)>,
+}
+
+impl JsonLines {
+    fn new(rx: Receiver<Msg<String>>, skipped: Vec<(String, String)>) -> JsonLines {
+        JsonLines {
+            rx: Some(Mutex::new(rx)),
+            ready: Default::default(),
+            skipped: skipped.into(),
+        }
+    }
 }
 
 #[pymethods]
@@ -213,6 +244,9 @@ impl JsonLines {
     }
 
     fn __next__(&mut self, py: Python<'_>) -> PyResult<Option<String>> {
+        if let Some((file, why)) = self.skipped.pop_front() {
+            return Err(failed(file, why, None));
+        }
         loop {
             if let Some(s) = self.ready.pop_front() {
                 return Ok(Some(s));
@@ -236,7 +270,7 @@ fn games_json(
     variant: Option<&str>,
     jobs: Option<usize>,
 ) -> PyResult<JsonLines> {
-    let inputs = inputs(paths_of(path)?)?;
+    let (inputs, skipped) = inputs(paths_of(path)?)?;
     let jobs = jobs_of(jobs)?;
     let opts = ExportOptions {
         validate: validate::Options {
@@ -262,10 +296,7 @@ fn games_json(
         },
         |_| None,
     );
-    Ok(JsonLines {
-        rx: Some(Mutex::new(rx)),
-        ready: Default::default(),
-    })
+    Ok(JsonLines::new(rx, skipped))
 }
 
 /// The findings of `path` as the JSON lines of `pdn validate --format json` (findings and
@@ -277,7 +308,7 @@ fn validate_json(
     variant: Option<&str>,
     jobs: Option<usize>,
 ) -> PyResult<JsonLines> {
-    let inputs = inputs(paths_of(path)?)?;
+    let (inputs, skipped) = inputs(paths_of(path)?)?;
     let jobs = jobs_of(jobs)?;
     let opts = validate::Options {
         variant: variant_of(variant)?,
@@ -344,10 +375,174 @@ fn validate_json(
             }
         }
     });
-    Ok(JsonLines {
-        rx: Some(Mutex::new(out)),
-        ready: Default::default(),
+    Ok(JsonLines::new(out, skipped))
+}
+
+/// The query of `pdn search`'s options, from the keyword arguments of the same names.
+#[allow(clippy::too_many_arguments)]
+fn query_of(
+    position: Option<&str>,
+    any_side: bool,
+    pieces: Vec<String>,
+    not: Vec<String>,
+    empty: Vec<String>,
+    material: Option<&str>,
+    moves: Option<String>,
+    side: Option<&str>,
+    piece: Option<&str>,
+    from: Option<&str>,
+    to: Option<&str>,
+    captures: Option<&str>,
+    promotion: bool,
+    sacrifice: bool,
+    mirror: bool,
+) -> PyResult<Query> {
+    let bad = |what: &str, e: QueryError| PyValueError::new_err(format!("{what}: {e}"));
+    let fens = |what: &str, list: &[String]| -> PyResult<Vec<_>> {
+        list.iter()
+            .map(|f| query::parse_fen(f).map_err(|e| bad(what, e)))
+            .collect()
+    };
+    let squares = |what: &str, text: &str| query::parse_squares(text).map_err(|e| bad(what, e));
+    let mut empty_squares = Vec::new();
+    for e in &empty {
+        empty_squares.extend(squares("empty", e)?);
+    }
+    let colour = |what: &str, v: &str| match v {
+        "white" => Ok(Color::White),
+        "black" => Ok(Color::Black),
+        _ => Err(PyValueError::new_err(format!(
+            "{what}: \"white\" or \"black\", not {v:?}"
+        ))),
+    };
+    Ok(Query {
+        position: position
+            .map(|f| query::parse_fen(f).map_err(|e| bad("position", e)))
+            .transpose()?,
+        pieces: fens("pieces", &pieces)?,
+        not: fens("not_", &not)?,
+        empty: empty_squares,
+        material: material
+            .map(|m| Material::parse(m).map_err(|e| bad("material", e)))
+            .transpose()?,
+        moves,
+        side: side.map(|v| colour("side", v)).transpose()?,
+        any_side,
+        manoeuvre: Manoeuvre {
+            piece: piece
+                .map(|p| match p {
+                    "man" => Ok(Role::Man),
+                    "king" => Ok(Role::King),
+                    _ => Err(PyValueError::new_err(format!(
+                        "piece: \"man\" or \"king\", not {p:?}"
+                    ))),
+                })
+                .transpose()?,
+            from: from.map(|t| squares("from_", t)).transpose()?,
+            to: to.map(|t| squares("to", t)).transpose()?,
+            captures: captures
+                .map(|c| Count::parse(c).map_err(|e| bad("captures", e)))
+                .transpose()?,
+            promotion,
+            sacrifice,
+        },
+        mirror,
     })
+}
+
+/// The matches of a search of `path` as the JSON lines of `pdn search --format json`
+/// (`match` records, then the `summary`); the query as `pdn search`'s options give it.
+#[pyfunction]
+#[pyo3(signature = (
+    path, position = None, any_side = false, pieces = Vec::new(), not_ = Vec::new(),
+    empty = Vec::new(), material = None, moves = None, side = None, piece = None,
+    from_ = None, to = None, captures = None, promotion = false, sacrifice = false,
+    mirror = false, variant = None, variations = false, all_occurrences = false, jobs = None
+))]
+#[allow(clippy::too_many_arguments)]
+fn search_json(
+    path: &Bound<'_, PyAny>,
+    position: Option<&str>,
+    any_side: bool,
+    pieces: Vec<String>,
+    not_: Vec<String>,
+    empty: Vec<String>,
+    material: Option<&str>,
+    moves: Option<String>,
+    side: Option<&str>,
+    piece: Option<&str>,
+    from_: Option<&str>,
+    to: Option<&str>,
+    captures: Option<&str>,
+    promotion: bool,
+    sacrifice: bool,
+    mirror: bool,
+    variant: Option<&str>,
+    variations: bool,
+    all_occurrences: bool,
+    jobs: Option<usize>,
+) -> PyResult<JsonLines> {
+    let q = query_of(
+        position, any_side, pieces, not_, empty, material, moves, side, piece, from_, to, captures,
+        promotion, sacrifice, mirror,
+    )?;
+    let options = SearchOptions {
+        variant: variant_of(variant)?,
+        variations,
+        all_occurrences,
+        keep_text: false,
+    };
+    let searcher =
+        Arc::new(Searcher::new(q, options).map_err(|e| PyValueError::new_err(e.to_string()))?);
+    let (inputs, skipped) = inputs(paths_of(path)?)?;
+    let jobs = jobs_of(jobs)?;
+    /// A game searched (in the file named), or the end of a file.
+    enum Step {
+        Game(String, GameResult),
+        End,
+    }
+    let rx = spawn(
+        inputs,
+        jobs,
+        move |g, name| Step::Game(name.to_owned(), searcher.search_ref(g)),
+        |_| Some(Step::End),
+    );
+    // The lines of each game's matches, counted as the CLI counts them; the summary last.
+    let (tx, out) = sync_channel::<Msg<String>>(16);
+    let mut summary = Summary {
+        unreadable_files: skipped.len() as u64,
+        ..Summary::default()
+    };
+    std::thread::spawn(move || {
+        while let Ok(msg) = rx.recv() {
+            let m = match msg {
+                Msg::Items(items) => {
+                    let mut s = String::new();
+                    for step in &items {
+                        match step {
+                            Step::Game(name, r) => {
+                                summary.add(r);
+                                render::push_json(&mut s, name, r);
+                            }
+                            Step::End => summary.files += 1,
+                        }
+                    }
+                    Msg::Items(if s.is_empty() { Vec::new() } else { vec![s] })
+                }
+                Msg::Failed(f, w, l) => {
+                    summary.unreadable_files += 1;
+                    Msg::Failed(f, w, l)
+                }
+            };
+            if tx.send(m).is_err() {
+                return;
+            }
+        }
+        let mut s = String::new();
+        summary.push_json(&mut s);
+        let _ = tx.send(Msg::Items(vec![s]));
+    });
+    Ok(JsonLines::new(out, skipped))
 }
 
 /// Record batches received from the reading thread.
@@ -390,8 +585,18 @@ impl RecordBatchReader for Batches {
     }
 }
 
-/// Start reading the table of `inputs` into record batches.
-fn batches(inputs: Vec<Input>, jobs: usize, plies: bool, opts: validate::Options) -> Batches {
+/// An input not read (to its end): its name, why, the line of the last game read from it.
+type Unread = (String, String, Option<u32>);
+
+/// Start reading the table of `inputs` into record batches; with `skipped`, an input that
+/// cannot be read is listed there and the table goes on without the rest of it.
+fn batches(
+    inputs: Vec<Input>,
+    jobs: usize,
+    plies: bool,
+    opts: validate::Options,
+    skipped: Option<Arc<Mutex<Vec<Unread>>>>,
+) -> Batches {
     let (schema, rx) = if plies {
         let rx = spawn(
             inputs,
@@ -401,7 +606,13 @@ fn batches(inputs: Vec<Input>, jobs: usize, plies: bool, opts: validate::Options
         );
         (
             PlyTable::schema(),
-            tables(rx, PlyTable::new(), PlyTable::push, PlyTable::finish),
+            tables(
+                rx,
+                PlyTable::new(),
+                PlyTable::push,
+                PlyTable::finish,
+                skipped,
+            ),
         )
     } else {
         let rx = spawn(
@@ -412,7 +623,13 @@ fn batches(inputs: Vec<Input>, jobs: usize, plies: bool, opts: validate::Options
         );
         (
             GameTable::schema(),
-            tables(rx, GameTable::new(), GameTable::push, GameTable::finish),
+            tables(
+                rx,
+                GameTable::new(),
+                GameTable::push,
+                GameTable::finish,
+                skipped,
+            ),
         )
     };
     Batches {
@@ -428,6 +645,7 @@ fn tables<R: Send + 'static, T: Send + 'static>(
     mut table: T,
     push: fn(&mut T, &R) -> Option<RecordBatch>,
     finish: fn(&mut T) -> RecordBatch,
+    skipped: Option<Arc<Mutex<Vec<Unread>>>>,
 ) -> Receiver<Msg<RecordBatch>> {
     let (tx, out) = sync_channel::<Msg<RecordBatch>>(2);
     std::thread::spawn(move || {
@@ -443,10 +661,16 @@ fn tables<R: Send + 'static, T: Send + 'static>(
                             }
                         }
                     }
-                    Msg::Failed(f, w, l) => {
-                        let _ = tx.send(Msg::Failed(f, w, l));
-                        return;
-                    }
+                    Msg::Failed(f, w, l) => match &skipped {
+                        Some(list) if !f.is_empty() => list
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .push((f, w, l)),
+                        _ => {
+                            let _ = tx.send(Msg::Failed(f, w, l));
+                            return;
+                        }
+                    },
                 }
             }
             let last = finish(&mut table);
@@ -473,6 +697,13 @@ struct ArrowTable {
     jobs: usize,
     plies: bool,
     opts: validate::Options,
+    /// Paths inside the directories given that could not be read (name, why).
+    missing: Vec<(String, String)>,
+    /// Go on past an input that cannot be read (listed in `unreadable`), rather than end
+    /// the stream with an error.
+    skip: bool,
+    /// The inputs not read (to their end) by the last read.
+    unreadable: Arc<Mutex<Vec<Unread>>>,
 }
 
 #[pymethods]
@@ -487,7 +718,23 @@ impl ArrowTable {
         // The schema asked for, if any, is not followed: the table has its own (allowed by
         // the interface; the consumer casts).
         let _ = requested_schema;
-        let reader = batches(self.inputs.clone(), self.jobs, self.plies, self.opts);
+        let skipped = self.skip.then(|| {
+            let mut list = self.unreadable.lock().unwrap_or_else(|e| e.into_inner());
+            list.clear();
+            list.extend(
+                self.missing
+                    .iter()
+                    .map(|(f, w)| (f.clone(), w.clone(), None)),
+            );
+            Arc::clone(&self.unreadable)
+        });
+        let reader = batches(
+            self.inputs.clone(),
+            self.jobs,
+            self.plies,
+            self.opts,
+            skipped,
+        );
         let stream = FFI_ArrowArrayStream::new(Box::new(reader));
         PyCapsule::new_with_value(py, stream, c"arrow_array_stream")
     }
@@ -504,6 +751,18 @@ impl ArrowTable {
         self.inputs.iter().map(|i| i.name.clone()).collect()
     }
 
+    /// The inputs the last read could not read (to its end): (file, message, line of the
+    /// last game read from it).
+    #[getter]
+    fn unreadable(&self) -> Vec<Unread> {
+        self.unreadable
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .iter()
+            .map(|(f, w, l)| (f.clone(), message(f, w, *l), *l))
+            .collect()
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "<pdn.ArrowTable of {} ({} file{})>",
@@ -514,23 +773,43 @@ impl ArrowTable {
     }
 }
 
+/// Whether a reader goes on past an input it cannot read: `errors` is `raise` or `warn`.
+fn skip_of(errors: &str) -> PyResult<bool> {
+    match errors {
+        "raise" => Ok(false),
+        "warn" => Ok(true),
+        _ => Err(PyValueError::new_err(format!(
+            "errors: \"raise\" or \"warn\", not {errors:?}"
+        ))),
+    }
+}
+
 /// The games table (or, with `plies`, the plies table) of `path`.
 #[pyfunction]
-#[pyo3(signature = (path, plies = false, variant = None, jobs = None))]
+#[pyo3(signature = (path, plies = false, variant = None, jobs = None, errors = "raise"))]
 fn read_arrow(
     path: &Bound<'_, PyAny>,
     plies: bool,
     variant: Option<&str>,
     jobs: Option<usize>,
+    errors: &str,
 ) -> PyResult<ArrowTable> {
+    let skip = skip_of(errors)?;
+    let (inputs, missing) = inputs(paths_of(path)?)?;
+    if !skip && let Some((file, why)) = missing.first() {
+        return Err(failed(file.clone(), why.clone(), None));
+    }
     Ok(ArrowTable {
-        inputs: inputs(paths_of(path)?)?,
+        inputs,
         jobs: jobs_of(jobs)?,
         plies,
         opts: validate::Options {
             variant: variant_of(variant)?,
             ..validate::Options::default()
         },
+        missing,
+        skip,
+        unreadable: Arc::default(),
     })
 }
 
@@ -540,6 +819,7 @@ fn _pdn(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_function(wrap_pyfunction!(games_json, m)?)?;
     m.add_function(wrap_pyfunction!(validate_json, m)?)?;
+    m.add_function(wrap_pyfunction!(search_json, m)?)?;
     m.add_function(wrap_pyfunction!(read_arrow, m)?)?;
     m.add_class::<ArrowTable>()?;
     m.add_class::<JsonLines>()?;

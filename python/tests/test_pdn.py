@@ -4,7 +4,7 @@ by pyarrow, polars and DuckDB from the stream and from `pdn convert --to parquet
 worked example of the README, the Dask recipe, and hostile inputs (an exception, never a
 crash).
 
-The CLI is $PDN_BIN (else target/release/pdn); the corpus $PDN_CORPUS (else
+The CLI is $PDN_BIN (else target/release/pdn, else target/debug/pdn); the corpus $PDN_CORPUS (else
 ../shared/corpus from the project's root)."""
 
 import gzip
@@ -20,7 +20,10 @@ import pdn
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 CORPUS = pathlib.Path(os.environ.get("PDN_CORPUS", ROOT.parent / "shared" / "corpus"))
-PDN = os.environ.get("PDN_BIN", str(ROOT / "target" / "release" / "pdn"))
+PDN = os.environ.get("PDN_BIN") or next(
+    (str(p) for p in (ROOT / "target" / "release" / "pdn", ROOT / "target" / "debug" / "pdn") if p.is_file()),
+    str(ROOT / "target" / "release" / "pdn"),
+)
 INTERNATIONAL = CORPUS / "international" / "wiegerw-draughts-wiersma.pdn"
 
 
@@ -36,7 +39,7 @@ def corpus():
     if not CORPUS.is_dir():
         pytest.fail(f"the corpus is not at {CORPUS} (set PDN_CORPUS)")
     if not pathlib.Path(PDN).is_file():
-        pytest.fail(f"the CLI is not at {PDN} (set PDN_BIN or build it: cargo build --release)")
+        pytest.fail(f"the CLI is not at {PDN} (set PDN_BIN or build it: cargo build --release, or run scripts/test-all.sh)")
     return CORPUS
 
 
@@ -268,3 +271,88 @@ def test_a_reader_dropped_early_stops_cleanly(corpus):
     assert next(it).index == 1
     del it
     assert next(iter(pdn.read_games(INTERNATIONAL))).index == 1
+
+
+# Search: the query language of `pdn search`, the records of its JSON output.
+
+
+@pytest.mark.parametrize(
+    "options,kwargs",
+    [
+        (["--moves", "32-28 19-23"], {"moves": "32-28 19-23"}),
+        (["--piece", "king", "--captures", "2+"], {"piece": "king", "captures": "2+"}),
+        (["--material", "wk=1+,bk=1+", "--side", "white", "--all-occurrences"], {"material": "wk=1+,bk=1+", "side": "white", "all_occurrences": True}),
+        (["--pieces", "W:W28:B19", "--not", "W:K1", "--empty", "23", "--mirror"], {"pieces": "W:W28:B19", "not_": ["W:K1"], "empty": "23", "mirror": True}),
+        (["--from", "31-35", "--to", "26-30", "--variations"], {"from_": "31-35", "to": "26-30", "variations": True}),
+    ],
+)
+def test_search_gives_the_records_of_search_json(corpus, options, kwargs):
+    path = CORPUS / "international"
+    r = cli("search", "--format", "json", *options, path)
+    want = [json.loads(l) for l in r.stdout.decode().splitlines()]
+    matches = pdn.search(path, **kwargs)
+    got = list(matches)
+    assert got == want[:-1]
+    assert matches.summary == want[-1] and want[-1]["type"] == "summary"
+    assert matches.unreadable == []
+    if got:
+        pa = pytest.importorskip("pyarrow")
+        t = pdn.search(path, **kwargs).to_arrow()
+        assert t.num_rows == len(got)
+        assert t.column("ply").to_pylist() == [m["ply"] for m in got]
+
+
+def test_search_matches_somewhere(corpus):
+    assert sum(1 for _ in pdn.search(CORPUS / "international", moves="32-28 19-23")) > 100
+
+
+def test_a_bad_query_raises_value_error():
+    for kwargs in ({}, {"material": "xx=1"}, {"side": "red"}, {"piece": "queen"}, {"position": "not a fen"}):
+        with pytest.raises(ValueError):
+            list(pdn.search(INTERNATIONAL, **kwargs))
+
+
+# An unreadable input among others: reported, and reading goes on.
+
+
+@pytest.fixture
+def mixed_dir(tmp_path):
+    d = tmp_path / "mixed"
+    d.mkdir()
+    text = INTERNATIONAL.read_bytes()
+    (d / "a-good.pdn").write_bytes(text)
+    (d / "b-binary.pdn").write_bytes(bytes(range(256)) * 64)
+    packed = gzip.compress(text)
+    (d / "c-cut.pdn.gz").write_bytes(packed[: len(packed) // 2])
+    (d / "d-good.pdn").write_bytes(text)
+    return d
+
+
+def test_read_games_on_a_directory_goes_on_past_an_unreadable_file(mixed_dir):
+    with pytest.warns(pdn.PdnWarning) as caught:
+        games = pdn.read_games(mixed_dir)
+        got = list(games)
+    assert [u.file for u in games.unreadable] == [str(mixed_dir / "b-binary.pdn"), str(mixed_dir / "c-cut.pdn.gz")]
+    assert "binary" in games.unreadable[0].message
+    assert games.unreadable[1].line is not None
+    assert len(caught) == 2
+    # The games the CLI reads from the same directory, the last good file's among them.
+    r = cli("convert", "--quiet", "--to", "json", mixed_dir, check=False)
+    assert r.returncode != 0, "the CLI says some input was not read"
+    want = [json.loads(l) for l in r.stdout.decode().splitlines()]
+    assert [g.json for g in got] == want
+    assert got[-1].file == str(mixed_dir / "d-good.pdn")
+    # Asked to, it raises at the first.
+    with pytest.raises(pdn.PdnError):
+        list(pdn.read_games(mixed_dir, errors="raise"))
+    # validate and read_arrow go on too.
+    with pytest.warns(pdn.PdnWarning):
+        findings = pdn.validate(mixed_dir)
+        list(findings)
+    assert len(findings.unreadable) == 2
+    pa = pytest.importorskip("pyarrow")
+    t = pdn.read_arrow(mixed_dir)
+    assert pa.table(t).num_rows == len(want)
+    assert [u[0] for u in t.unreadable] == [u.file for u in games.unreadable]
+    with pytest.raises(Exception):
+        pa.table(pdn.read_arrow(mixed_dir, errors="raise"))

@@ -10,7 +10,8 @@ use std::sync::Arc;
 use anyhow::{Context, Result};
 use parquet::arrow::ArrowWriter;
 use parquet::basic::Compression;
-use parquet::file::properties::WriterProperties;
+use parquet::file::properties::{EnabledStatistics, WriterProperties};
+use parquet::schema::types::ColumnPath;
 use pdn::app::export::table::{BATCH_ROWS, GameRow, GameTable, PlyChunk, PlyTable};
 
 /// The table being written.
@@ -37,11 +38,21 @@ impl<W: Write> ParquetOut<W> {
                 GameTable::schema(),
             )
         };
-        let props = WriterProperties::builder()
+        let mut props = WriterProperties::builder()
             .set_compression(Compression::SNAPPY)
             .set_max_row_group_row_count(Some(4 * BATCH_ROWS))
-            .set_created_by(format!("pdn {}", env!("CARGO_PKG_VERSION")))
-            .build();
+            .set_created_by(format!("pdn {}", env!("CARGO_PKG_VERSION")));
+        if plies {
+            // Nearly every position is new: a dictionary of them costs a hash per row and
+            // is given up at its size limit anyway, and their min/max say nothing.
+            for column in ["fen_before", "fen_after"] {
+                let path = ColumnPath::from(column);
+                props = props
+                    .set_column_dictionary_enabled(path.clone(), false)
+                    .set_column_statistics_enabled(path, EnabledStatistics::None);
+            }
+        }
+        let props = props.build();
         let writer = ArrowWriter::try_new(
             Vec::with_capacity(1 << 20),
             Arc::clone(&schema),
@@ -64,6 +75,15 @@ impl<W: Write> ParquetOut<W> {
 
     /// Append a game's plies (plies table).
     pub(super) fn plies(&mut self, chunk: &PlyChunk) -> Result<()> {
+        if chunk.cut > 0 {
+            super::progress::message(&format!(
+                "pdn convert: {}: game {}: its last {} plies are not in the table (over 1 GB \
+                 of rows in one game)",
+                pdn::app::terminal::escape(&chunk.file),
+                chunk.game,
+                chunk.cut
+            ));
+        }
         if let Table::Plies(t) = &mut self.table
             && let Some(b) = t.push(chunk)
         {

@@ -289,6 +289,16 @@ impl PlyText {
 
     /// Fill the fields from a main-line ply of the game whose text is `source`.
     pub fn fill<V: Spec>(&mut self, e: &PlyEvent<'_, V>, source: &str, notation: Notation) {
+        self.fill_moves(e, source, notation);
+        let names = super::names(V::RULES.variant, notation);
+        self.fen_before.clear();
+        push_fen(e.before, names.numbering, &mut self.fen_before);
+        self.fen_after.clear();
+        push_fen(e.after, names.numbering, &mut self.fen_after);
+    }
+
+    /// Fill the fields but the FENs (left as they were).
+    pub fn fill_moves<V: Spec>(&mut self, e: &PlyEvent<'_, V>, source: &str, notation: Notation) {
         let first = *self.first.get_or_insert(V::RULES.first_mover());
         let num = match self.next {
             Some(n) => n,
@@ -347,10 +357,6 @@ impl PlyText {
             names.push(u32::from(s.captured), b);
         }
         self.promotion = mv.promotes();
-        self.fen_before.clear();
-        push_fen(e.before, names.numbering, &mut self.fen_before);
-        self.fen_after.clear();
-        push_fen(e.after, names.numbering, &mut self.fen_after);
         let after = e.after;
         self.pieces = [
             after.men_of(Color::White).count(),
@@ -449,36 +455,32 @@ impl<W: std::io::Write> Observer for PlyRows<'_, W> {
     }
 }
 
-/// Append a position as a PDN FEN (as [`crate::rules::fen::write`] writes it: numbers,
-/// algebraic squares on a board where every square is played).
-pub(crate) fn push_fen<B: Bits>(
-    pos: &Position<B>,
+/// A board's squares in the order a FEN lists them (numbers rising; algebraic squares rank
+/// by rank from `a1` on a board where every square is played), with their names, so that a
+/// FEN is written by copying a few bytes per piece.
+#[derive(Debug)]
+pub(crate) struct FenSquares {
+    /// The numbering this is for.
     numbering: &'static Numbering,
-    out: &mut String,
-) {
-    let names = Names {
-        numbering,
-        algebraic: numbering.layout.full,
-    };
-    out.push(pos.side().letter());
-    for color in Color::ALL {
-        out.push(':');
-        out.push(color.letter());
-        let mine = pos.pieces(color);
-        let mut first = true;
-        let mut put = |bit: u32, out: &mut String| {
-            if !mine.has(bit) {
-                return;
-            }
-            if !first {
-                out.push(',');
-            }
-            first = false;
-            if pos.kings().has(bit) {
-                out.push('K');
-            }
-            names.push(bit, out);
+    /// Per square in FEN order: its bit, its name followed by a comma (up to 8 bytes), and
+    /// the length of both.
+    order: Vec<(u32, [u8; 8], u8)>,
+    /// By bit: the name followed by a comma, and its length (for a board whose bits rise in
+    /// FEN order).
+    by_bit: Vec<([u8; 8], u8)>,
+    /// The bits rise in FEN order: the pieces are written by walking their set bits.
+    rising: bool,
+    /// The bits of the squares.
+    mask: u128,
+}
+
+impl FenSquares {
+    fn new(numbering: &'static Numbering) -> FenSquares {
+        let names = Names {
+            numbering,
+            algebraic: numbering.layout.full,
         };
+        let mut bits = Vec::new();
         if names.algebraic {
             let (w, h) = (
                 u32::from(numbering.layout.width),
@@ -488,17 +490,128 @@ pub(crate) fn push_fen<B: Bits>(
                 for file in 0..w {
                     if let crate::rules::Lookup::Square(b) = numbering.bit_of_algebraic(file, rank)
                     {
-                        put(b, out);
+                        bits.push(b);
                     }
                 }
             }
         } else {
             for n in 1..=numbering.len() as u32 {
                 if let Some(b) = numbering.bit_of_number(n) {
-                    put(b, out);
+                    bits.push(b);
                 }
             }
         }
+        bits.retain(|&b| b < 128);
+        let mut by_bit = vec![([0u8; 8], 0u8); 128];
+        let mut order = Vec::with_capacity(bits.len());
+        let mut text = String::new();
+        for &b in &bits {
+            text.clear();
+            names.push(b, &mut text);
+            text.truncate(7);
+            text.push(',');
+            let mut name = [0u8; 8];
+            name[..text.len()].copy_from_slice(text.as_bytes());
+            order.push((b, name, text.len() as u8));
+            by_bit[b as usize] = (name, text.len() as u8);
+        }
+        let rising = bits.windows(2).all(|w| w[0] < w[1]);
+        let mask = bits.iter().fold(0u128, |m, &b| m | 1 << b);
+        FenSquares {
+            numbering,
+            order,
+            by_bit,
+            rising,
+            mask,
+        }
+    }
+
+    /// The squares of `numbering`: made once per variant's numbering.
+    pub(crate) fn of(numbering: &'static Numbering) -> &'static FenSquares {
+        static TABLES: std::sync::OnceLock<Vec<FenSquares>> = std::sync::OnceLock::new();
+        let tables = TABLES.get_or_init(|| {
+            crate::rules::Variant::ALL
+                .iter()
+                .map(|&v| FenSquares::new(crate::rules::with_variant!(v, V => V::numbering())))
+                .collect()
+        });
+        if let Some(t) = tables.iter().find(|t| std::ptr::eq(t.numbering, numbering)) {
+            return t;
+        }
+        // A numbering of no variant (not made by the program): made and kept once.
+        static OTHERS: std::sync::Mutex<Vec<&'static FenSquares>> =
+            std::sync::Mutex::new(Vec::new());
+        let mut others = OTHERS.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(t) = others.iter().find(|t| std::ptr::eq(t.numbering, numbering)) {
+            return t;
+        }
+        let t: &'static FenSquares = Box::leak(Box::new(FenSquares::new(numbering)));
+        others.push(t);
+        t
+    }
+
+    /// Append a position as a PDN FEN, in bytes (ASCII).
+    pub(crate) fn push<B: Bits>(&self, pos: &Position<B>, out: &mut Vec<u8>) {
+        // The side, two colour marks, and per piece `K`, a name and a comma.
+        out.reserve(3 + 9 * self.order.len());
+        out.push(side_letter(pos.side()));
+        let kings = pos.kings().to_u128();
+        for color in Color::ALL {
+            out.push(b':');
+            out.push(side_letter(color));
+            let start = out.len();
+            let mine = pos.pieces(color).to_u128() & self.mask;
+            let mut put = |is_king: bool, name: &[u8; 8], len: u8| {
+                if is_king {
+                    out.push(b'K');
+                }
+                out.extend_from_slice(name);
+                out.truncate(out.len() - 8 + usize::from(len));
+            };
+            if self.rising {
+                for base in [0u32, 64] {
+                    let mut m = (mine >> base) as u64;
+                    let k = (kings >> base) as u64;
+                    while m != 0 {
+                        let i = m.trailing_zeros();
+                        m &= m - 1;
+                        let (name, len) = &self.by_bit[(base + i) as usize];
+                        put(k >> i & 1 == 1, name, *len);
+                    }
+                }
+            } else {
+                for (bit, name, len) in &self.order {
+                    if mine >> bit & 1 == 1 {
+                        put(kings >> bit & 1 == 1, name, *len);
+                    }
+                }
+            }
+            // The comma after the last piece.
+            if out.len() > start {
+                out.pop();
+            }
+        }
+    }
+}
+
+/// Append a position as a PDN FEN (as [`crate::rules::fen::write`] writes it: numbers,
+/// algebraic squares on a board where every square is played).
+pub(crate) fn push_fen<B: Bits>(
+    pos: &Position<B>,
+    numbering: &'static Numbering,
+    out: &mut String,
+) {
+    let mut bytes = std::mem::take(out).into_bytes();
+    FenSquares::of(numbering).push(pos, &mut bytes);
+    // What was there, and ASCII.
+    *out = String::from_utf8(bytes).unwrap_or_default();
+}
+
+/// The letter of a side in a FEN, as a byte.
+fn side_letter(c: Color) -> u8 {
+    match c {
+        Color::White => b'W',
+        Color::Black => b'B',
     }
 }
 
@@ -522,6 +635,27 @@ mod tests {
         let mut s = String::new();
         push_fen(&p, Turkish::numbering(), &mut s);
         assert_eq!(s, Turkish::to_fen(&p));
+        // Every variant's start, and a position with kings of both sides.
+        for v in crate::rules::Variant::ALL {
+            crate::rules::with_variant!(v, V => {
+                let p = V::start();
+                let mut s = String::new();
+                push_fen(&p, V::numbering(), &mut s);
+                assert_eq!(s, V::to_fen(&p), "{v:?}");
+                let mut fen = V::to_fen(&p);
+                // Crown the first piece of each side.
+                for side in [":W", ":B"] {
+                    if let Some(i) = fen.find(side) {
+                        fen.insert(i + 2, 'K');
+                    }
+                }
+                if let Ok(k) = V::from_fen(&fen) {
+                    let mut s = String::new();
+                    push_fen(&k, V::numbering(), &mut s);
+                    assert_eq!(s, V::to_fen(&k), "{v:?} {fen}");
+                }
+            });
+        }
     }
 
     #[test]

@@ -16,10 +16,11 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use arrow_array::builder::{
-    BooleanBuilder, ListBuilder, MapBuilder, MapFieldNames, StringBuilder, UInt32Builder,
+    BooleanBuilder, MapBuilder, MapFieldNames, StringBuilder, UInt32Builder,
 };
-use arrow_array::{ArrayRef, RecordBatch};
-use arrow_schema::{Field, Schema, SchemaRef};
+use arrow_array::{ArrayRef, BooleanArray, ListArray, RecordBatch, StringArray, UInt32Array};
+use arrow_buffer::{Buffer, OffsetBuffer, ScalarBuffer};
+use arrow_schema::{DataType, Field, Schema, SchemaRef};
 
 use crate::app::reading::GameRef;
 use crate::app::replay::{Observer, PlyEvent};
@@ -27,7 +28,7 @@ use crate::app::validate::{self, Report, validate_ref_with};
 use crate::rules::{Color, Position, Spec};
 
 use super::Notation;
-use super::csv::PlyText;
+use super::csv::{FenSquares, PlyText};
 
 /// Rows of a batch handed out by the tables.
 pub const BATCH_ROWS: usize = 64 * 1024;
@@ -131,7 +132,34 @@ impl GameRow {
     }
 }
 
-/// The rows of one game in the plies table, made by the per-game work.
+/// Strings one after the other, with where each ends.
+#[derive(Clone, Debug, Default)]
+struct Strings {
+    /// UTF-8.
+    text: Vec<u8>,
+    ends: Vec<u32>,
+}
+
+impl Strings {
+    /// End the string being written.
+    fn end(&mut self) {
+        self.ends.push(self.text.len() as u32);
+    }
+
+    /// Append a string and end it.
+    fn push(&mut self, s: &str) {
+        self.text.extend_from_slice(s.as_bytes());
+        self.end();
+    }
+}
+
+/// The most text a game's chunk holds (its rows' strings); the plies after are not
+/// tabled, and the chunk says so ([`PlyChunk::cut`]).
+const CHUNK_TEXT: usize = 1 << 30;
+
+/// The rows of one game in the plies table, made by the per-game work (on the pipeline's
+/// workers): its columns already laid out as the table's, so that appending it to the table
+/// copies each column at once.
 #[derive(Clone, Debug, Default)]
 pub struct PlyChunk {
     /// The input's name.
@@ -142,10 +170,14 @@ pub struct PlyChunk {
     nums: Vec<[u32; 6]>,
     /// Per row: white moved, promotion.
     flags: Vec<(bool, bool)>,
-    /// The text fields of every row, one after the other.
-    text: String,
-    /// Per row, where its move, path, captured, FEN before and FEN after end in `text`.
-    ends: Vec<[u32; 5]>,
+    /// The move, path, FEN before and FEN after of every row.
+    cols: [Strings; 4],
+    /// The squares captured, of every row one after the other…
+    captured: Strings,
+    /// …and how many each row has.
+    captured_counts: Vec<u32>,
+    /// Plies of the main line not tabled: the game's rows passed [`CHUNK_TEXT`] bytes.
+    pub cut: u32,
     /// The validation of the game, for the caller's counts.
     pub report: Option<Report>,
 }
@@ -172,33 +204,29 @@ impl PlyChunk {
         let mut chunk = PlyChunk {
             file: file.to_owned(),
             game: g.index() as u32,
-            text: String::with_capacity(g.text.len() * 8),
             ..PlyChunk::default()
         };
+        // About 2 FENs of 120 bytes and 20 bytes of move and path per 6 bytes of movetext.
+        let plies = g.text.len() / 6 + 8;
+        for (c, per) in chunk.cols.iter_mut().zip([8, 10, 128, 128]) {
+            c.text.reserve(plies * per);
+            c.ends.reserve(plies);
+        }
         let mut obs = Collect {
             chunk: &mut chunk,
             fields: PlyText::new(),
             source: g.text,
             notation,
+            fen: None,
         };
         let report = validate_ref_with(g, opts, &mut obs);
         chunk.report = Some(report);
         chunk
     }
 
-    fn push(&mut self, t: &PlyText) {
-        let mut ends = [0u32; 5];
-        for (k, s) in [&t.mv, &t.path, &t.captured, &t.fen_before, &t.fen_after]
-            .into_iter()
-            .enumerate()
-        {
-            self.text.push_str(s);
-            ends[k] = self.text.len() as u32;
-        }
-        self.ends.push(ends);
-        let [wm, wk, bm, bk] = t.pieces;
-        self.nums.push([t.ply, t.number, wm, wk, bm, bk]);
-        self.flags.push((t.side == Color::White, t.promotion));
+    /// The text the chunk holds.
+    fn text_len(&self) -> usize {
+        self.cols.iter().map(|c| c.text.len()).sum::<usize>() + self.captured.text.len()
     }
 }
 
@@ -208,15 +236,41 @@ struct Collect<'a> {
     fields: PlyText,
     source: &'a str,
     notation: Notation,
+    /// The FEN writer of the game's board (known at its first ply).
+    fen: Option<&'static FenSquares>,
 }
 
 impl Observer for Collect<'_> {
     fn ply<V: Spec>(&mut self, e: &PlyEvent<'_, V>) {
-        if !e.main || self.chunk.text.len() > u32::MAX as usize / 2 {
+        if !e.main {
             return;
         }
-        self.fields.fill(e, self.source, self.notation);
-        self.chunk.push(&self.fields);
+        let c = &mut *self.chunk;
+        if c.cut > 0 || c.text_len() > CHUNK_TEXT {
+            c.cut += 1;
+            return;
+        }
+        let t = &mut self.fields;
+        t.fill_moves(e, self.source, self.notation);
+        let [mv, path, before, after] = &mut c.cols;
+        mv.push(&t.mv);
+        path.push(&t.path);
+        let fen = *self.fen.get_or_insert_with(|| {
+            FenSquares::of(super::names(V::RULES.variant, self.notation).numbering)
+        });
+        fen.push(e.before, &mut before.text);
+        before.end();
+        fen.push(e.after, &mut after.text);
+        after.end();
+        let mut n = 0;
+        for sq in t.captured.split(' ').filter(|s| !s.is_empty()) {
+            c.captured.push(sq);
+            n += 1;
+        }
+        c.captured_counts.push(n);
+        let [wm, wk, bm, bk] = t.pieces;
+        c.nums.push([t.ply, t.number, wm, wk, bm, bk]);
+        c.flags.push((t.side == Color::White, t.promotion));
     }
 
     fn position<V: Spec>(&mut self, _pos: &Position<V::B>, main: bool) {
@@ -385,19 +439,69 @@ impl GameTable {
     }
 }
 
-/// The plies table being built.
+/// A string column being built: its values and offsets, appended a column of a chunk at
+/// a time.
+#[derive(Debug)]
+struct StrColumn {
+    values: Vec<u8>,
+    offsets: Vec<i32>,
+}
+
+impl StrColumn {
+    fn with_capacity(rows: usize, bytes: usize) -> StrColumn {
+        let mut offsets = Vec::with_capacity(rows + 1);
+        offsets.push(0);
+        StrColumn {
+            values: Vec::with_capacity(bytes),
+            offsets,
+        }
+    }
+
+    /// Append one value.
+    fn push(&mut self, v: &str) {
+        self.values.extend_from_slice(v.as_bytes());
+        self.offsets.push(self.values.len() as i32);
+    }
+
+    /// Append the values of `s`.
+    fn extend(&mut self, s: &Strings) {
+        let base = self.values.len();
+        self.values.extend_from_slice(&s.text);
+        self.offsets
+            .extend(s.ends.iter().map(|&e| (base + e as usize) as i32));
+    }
+
+    /// The column's array; the column starts again empty (with the same capacity).
+    fn finish(&mut self) -> StringArray {
+        let (rows, bytes) = (self.offsets.capacity(), self.values.capacity());
+        let values = std::mem::replace(&mut self.values, Vec::with_capacity(bytes));
+        let mut offsets = std::mem::replace(&mut self.offsets, Vec::with_capacity(rows));
+        self.offsets.push(0);
+        if offsets.is_empty() {
+            offsets.push(0);
+        }
+        // The offsets rise from 0 and the values are whole UTF-8 strings, by construction.
+        StringArray::try_new(
+            OffsetBuffer::new(ScalarBuffer::from(offsets)),
+            Buffer::from_vec(values),
+            None,
+        )
+        .unwrap_or_else(|_| StringArray::from(Vec::<&str>::new()))
+    }
+}
+
+/// The plies table being built: columns appended a game (a [`PlyChunk`]) at a time.
 #[derive(Debug)]
 pub struct PlyTable {
-    file: StringBuilder,
+    file: StrColumn,
     /// game, ply, number, white men, white kings, black men, black kings.
-    nums: [UInt32Builder; 7],
-    side: StringBuilder,
-    mv: StringBuilder,
-    path: StringBuilder,
-    captured: ListBuilder<StringBuilder>,
-    promotion: BooleanBuilder,
-    fen_before: StringBuilder,
-    fen_after: StringBuilder,
+    nums: [Vec<u32>; 7],
+    side: StrColumn,
+    /// move, path, FEN before, FEN after.
+    cols: [StrColumn; 4],
+    captured: StrColumn,
+    captured_offsets: Vec<i32>,
+    promotion: Vec<bool>,
     rows: usize,
 }
 
@@ -407,20 +511,29 @@ impl Default for PlyTable {
     }
 }
 
+/// Bytes past which a column of a batch would no longer fit `i32` offsets: the batch is
+/// handed out before a game that would pass them.
+const BATCH_TEXT: usize = i32::MAX as usize - CHUNK_TEXT - 1024;
+
 impl PlyTable {
     /// An empty table.
     pub fn new() -> PlyTable {
         let rows = BATCH_ROWS + 1024;
+        let mut captured_offsets = Vec::with_capacity(rows + 1);
+        captured_offsets.push(0);
         PlyTable {
-            file: StringBuilder::with_capacity(rows, rows * 16),
-            nums: std::array::from_fn(|_| UInt32Builder::with_capacity(rows)),
-            side: StringBuilder::with_capacity(rows, rows * 5),
-            mv: StringBuilder::with_capacity(rows, rows * 6),
-            path: StringBuilder::with_capacity(rows, rows * 6),
-            captured: ListBuilder::new(StringBuilder::new()),
-            promotion: BooleanBuilder::with_capacity(rows),
-            fen_before: StringBuilder::with_capacity(rows, rows * 64),
-            fen_after: StringBuilder::with_capacity(rows, rows * 64),
+            file: StrColumn::with_capacity(rows, rows * 16),
+            nums: std::array::from_fn(|_| Vec::with_capacity(rows)),
+            side: StrColumn::with_capacity(rows, rows * 5),
+            cols: [
+                StrColumn::with_capacity(rows, rows * 6),
+                StrColumn::with_capacity(rows, rows * 6),
+                StrColumn::with_capacity(rows, rows * 100),
+                StrColumn::with_capacity(rows, rows * 100),
+            ],
+            captured: StrColumn::with_capacity(rows, rows * 2),
+            captured_offsets,
+            promotion: Vec::with_capacity(rows),
             rows: 0,
         }
     }
@@ -441,59 +554,86 @@ impl PlyTable {
     }
 
     /// Append a game's plies; a full batch, if this completes one (a batch ends at a game's
-    /// end).
+    /// end), or the rows before the game if its text would not fit in this batch.
     pub fn push(&mut self, c: &PlyChunk) -> Option<RecordBatch> {
-        let mut start = 0usize;
-        for ((nums, &(white, promotion)), ends) in c.nums.iter().zip(&c.flags).zip(&c.ends) {
-            self.file.append_value(&c.file);
-            let (game, rest) = self.nums.split_at_mut(1);
-            game[0].append_value(c.game);
-            for (b, &n) in rest.iter_mut().zip(nums) {
-                b.append_value(n);
-            }
-            self.side
-                .append_value(if white { Color::White } else { Color::Black }.name());
-            let mut field = |k: usize| {
-                let end = ends[k] as usize;
-                let s = c.text.get(start..end).unwrap_or("");
-                start = end;
-                s
-            };
-            self.mv.append_value(field(0));
-            self.path.append_value(field(1));
-            let captured = field(2);
-            for sq in captured.split(' ').filter(|s| !s.is_empty()) {
-                self.captured.values().append_value(sq);
-            }
-            self.captured.append(true);
-            self.promotion.append_value(promotion);
-            self.fen_before.append_value(field(3));
-            self.fen_after.append_value(field(4));
-            self.rows += 1;
+        let before = (self.rows > 0
+            && self
+                .cols
+                .iter()
+                .any(|col| col.values.len() > BATCH_TEXT - c.text_len()))
+        .then(|| self.finish());
+        let n = c.len();
+        for _ in 0..n {
+            self.file.push(&c.file);
         }
-        (self.rows >= BATCH_ROWS).then(|| self.finish())
+        self.nums[0].extend(std::iter::repeat_n(c.game, n));
+        for (k, col) in self.nums[1..].iter_mut().enumerate() {
+            col.extend(c.nums.iter().map(|r| r[k]));
+        }
+        for &(white, _) in &c.flags {
+            self.side
+                .push(if white { Color::White } else { Color::Black }.name());
+        }
+        for (col, s) in self.cols.iter_mut().zip(&c.cols) {
+            col.extend(s);
+        }
+        self.captured.extend(&c.captured);
+        let mut end = *self.captured_offsets.last().unwrap_or(&0);
+        for &k in &c.captured_counts {
+            end += k as i32;
+            self.captured_offsets.push(end);
+        }
+        self.promotion.extend(c.flags.iter().map(|&(_, p)| p));
+        self.rows += n;
+        before.or_else(|| (self.rows >= BATCH_ROWS).then(|| self.finish()))
     }
 
     /// The rows appended since the last batch, as a batch.
     pub fn finish(&mut self) -> RecordBatch {
         self.rows = 0;
+        let nums = |v: &mut Vec<u32>| -> ArrayRef {
+            let cap = v.capacity();
+            Arc::new(UInt32Array::from(std::mem::replace(
+                v,
+                Vec::with_capacity(cap),
+            )))
+        };
         let [g, p, n, wm, wk, bm, bk] = &mut self.nums;
+        let [mv, path, before, after] = &mut self.cols;
+        let cap = self.captured_offsets.capacity();
+        let mut offsets = std::mem::replace(&mut self.captured_offsets, Vec::with_capacity(cap));
+        self.captured_offsets.push(0);
+        if offsets.is_empty() {
+            offsets.push(0);
+        }
+        let squares = self.captured.finish();
+        // One offset per row and one more, rising from 0 to the squares' count.
+        let captured = ListArray::try_new(
+            Arc::new(Field::new_list_field(DataType::Utf8, true)),
+            OffsetBuffer::new(ScalarBuffer::from(offsets)),
+            Arc::new(squares),
+            None,
+        )
+        .unwrap_or_else(|_| {
+            ListArray::new_null(Arc::new(Field::new_list_field(DataType::Utf8, true)), 0)
+        });
+        let promotion = std::mem::take(&mut self.promotion);
         let columns: Vec<ArrayRef> = vec![
             Arc::new(self.file.finish()),
-            Arc::new(g.finish()),
-            Arc::new(p.finish()),
-            Arc::new(n.finish()),
+            nums(g),
+            nums(p),
+            nums(n),
             Arc::new(self.side.finish()),
-            Arc::new(self.mv.finish()),
-            Arc::new(self.path.finish()),
-            Arc::new(self.captured.finish()),
-            Arc::new(self.promotion.finish()),
-            Arc::new(self.fen_before.finish()),
-            Arc::new(self.fen_after.finish()),
-            Arc::new(wm.finish()),
-            Arc::new(wk.finish()),
-            Arc::new(bm.finish()),
-            Arc::new(bk.finish()),
+            Arc::new(mv.finish()),
+            Arc::new(path.finish()),
+            Arc::new(captured),
+            Arc::new(BooleanArray::from(promotion)),
+            Arc::new(before.finish()),
+            Arc::new(after.finish()),
+            nums(wm),
+            nums(wk),
+            nums(bm),
+            nums(bk),
         ];
         batch(&super::csv::PLY_COLUMNS, columns)
     }
