@@ -25,10 +25,10 @@ use std::collections::HashSet;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use pdn::app::export::record::Form;
-use pdn::app::export::{Analysed, ExportOptions, analyse};
 use pdn::app::fix::{FixOptions, fix};
-use pdn::app::validate::{Options, validate};
+use pdn::app::judge::validate::{Options, validate};
+use pdn::app::write::export::plies::Form;
+use pdn::app::write::export::{Analysed, ExportOptions, analyse};
 use pdn::rules::Variant;
 use pdn::syntax::{Game, Item, read_games};
 
@@ -128,7 +128,7 @@ fn main_line(game: &Game, variant: Variant) -> Option<Vec<String>> {
         match item {
             Item::Move(m) => {
                 let r = a.record(m)?;
-                if r.played != pdn::app::replay::Played::Legal {
+                if r.played != pdn::app::judge::replay::Played::Legal {
                     return None;
                 }
                 out.push(a.move_text(game, m, Form::Pdn));
@@ -157,7 +157,7 @@ fn written_line(game: &Game, variant: Variant) -> Vec<String> {
 fn has_main_error(game: &Game, variant: Variant) -> bool {
     let r = validate(game, &in_variant(variant));
     r.diagnostics.iter().any(|d| {
-        d.severity() == pdn::app::diagnostic::Severity::Error
+        d.severity() == pdn::app::judge::diagnostic::Severity::Error
             && d.code.is_move_code()
             && !d.variation
     })

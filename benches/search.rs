@@ -14,11 +14,11 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
-use pdn::app::replay::{Observer, Played, PlyEvent};
+use pdn::app::judge::replay::{Observer, Played, PlyEvent};
+use pdn::app::judge::validate::{Options, validate_with};
 use pdn::app::search::index::{Index, search_index};
 use pdn::app::search::query::parse_fen;
 use pdn::app::search::{Query, SearchOptions, Searcher};
-use pdn::app::validate::{Options, validate_with};
 use pdn::rules::notation::{SquareStyle, write_in_list};
 use pdn::rules::spec::International;
 use pdn::rules::{MoveList, Position, Spec};

@@ -4,10 +4,10 @@
 //! alone on games already read.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use pdn::app::diagnostic::{Format, Palette};
-use pdn::app::findings::{Policy, render_game_text};
-use pdn::app::reading::FileGames;
-use pdn::app::validate::{Options, validate, validate_ref};
+use pdn::app::judge::diagnostic::{Format, Palette};
+use pdn::app::judge::findings::{Policy, render_game_text};
+use pdn::app::judge::validate::{Options, validate, validate_ref};
+use pdn::app::model::reading::FileGames;
 use pdn::syntax::{Game, Reader, read_games};
 
 mod support;

@@ -155,11 +155,11 @@ WK_SECONDS=$(median "$TMP/wk.json")
 
 DEEP=
 if [ $QUICK = 0 ]; then
-    echo "== deep perft (ignored tests)"
+    echo "== long tests (the ignored ones: deep perft, 10,000 search queries, ...)"
     START=$(date +%s)
-    if cargo test --release --quiet --test perft -- --ignored perft_deep >/dev/null 2>&1; then DEEP=passed; else DEEP=FAILED; fi
+    if cargo test --release --quiet --test it -- --ignored >"$TMP/long-tests.txt" 2>&1; then DEEP=passed; else DEEP=FAILED; tail -20 "$TMP/long-tests.txt"; fi
     DEEP="$DEEP in $(( $(date +%s) - START )) s"
-    echo "deep perft: $DEEP"
+    echo "long tests: $DEEP"
     echo "== criterion"
     cargo bench --quiet --bench perft -- --noplot 2>/dev/null | grep -E '^perft/|time:' > "$TMP/crit_perft.txt" || true
     cargo bench --quiet --bench validate -- --noplot 2>/dev/null | grep -E '^validate/|time:|thrpt:' > "$TMP/crit_validate.txt" || true
@@ -207,7 +207,7 @@ if py_rate:
     w(f"| side by side on WK 2003 (first $PYGAMES games, {int('$WK_PLIES'):,} plies): \`pdn validate\` vs pydraughts 0.6.7 replay | {wk_rate/1e6:.2f} M plies/s vs {float(py_rate):.0f} plies/s: **{wk_rate/float(py_rate):,.0f}x** | say the ratio |")
 else:
     w("| side by side with pydraughts | not measured: pydraughts is not installed (pip install pydraughts) | say the ratio |")
-w(f"| deep perft (\`cargo test --release --test perft -- --ignored\`) | ${DEEP:-not run (--quick)} | every table row <= 300 M leaves |")
+w(f"| long tests (\`cargo test --release --test it -- --ignored\`: deep perft, search/index/brute force on 10,000 queries, the report of 100,000 games, a long stream) | ${DEEP:-not run (--quick)} | every perft row <= 300 M leaves; 0 disagreements |")
 w("")
 w("Reading: \`read/visitor\` is the reader's own work, every byte tokenised and every tag, move and")
 w("comment handed over, as pgn-reader's benchmarks measure it; \`read/games\` adds building the")

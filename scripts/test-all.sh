@@ -5,11 +5,10 @@
 # DuckDB and Dask to read the tables: the package itself depends on nothing), and its tests run
 # against the CLI (python/tests/). Arguments go to `cargo test`.
 #
-# The CLI and the wheel are those of the test profile (opt-level 3, no LTO: see Cargo.toml):
-# `cargo test` builds the CLI, and the wheel is built with the library's default features
-# so that it reuses the library `cargo test` compiled; only PyO3 and the binding compile
-# again. (The release wheel, `pip install ./python`, is the same code with the release
-# profile.)
+# The CLI is the one `cargo test` builds (test profile); the wheel is built with the profile
+# wheel-test (the release profile without LTO and its single codegen unit: see Cargo.toml),
+# so that CI does not wait for a second LTO build. (The release wheel, `pip install
+# ./python`, is the same code with the release profile.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
@@ -37,9 +36,9 @@ step "maturin, pytest, pyarrow, polars, duckdb, dask (for the tests only)"
 "$VENV/bin/python" -m pip install -q --upgrade pip
 "$VENV/bin/python" -m pip install -q "maturin>=1.7,<2" pytest pyarrow polars duckdb "dask[dataframe,distributed]"
 
-step "the wheel (maturin build, test profile)"
+step "the wheel (maturin build, profile wheel-test)"
 rm -rf target/wheels
-"$VENV/bin/maturin" build --profile test --features pdn/parquet --locked \
+"$VENV/bin/maturin" build --profile wheel-test --locked \
     --manifest-path python/Cargo.toml -o target/wheels
 "$VENV/bin/python" -m pip install -q --force-reinstall --no-deps target/wheels/pdn-*.whl
 ls -l target/wheels

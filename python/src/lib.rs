@@ -22,17 +22,17 @@ use pyo3::exceptions::{PyException, PyFileNotFoundError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyCapsule;
 
-use pdn::app::diagnostic::{Format, Palette};
-use pdn::app::export::table::{GameRow, GameTable, PlyChunk, PlyTable};
-use pdn::app::export::{ExportOptions, Notation, ResultStyle, analyse, json};
-use pdn::app::findings::{Policy, Totals, render_game_text};
 use pdn::app::input::{self, Input};
-use pdn::app::pipeline::{self, Event, Plan};
-use pdn::app::reading::GameRef;
+use pdn::app::judge::diagnostic::{Format, Palette};
+use pdn::app::judge::findings::{Policy, Totals, render_game_text};
+use pdn::app::judge::validate::{self, validate_ref};
+use pdn::app::model::pipeline::{self, Event, Plan};
+use pdn::app::model::reading::GameRef;
 use pdn::app::search::query::{self, Count, Manoeuvre, Material, Query, QueryError};
 use pdn::app::search::render::{self, Summary};
 use pdn::app::search::{GameResult, SearchOptions, Searcher};
-use pdn::app::validate::{self, validate_ref};
+use pdn::app::write::export::table::{GameRow, GameTable, PlyChunk, PlyTable};
+use pdn::app::write::export::{ExportOptions, Notation, ResultStyle, analyse, json};
 use pdn::rules::{Color, Role, Variant};
 
 pyo3::create_exception!(
@@ -66,10 +66,13 @@ impl pipeline::Inputs for Inputs {
     }
 }
 
+/// The inputs found, and the paths inside directories that could not be read (name, why).
+type Found = (Vec<Input>, Vec<(String, String)>);
+
 /// The inputs a path (or list of paths) names, and what a directory walk could not read
 /// (name, why): a path given that is missing raises FileNotFoundError, one that cannot be
 /// read a PdnError.
-fn inputs(paths: Vec<PathBuf>) -> PyResult<(Vec<Input>, Vec<(String, String)>)> {
+fn inputs(paths: Vec<PathBuf>) -> PyResult<Found> {
     if paths.iter().any(|p| p.as_os_str() == "-") {
         return Err(PyValueError::new_err(
             "pdn reads files and directories: `-` (standard input) is for the command line",
@@ -316,7 +319,7 @@ fn validate_json(
     };
     /// A game rendered, or the end of a file (whose once-per-file findings come then).
     enum Step {
-        Game(pdn::app::findings::Rendered),
+        Game(Box<pdn::app::judge::findings::Rendered>),
         End(String),
     }
     let policy = Policy::default();
@@ -327,14 +330,14 @@ fn validate_json(
         move |g, name| {
             let mut report = validate_ref(g, &opts);
             policy.apply(&mut report);
-            Step::Game(render_game_text(
+            Step::Game(Box::new(render_game_text(
                 Format::Json,
                 &palette,
                 &policy,
                 name,
                 &g.game_text(),
                 &report,
-            ))
+            )))
         },
         |name| Some(Step::End(name.to_owned())),
     );
@@ -498,13 +501,13 @@ fn search_json(
     let jobs = jobs_of(jobs)?;
     /// A game searched (in the file named), or the end of a file.
     enum Step {
-        Game(String, GameResult),
+        Game(String, Box<GameResult>),
         End,
     }
     let rx = spawn(
         inputs,
         jobs,
-        move |g, name| Step::Game(name.to_owned(), searcher.search_ref(g)),
+        move |g, name| Step::Game(name.to_owned(), Box::new(searcher.search_ref(g))),
         |_| Some(Step::End),
     );
     // The lines of each game's matches, counted as the CLI counts them; the summary last.

@@ -1,29 +1,18 @@
-//! The application layer: move resolution against the rules, replay and diagnostics,
-//! exporters and statistics.
+//! The application layer, in four groups: the game model (`model`: a game as read, its
+//! variant and result, the pipeline that reads games on all cores), judging (`judge`: move
+//! resolution, replay, diagnostics and the verdict on a game), the features of the commands
+//! (`fix`, `stats`, `search`, `openings`, `merge`, `picture`, `report`) and the writers
+//! (`write`: the exporters, the JSON writer, text made safe for a terminal); `input` turns
+//! the paths given into the files read (directories walked, gzip and UTF-16 decoded).
 
-pub mod board;
-pub mod diagnostic;
-pub mod draws;
-pub mod export;
-pub mod findings;
 pub mod fix;
-pub mod gametype;
 pub mod input;
-mod join;
-pub mod jsonl;
+pub mod judge;
 pub mod merge;
-pub mod names;
+pub mod model;
 pub mod openings;
-pub mod outcome;
 pub mod picture;
-pub mod pipeline;
-pub mod reading;
-pub mod record;
-pub mod replay;
 pub mod report;
-pub mod resolve;
 pub mod search;
 pub mod stats;
-pub mod terminal;
-pub mod tree;
-pub mod validate;
+pub mod write;

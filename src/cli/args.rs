@@ -5,7 +5,7 @@
 
 use clap::builder::PossibleValue;
 use clap::{Args, Parser, Subcommand, ValueEnum};
-use pdn::app::diagnostic::{Code, Severity};
+use pdn::app::judge::diagnostic::{Code, Severity};
 
 pub(super) use super::values::{VariantParser, man_pages};
 
@@ -612,10 +612,10 @@ pub(crate) enum ResultStyleArg {
 }
 
 impl ResultStyleArg {
-    pub(crate) fn style(self) -> pdn::app::export::ResultStyle {
+    pub(crate) fn style(self) -> pdn::app::write::export::ResultStyle {
         match self {
-            ResultStyleArg::Strict => pdn::app::export::ResultStyle::Strict,
-            ResultStyleArg::Terminator => pdn::app::export::ResultStyle::Terminator,
+            ResultStyleArg::Strict => pdn::app::write::export::ResultStyle::Strict,
+            ResultStyleArg::Terminator => pdn::app::write::export::ResultStyle::Terminator,
         }
     }
 }

@@ -1,5 +1,5 @@
 //! The batch driver of every command that reads games: it runs the pipeline over the inputs
-//! of a [`Setup`] and owns what every command does alike — files counted as they start, a
+//! of a [`RunSetup`] and owns what every command does alike — files counted as they start, a
 //! file that cannot be read (or not to its end) reported above the progress bar and counted,
 //! the progress bar told of every game — so that a command says only what to do with a game
 //! (the work, on any thread) and how to write it (a [`Sink`], in input order).
@@ -7,15 +7,15 @@
 use std::io;
 
 use anyhow::Result;
-use pdn::app::export::ExportOptions;
 use pdn::app::fix::FixOptions;
-use pdn::app::gametype::FileVariant;
-use pdn::app::pipeline::{self, Event, Plan};
-use pdn::app::reading::GameRef;
-use pdn::app::terminal::escape;
-use pdn::app::validate;
+use pdn::app::judge::validate;
+use pdn::app::model::gametype::FileVariant;
+use pdn::app::model::pipeline::{self, Event, Plan};
+use pdn::app::model::reading::GameRef;
+use pdn::app::write::export::ExportOptions;
+use pdn::app::write::terminal::escape;
 
-use super::common::Setup;
+use super::common::RunSetup;
 use super::input::{self, Input};
 use super::output::Unwritten;
 use super::progress;
@@ -98,7 +98,7 @@ impl Hinted for FixOptions {
 /// kept from game to game) and hands it to `work` with each game it reads. An error of the
 /// sink (an output that cannot be written, a closed pipe) stops the run and is returned.
 pub(super) fn run<S, R: Send>(
-    setup: &Setup,
+    setup: &RunSetup,
     state: impl Fn() -> S + Sync,
     work: impl Fn(&mut S, &GameRef<'_>) -> R + Sync,
     sink: &mut dyn Sink<R>,
@@ -119,7 +119,7 @@ pub(super) fn run<S, R: Send>(
 /// consumer of its events, which counts files and games, reports the files that could not
 /// be read, and hands the rest to `sink`.
 fn drive<R>(
-    setup: &Setup,
+    setup: &RunSetup,
     sink: &mut dyn Sink<R>,
     pipeline: impl FnOnce(
         &progress::Progress,

@@ -7,7 +7,7 @@ use std::io::{self, Write};
 
 use anyhow::{Context, Result, bail};
 use pdn::app::openings::{Classification, Classified, Classifier, Table};
-use pdn::app::terminal::escape;
+use pdn::app::write::terminal::escape;
 use pdn::rules::Variant;
 
 use super::args::{ClassifyArgs, ClassifyFormat, TableArgs};
@@ -264,7 +264,7 @@ pub(super) fn run(a: &ClassifyArgs) -> Result<Status> {
     }
     // The tables are checked before any game is read.
     let classifier = classifier(&a.tables, a.input.variant)?;
-    let setup = common::Setup::new(&a.input)?;
+    let setup = common::RunSetup::new(&a.input)?;
     let inputs = &setup.inputs;
     if let Some(p) = &a.output {
         common::not_an_input("-o", p, inputs)?;

@@ -5,9 +5,9 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::Path;
 
 use anyhow::{Result, bail};
-use pdn::app::diagnostic::{Palette, Severity, paint};
-use pdn::app::terminal::escape;
-use pdn::app::validate;
+use pdn::app::judge::diagnostic::{Palette, Severity, paint};
+use pdn::app::judge::validate;
+use pdn::app::write::terminal::escape;
 use pdn::rules::Variant;
 
 use super::Status;
@@ -17,7 +17,7 @@ use super::input::{self, Input, Source};
 use super::progress::{self, Progress};
 
 /// The inputs and settings of a run.
-pub(super) struct Setup {
+pub(super) struct RunSetup {
     pub inputs: Vec<Input>,
     /// Paths of the command line that could not be read (missing, or a directory that
     /// could not be walked), as shown.
@@ -28,7 +28,7 @@ pub(super) struct Setup {
     pub progress: Progress,
 }
 
-impl Setup {
+impl RunSetup {
     /// How to validate: the variant of `--variant`, board diagrams in move diagnostics if
     /// `diagrams`, variations left out if `main_line` (`--main-line`); the file's variant
     /// hint is put in for each game (`batch::Hinted`).
@@ -49,7 +49,7 @@ impl Setup {
             .collect()
     }
 
-    pub(super) fn new(a: &InputArgs) -> Result<Setup> {
+    pub(super) fn new(a: &InputArgs) -> Result<RunSetup> {
         progress::set_quiet(a.run.quiet);
         if let Some(note) = a.run.jobs_note() {
             progress::note(&format!("pdn: {}: {note}", label(Severity::Info)));
@@ -84,7 +84,7 @@ impl Setup {
         }
         let total = inputs.iter().map(|i| i.size).sum::<Option<u64>>();
         let progress = Progress::new(total, !a.run.quiet && !a.run.no_progress && !typing);
-        Ok(Setup {
+        Ok(RunSetup {
             inputs,
             missing,
             variant: a.variant,
@@ -148,7 +148,7 @@ pub(super) fn stdout() -> Box<dyn Write> {
 }
 
 /// Standard output for data (PDN, CSV, JSON, Manoury, SVG, HTML): on a terminal every
-/// character that must not reach one raw (`pdn::app::terminal`) is written escaped, as the
+/// character that must not reach one raw (`pdn::app::write::terminal`) is written escaped, as the
 /// human formats show it, so that a record holding `ESC [2J` cannot clear the screen; a file
 /// or a pipe gets the bytes as they are.
 pub(super) fn stdout_data() -> Box<dyn Write> {
@@ -198,14 +198,14 @@ impl<W: Write> Write for Escaping<W> {
         loop {
             match std::str::from_utf8(data) {
                 Ok(text) => {
-                    out.push_str(&pdn::app::terminal::escape_lines(text, true));
+                    out.push_str(&pdn::app::write::terminal::escape_lines(text, true));
                     break;
                 }
                 Err(e) => {
                     let (valid, rest) = data.split_at(e.valid_up_to());
                     // SAFETY-free: `valid` is the valid prefix the error reported.
                     let text = std::str::from_utf8(valid).unwrap_or_default();
-                    out.push_str(&pdn::app::terminal::escape_lines(text, true));
+                    out.push_str(&pdn::app::write::terminal::escape_lines(text, true));
                     match e.error_len() {
                         // A character cut by the end of this write: its bytes wait.
                         None => {

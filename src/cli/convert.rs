@@ -11,9 +11,9 @@
 use std::io::{self, IsTerminal, Seek, SeekFrom, Write};
 
 use anyhow::{Context, Result, bail};
-use pdn::app::export::csv::{PLY_COLUMNS, PlyRows, TagColumns, game_row, other_tags};
-use pdn::app::export::{self, ExportOptions, Notation, analyse};
-use pdn::app::validate::validate_with;
+use pdn::app::judge::validate::validate_with;
+use pdn::app::write::export::csv::{PLY_COLUMNS, PlyRows, TagColumns, game_row, other_tags};
+use pdn::app::write::export::{self, ExportOptions, Notation, analyse};
 
 use super::args::{ConvertArgs, ConvertTo, NotationArg};
 use super::batch::{self, Hinted, Sink};
@@ -25,7 +25,7 @@ use super::parquet::ParquetOut;
 use super::progress;
 use super::{Status, common};
 #[cfg(feature = "parquet")]
-use pdn::app::export::table::{GameRow, PlyChunk};
+use pdn::app::write::export::table::{GameRow, PlyChunk};
 
 /// What converting one game gives the consumer.
 struct Done {
@@ -277,7 +277,7 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
     } else {
         None
     };
-    let setup = common::Setup::new(&a.input)?;
+    let setup = common::RunSetup::new(&a.input)?;
     let inputs = &setup.inputs;
     let notation = match a.notation {
         None => Notation::Native,
@@ -404,7 +404,7 @@ fn is_parquet(to: ConvertTo) -> bool {
 /// A game's rows of a Parquet table, made on its record.
 #[cfg(feature = "parquet")]
 fn table_rows(
-    g: &pdn::app::reading::GameRef<'_>,
+    g: &pdn::app::model::reading::GameRef<'_>,
     file: &str,
     plies: bool,
     opts: &ExportOptions,
@@ -566,7 +566,7 @@ fn write_game_csv(
     columns: &TagColumns,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let fixed = pdn::app::export::csv::GAME_COLUMNS.len();
+    let fixed = pdn::app::write::export::csv::GAME_COLUMNS.len();
     let extra = columns.names().len();
     let mut w = csv::Writer::from_writer(out);
     w.write_record(columns.header())?;

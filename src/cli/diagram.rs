@@ -4,11 +4,11 @@
 use std::io::{IsTerminal, Write};
 
 use anyhow::{Context, Result, anyhow, bail};
-use pdn::app::diagnostic::Severity;
+use pdn::app::judge::diagnostic::Severity;
+use pdn::app::judge::validate::Options as ValidateOptions;
+use pdn::app::model::reading::FileGames;
 use pdn::app::picture::{self, Diagram, Format, Options};
-use pdn::app::reading::FileGames;
-use pdn::app::terminal::escape;
-use pdn::app::validate::Options as ValidateOptions;
+use pdn::app::write::terminal::escape;
 use pdn::rules::{Spec, Variant, with_variant};
 use pdn::syntax::Reader;
 

@@ -61,7 +61,7 @@ pub(super) fn run(a: &ExploreArgs) -> Result<Status> {
             (None, index)
         }
         None => {
-            let setup = common::Setup::new(&a.input)?;
+            let setup = common::RunSetup::new(&a.input)?;
             if let Some(p) = &a.output {
                 common::not_an_input("-o", p, &setup.inputs)?;
             }
@@ -136,7 +136,7 @@ pub(super) fn run(a: &ExploreArgs) -> Result<Status> {
                 t.push_json(&mut s);
             }
             let positions: usize = trees.iter().map(|t| t.nodes.len()).sum();
-            pdn::app::jsonl::Object::new(&mut s)
+            pdn::app::write::jsonl::Object::new(&mut s)
                 .str("type", "summary")
                 .uint("games", header.games)
                 .uint("positions", positions as u64)

@@ -201,7 +201,7 @@ pub(super) fn run(a: &FixArgs) -> Result<Status> {
     } else {
         None
     };
-    let setup = common::Setup::new(&a.input)?;
+    let setup = common::RunSetup::new(&a.input)?;
     let inputs = &setup.inputs;
     let dest = destination(a, inputs)?;
     let audit = match &a.audit {

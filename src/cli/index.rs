@@ -7,11 +7,11 @@ use std::path::Path;
 
 use anyhow::{Context, Result, bail};
 use pdn::app::search::index::{
-    GameRecord, Header, Index, IndexError, IndexWriter, IndexedGame, Indexer, index_ref,
+    GameEntry, Header, Index, IndexError, IndexWriter, IndexedGame, Indexer, index_ref,
     search_index, text_hash,
 };
 use pdn::app::search::{GameResult, Searcher};
-use pdn::app::terminal::escape;
+use pdn::app::write::terminal::escape;
 use pdn::syntax::read_games;
 
 use super::args::{IndexArgs, SearchArgs, SearchFormat};
@@ -48,7 +48,7 @@ fn path_of(i: &Input) -> String {
 /// Index the games of `setup` into `out`: the batch pipeline on every core, the writer's
 /// temporary files in `temp`. Returns the header written and what the driver counted.
 pub(super) fn build(
-    setup: &common::Setup,
+    setup: &common::RunSetup,
     how: Indexer,
     temp: &Path,
     out: &mut dyn io::Write,
@@ -67,7 +67,7 @@ pub(super) fn build(
 }
 
 pub(super) fn run(a: &IndexArgs) -> Result<Status> {
-    let setup = common::Setup::new(&a.input)?;
+    let setup = common::RunSetup::new(&a.input)?;
     common::not_an_input("-o", &a.output, &setup.inputs)?;
     let dir = match a.output.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
@@ -107,7 +107,7 @@ struct Texts {
 
 impl Texts {
     /// The text of game `g` of the index, checked against the hash the index keeps.
-    fn get(&mut self, index: &Index, g: &GameRecord) -> Result<Vec<u8>> {
+    fn get(&mut self, index: &Index, g: &GameEntry) -> Result<Vec<u8>> {
         let (name, path) = index
             .files()
             .get(g.file as usize)

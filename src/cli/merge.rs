@@ -10,13 +10,13 @@ use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::Path;
 
 use anyhow::{Context, Result, bail};
-use pdn::app::export::{self, ExportOptions};
 use pdn::app::fix::{FixOptions, fix};
-use pdn::app::jsonl::Object;
+use pdn::app::merge::names::Table;
 use pdn::app::merge::{self, Entry, Facts, Plan, Role, Verdict};
-use pdn::app::names::Table;
-use pdn::app::reading::GameRef;
-use pdn::app::terminal::escape;
+use pdn::app::model::reading::GameRef;
+use pdn::app::write::export::{self, ExportOptions};
+use pdn::app::write::jsonl::Object;
+use pdn::app::write::terminal::escape;
 use pdn::syntax::{Game, read_games};
 
 use super::args::MergeArgs;
@@ -212,7 +212,7 @@ pub(super) fn run(a: &MergeArgs) -> Result<Status> {
         Some(p) => Some(read_table(p)?),
         None => None,
     };
-    let setup = common::Setup::new(&a.input)?;
+    let setup = common::RunSetup::new(&a.input)?;
     let inputs = &setup.inputs;
     common::not_an_input("-o", &a.output, inputs)?;
     common::not_an_input("--audit", &a.audit, inputs)?;

@@ -64,7 +64,7 @@ pub(crate) fn parse() -> Cli {
                 .iter()
                 .map(|a| {
                     let text = a.to_string_lossy();
-                    pdn::app::terminal::escape(&text).into_owned().into()
+                    pdn::app::write::terminal::escape(&text).into_owned().into()
                 })
                 .collect();
             match Cli::try_parse_from(safe) {
@@ -107,8 +107,8 @@ pub(crate) fn run(cli: &Cli) -> ExitCode {
             });
             progress::message(&format!(
                 "pdn: {}: {}{}",
-                common::label(pdn::app::diagnostic::Severity::Error),
-                pdn::app::terminal::escape(&format!("{e:#}")),
+                common::label(pdn::app::judge::diagnostic::Severity::Error),
+                pdn::app::write::terminal::escape(&format!("{e:#}")),
                 if limit {
                     " (the file size limit of this process: ulimit -f)"
                 } else {

@@ -6,12 +6,12 @@
 use std::io::{self, Write};
 
 use anyhow::Result;
-use pdn::app::export::{self, ExportOptions};
-use pdn::app::jsonl::Object;
+use pdn::app::merge::names::{Census, Cluster, Table};
 use pdn::app::merge::{self, Date};
-use pdn::app::names::{Census, Cluster, Table};
-use pdn::app::reading::GameRef;
-use pdn::app::terminal::escape;
+use pdn::app::model::reading::GameRef;
+use pdn::app::write::export::{self, ExportOptions};
+use pdn::app::write::jsonl::Object;
+use pdn::app::write::terminal::escape;
 
 use super::args::{NamesArgs, NamesFormat};
 use super::batch::{self, Hinted, Sink};
@@ -74,7 +74,7 @@ impl Sink<(String, u32)> for Rewrite {
 }
 
 fn apply(a: &NamesArgs, table: &Table) -> Result<Status> {
-    let setup = common::Setup::new(&a.input)?;
+    let setup = common::RunSetup::new(&a.input)?;
     if let Some(p) = &a.output {
         common::not_an_input("-o", p, &setup.inputs)?;
     }
@@ -119,7 +119,7 @@ pub(super) fn run(a: &NamesArgs) -> Result<Status> {
         let table = read_table(p)?;
         return apply(a, &table);
     }
-    let setup = common::Setup::new(&a.input)?;
+    let setup = common::RunSetup::new(&a.input)?;
     if let Some(p) = &a.output {
         common::not_an_input("-o", p, &setup.inputs)?;
     }

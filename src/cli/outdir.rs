@@ -130,7 +130,7 @@ impl PerFile {
             bail!(
                 "--out-dir {}: cannot create it: {}",
                 shown(dir),
-                pdn::app::terminal::escape(&e.to_string())
+                pdn::app::write::terminal::escape(&e.to_string())
             );
         }
         Ok(PerFile {
@@ -256,7 +256,7 @@ impl PerFile {
         progress::message(&format!(
             "pdn: {}: left as it was, not replaced: {}",
             shown(&self.targets[i]),
-            pdn::app::terminal::escape(why)
+            pdn::app::write::terminal::escape(why)
         ));
         Closed::Failed
     }

@@ -712,7 +712,7 @@ impl Write for Output {
 /// An I/O error in words for a message: escaped, and with what a user may not know of the
 /// cause (a file size limit of the process: `ulimit -f`).
 pub(super) fn describe(e: &io::Error) -> String {
-    let mut s = pdn::app::terminal::escape(&e.to_string()).into_owned();
+    let mut s = pdn::app::write::terminal::escape(&e.to_string()).into_owned();
     if e.kind() == io::ErrorKind::FileTooLarge {
         s.push_str(" (the file size limit of this process: ulimit -f)");
     }
@@ -721,5 +721,5 @@ pub(super) fn describe(e: &io::Error) -> String {
 
 /// A path as shown on the terminal.
 pub(super) fn shown(p: &Path) -> String {
-    pdn::app::terminal::escape(&p.display().to_string()).into_owned()
+    pdn::app::write::terminal::escape(&p.display().to_string()).into_owned()
 }

@@ -1,4 +1,4 @@
-//! `convert --to parquet`: the Arrow tables of `pdn::app::export::table` written as one
+//! `convert --to parquet`: the Arrow tables of `pdn::app::write::export::table` written as one
 //! Parquet file per output (Snappy-compressed pages, row groups of at most 256 Ki rows so
 //! that memory stays bounded). The encoder writes into memory; what it has written is
 //! passed on to the output after every batch, so the output need not be seekable (a pipe
@@ -12,7 +12,7 @@ use parquet::arrow::ArrowWriter;
 use parquet::basic::Compression;
 use parquet::file::properties::{EnabledStatistics, WriterProperties};
 use parquet::schema::types::ColumnPath;
-use pdn::app::export::table::{BATCH_ROWS, GameRow, GameTable, PlyChunk, PlyTable};
+use pdn::app::write::export::table::{BATCH_ROWS, GameRow, GameTable, PlyChunk, PlyTable};
 
 /// The table being written.
 enum Table {
@@ -79,7 +79,7 @@ impl<W: Write> ParquetOut<W> {
             super::progress::message(&format!(
                 "pdn convert: {}: game {}: its last {} plies are not in the table (over 1 GB \
                  of rows in one game)",
-                pdn::app::terminal::escape(&chunk.file),
+                pdn::app::write::terminal::escape(&chunk.file),
                 chunk.game,
                 chunk.cut
             ));

@@ -4,7 +4,7 @@ use std::io::Write;
 use std::time::Instant;
 
 use anyhow::{Context, Result};
-use pdn::app::jsonl::Object;
+use pdn::app::write::jsonl::Object;
 use pdn::rules::perft::{Counting, divide, perft};
 use pdn::rules::{Spec, Variant, with_variant};
 

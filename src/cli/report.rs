@@ -7,7 +7,7 @@ use std::io::{self, IsTerminal, Write};
 use std::path::{Component, Path, PathBuf};
 
 use anyhow::{Result, bail};
-use pdn::app::diagnostic::Format;
+use pdn::app::judge::diagnostic::Format;
 use pdn::app::openings::Classifier;
 use pdn::app::report::{self, FileTotals, GameHtml, Totals};
 
@@ -153,7 +153,7 @@ pub(super) fn run(a: &ValidateArgs) -> Result<Status> {
     }
     // As for JSON: everything shown unless --min-severity says otherwise.
     let policy = super::validate::policy(a, Format::Json)?;
-    let setup = common::Setup::new(&a.input)?;
+    let setup = common::RunSetup::new(&a.input)?;
     let opts = setup.validate_options(false, a.lines.main_line);
     let inputs = &setup.inputs;
     if let Some(p) = &a.output {

@@ -184,7 +184,7 @@ pub(super) fn run(a: &SearchArgs) -> Result<Status> {
     if let Some(index) = &a.index {
         return super::index::search(a, &searcher, index);
     }
-    let setup = common::Setup::new(&a.input)?;
+    let setup = common::RunSetup::new(&a.input)?;
     if let Some(p) = &a.output {
         common::not_an_input("-o", p, &setup.inputs)?;
     }

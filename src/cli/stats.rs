@@ -7,7 +7,7 @@ use std::io::Write;
 
 use anyhow::{Result, bail};
 use pdn::app::stats::{By, Options, Stats, analyse_ref};
-use pdn::app::terminal::escape_lines;
+use pdn::app::write::terminal::escape_lines;
 
 use super::args::{StatsArgs, StatsBy, StatsFormat};
 use super::batch::{self, Sink};
@@ -16,8 +16,8 @@ use super::progress;
 use super::{Status, common};
 
 /// Adds every game to the statistics, in order.
-impl Sink<pdn::app::stats::GameRecord> for Stats {
-    fn game(&mut self, _: usize, record: pdn::app::stats::GameRecord) -> std::io::Result<u64> {
+impl Sink<pdn::app::stats::GameFacts> for Stats {
+    fn game(&mut self, _: usize, record: pdn::app::stats::GameFacts) -> std::io::Result<u64> {
         let errors = u64::from(record.errors);
         self.add(record);
         Ok(errors)
@@ -48,7 +48,7 @@ pub(super) fn run(a: &StatsArgs) -> Result<Status> {
     }
     // The opening tables are checked before any game is read.
     let openings = super::classify::classifier(&a.tables, a.input.variant)?;
-    let setup = common::Setup::new(&a.input)?;
+    let setup = common::RunSetup::new(&a.input)?;
     let opts = Options {
         validate: setup.validate_options(false, a.lines.main_line),
         duplicates,

@@ -1,16 +1,16 @@
 //! `pdn validate`: replay every game and report every illegal move, with the reason. What is
 //! shown and how serious it is follows the policy of the command line
-//! (`pdn::app::findings`: `--min-severity`, `--allow`, `--deny`, `--max-diagnostics`).
+//! (`pdn::app::judge::findings`: `--min-severity`, `--allow`, `--deny`, `--max-diagnostics`).
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
 
 use anyhow::{Result, bail};
-use pdn::app::diagnostic::{Code, Format, Palette, Severity, paint};
-use pdn::app::findings::{Level, Policy, Rendered, Totals, render_game_text};
-use pdn::app::terminal::escape;
-use pdn::app::validate::validate_ref;
+use pdn::app::judge::diagnostic::{Code, Format, Palette, Severity, paint};
+use pdn::app::judge::findings::{Level, Policy, Rendered, Totals, render_game_text};
+use pdn::app::judge::validate::validate_ref;
+use pdn::app::write::terminal::escape;
 
 use super::args::{CodeArg, FormatArg, ValidateArgs};
 use super::batch::{self, Sink};
@@ -160,7 +160,7 @@ pub(super) fn run(a: &ValidateArgs) -> Result<Status> {
         (_, Some(_)) => common::colour_file(),
         (_, None) => common::colour_stdout(),
     });
-    let setup = common::Setup::new(&a.input)?;
+    let setup = common::RunSetup::new(&a.input)?;
     let opts = setup.validate_options(format == Format::Human, a.lines.main_line);
     let inputs = &setup.inputs;
     if let Some(p) = &a.output {

@@ -7,7 +7,7 @@ use std::ffi::OsStr;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
 use clap::error::{ContextKind, ContextValue, ErrorKind};
-use pdn::app::terminal::escape;
+use pdn::app::write::terminal::escape;
 use pdn::rules::Variant;
 
 /// The variants, each with its description and the aliases `--variant` takes for it.

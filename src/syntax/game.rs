@@ -226,7 +226,7 @@ pub enum Item {
     /// (19-23)`) the reply to it; the replay decides.
     Variation(Variation),
     /// `/FEN "…"/`: a new position.
-    Setup(Setup),
+    Setup(SetupCommand),
 }
 
 /// A move as written.
@@ -343,7 +343,7 @@ pub struct Variation {
 
 /// A setup command `/FEN "…"/`.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Setup {
+pub struct SetupCommand {
     /// The text between the quotes, or the whole trimmed inner text if unquoted.
     pub fen: String,
     /// From `/` to `/`.

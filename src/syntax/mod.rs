@@ -29,8 +29,8 @@ mod writer;
 
 pub use game::{
     Comment, CommentKind, Encoding, Game, Item, Line, MoveItem, MoveKind, MoveNumber, Nag,
-    ResultToken, Setup, Span, Square, SyntaxError, SyntaxErrorKind, Tag, Tolerated, ToleratedKind,
-    Variation,
+    ResultToken, SetupCommand, Span, Square, SyntaxError, SyntaxErrorKind, Tag, Tolerated,
+    ToleratedKind, Variation,
 };
 pub use grammar::{MAX_ANNOTATIONS_IN_A_ROW, MAX_ERRORS_PER_GAME, MAX_VARIATION_DEPTH};
 pub use lines::{LineIndex, line_col_of};

@@ -7,7 +7,7 @@
 //! before the cut are decided inside it (the grammar never decides on where its input
 //! happens to end); a game that starts before the cut and is not decided there — it needs
 //! more bytes, or ends past the cut — is left as a [`Rest`] with its bytes, which go in
-//! front of the next piece with [`Piece::after`]. Read in order, the pieces give the games of the
+//! front of the next piece with [`FilePiece::after`]. Read in order, the pieces give the games of the
 //! sequential reader, byte for byte (a test compares them on the whole corpus at many cut
 //! sizes).
 
@@ -30,7 +30,7 @@ pub const LOOK_PAST_CUT: usize = 256;
 
 /// One piece of a file: the games starting before `cut` are its own.
 #[derive(Clone, Debug)]
-pub struct Piece {
+pub struct FilePiece {
     /// The file's bytes from `origin.offset`: up to the cut, then up to
     /// [`LOOK_PAST_CUT`] more.
     pub bytes: Vec<u8>,
@@ -45,12 +45,12 @@ pub struct Piece {
     pub tried: usize,
 }
 
-impl Piece {
+impl FilePiece {
     /// This piece, after one whose reading left `rest`: a left game's bytes go in front.
-    pub fn after(self, rest: Rest) -> Piece {
+    pub fn after(self, rest: Rest) -> FilePiece {
         match rest {
             Rest::Nothing => self,
-            Rest::Skipping => Piece {
+            Rest::Skipping => FilePiece {
                 origin: Origin {
                     skipping: true,
                     ..self.origin
@@ -64,7 +64,7 @@ impl Piece {
             } => {
                 let cut = bytes.len() + self.cut;
                 bytes.extend_from_slice(&self.bytes);
-                Piece {
+                FilePiece {
                     bytes,
                     cut,
                     origin,
@@ -84,7 +84,7 @@ thread_local! {
 /// Read the games of a piece (numbered from 1 within the piece) and what it leaves to the
 /// next piece of the same file; `max_game_size` as for [`Reader::with_max_game_size`]. The
 /// piece is only borrowed: it is as it was afterwards.
-pub fn read_piece(piece: &mut Piece, max_game_size: usize) -> (Vec<Game>, Rest) {
+pub fn read_piece(piece: &mut FilePiece, max_game_size: usize) -> (Vec<Game>, Rest) {
     let scratch = SCRATCH.with(|s| std::mem::take(&mut *s.borrow_mut()));
     let bytes = std::mem::take(&mut piece.bytes);
     let mut reader = Reader::piece(
@@ -114,7 +114,7 @@ pub fn read_piece(piece: &mut Piece, max_game_size: usize) -> (Vec<Game>, Rest) 
 /// [`Visitor::end_game`] is not called, and the next game begins anew). The piece is only
 /// borrowed: it is as it was afterwards.
 pub fn read_piece_with<V: Visitor>(
-    piece: &mut Piece,
+    piece: &mut FilePiece,
     max_game_size: usize,
     visitor: &mut V,
     mut each: impl FnMut(V::Output),
@@ -138,13 +138,13 @@ pub fn read_piece_with<V: Visitor>(
     rest
 }
 
-/// [`Piece::after`], unless the game left over by the pieces before (`rest`) is better read
+/// [`FilePiece::after`], unless the game left over by the pieces before (`rest`) is better read
 /// later: a game left over by several pieces (a game larger than a piece) is read again only
 /// once the bytes gathered for it are at least twice those it was last tried with (or the
 /// file ends); until then the piece is added to it unread and returned as the rest (`Err`).
 /// So a game that spans many pieces costs time linear in its size, not in its size times
 /// the number of pieces.
-pub fn after_unless_deferred(piece: Piece, rest: Rest) -> Result<Piece, Rest> {
+pub fn after_unless_deferred(piece: FilePiece, rest: Rest) -> Result<FilePiece, Rest> {
     let mut piece = piece.after(rest);
     if piece.tried > 0 && !piece.file_end && piece.cut < piece.tried.saturating_mul(2) {
         let mut bytes = std::mem::take(&mut piece.bytes);
@@ -160,14 +160,14 @@ pub fn after_unless_deferred(piece: Piece, rest: Rest) -> Result<Piece, Rest> {
 
 /// [`read_piece`] of `piece` after the piece before it left `rest`, unless the game left over
 /// is deferred ([`after_unless_deferred`]).
-pub fn read_piece_after(piece: Piece, rest: Rest, max_game_size: usize) -> (Vec<Game>, Rest) {
+pub fn read_piece_after(piece: FilePiece, rest: Rest, max_game_size: usize) -> (Vec<Game>, Rest) {
     match after_unless_deferred(piece, rest) {
         Ok(mut piece) => read_piece(&mut piece, max_game_size),
         Err(rest) => (Vec::new(), rest),
     }
 }
 
-/// Cuts a byte stream into [`Piece`]s of about `target` bytes, where a game likely starts (a
+/// Cuts a byte stream into [`FilePiece`]s of about `target` bytes, where a game likely starts (a
 /// `[` that starts a line after one that does not end with `]`, or that follows a result);
 /// a piece with no such place is cut at a line break once it reaches `forced` bytes.
 #[derive(Debug)]
@@ -269,7 +269,7 @@ impl<R: Read> Pieces<R> {
     /// # Errors
     ///
     /// I/O errors of the source; the pieces before it are whole, the iterator then ends.
-    pub fn next_piece(&mut self) -> io::Result<Option<Piece>> {
+    pub fn next_piece(&mut self) -> io::Result<Option<FilePiece>> {
         if self.failed {
             return Ok(None);
         }
@@ -281,9 +281,9 @@ impl<R: Read> Pieces<R> {
     }
 
     /// All that is left in the buffer as one piece (`file_end`: the file ends with it).
-    fn rest(&mut self, file_end: bool) -> Piece {
+    fn rest(&mut self, file_end: bool) -> FilePiece {
         let bytes = std::mem::take(&mut self.buf);
-        Piece {
+        FilePiece {
             cut: bytes.len(),
             bytes,
             origin: self.origin.clone(),
@@ -292,7 +292,7 @@ impl<R: Read> Pieces<R> {
         }
     }
 
-    fn next_inner(&mut self) -> io::Result<Option<Piece>> {
+    fn next_inner(&mut self) -> io::Result<Option<FilePiece>> {
         if let Some(e) = self.pending.take() {
             return Err(e);
         }
@@ -338,7 +338,7 @@ impl<R: Read> Pieces<R> {
     }
 
     /// Hand out `buf[..cut]` (with the bytes past it) and keep `buf[cut..]`.
-    fn cut_at(&mut self, cut: usize) -> Piece {
+    fn cut_at(&mut self, cut: usize) -> FilePiece {
         let rest = self.buf[cut..].to_vec();
         let mut bytes = std::mem::replace(&mut self.buf, rest);
         bytes.truncate((cut + LOOK_PAST_CUT).min(bytes.len()));
@@ -360,7 +360,7 @@ impl<R: Read> Pieces<R> {
         self.prev_cr = head.last() == Some(&b'\r');
         self.searched = 0;
         let origin = std::mem::replace(&mut self.origin, next);
-        Piece {
+        FilePiece {
             bytes,
             cut,
             origin,
@@ -422,7 +422,7 @@ fn find_bracket_cut(buf: &[u8], from: usize, limit: usize) -> Option<usize> {
 }
 
 impl<R: Read> Iterator for Pieces<R> {
-    type Item = io::Result<Piece>;
+    type Item = io::Result<FilePiece>;
 
     fn next(&mut self) -> Option<Self::Item> {
         self.next_piece().transpose()

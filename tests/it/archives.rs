@@ -7,10 +7,10 @@
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
-use pdn::app::diagnostic::{Code, Severity};
-use pdn::app::gametype::FileHint;
-use pdn::app::replay::{Observer, PlyEvent};
-use pdn::app::validate::{Options, Report, validate, validate_with};
+use pdn::app::judge::diagnostic::{Code, Severity};
+use pdn::app::judge::replay::{Observer, PlyEvent};
+use pdn::app::judge::validate::{Options, Verdict, validate, validate_with};
+use pdn::app::model::gametype::FileHint;
 use pdn::rules::Spec;
 use pdn::syntax::{Game, ToleratedKind, read_games};
 
@@ -349,7 +349,7 @@ fn rel(p: &Path) -> String {
 }
 
 /// The main line as the replay played it (move texts) and the report.
-fn main_line(pdn: &str) -> (Vec<String>, Report) {
+fn main_line(pdn: &str) -> (Vec<String>, Verdict) {
     struct Main<'a>(&'a Game, Vec<String>);
     impl Observer for Main<'_> {
         fn ply<V: Spec>(&mut self, e: &PlyEvent<'_, V>) {
@@ -367,7 +367,7 @@ fn main_line(pdn: &str) -> (Vec<String>, Report) {
     (obs.1, report)
 }
 
-fn errors(r: &Report) -> Vec<(Code, Option<u32>)> {
+fn errors(r: &Verdict) -> Vec<(Code, Option<u32>)> {
     r.diagnostics
         .iter()
         .filter(|d| d.severity() == Severity::Error)
@@ -443,12 +443,12 @@ fn book_style_replies_are_the_main_line_and_their_slips_are_errors_at_their_ply(
     assert_eq!(r.plies, 5);
 }
 
-fn report(pdn: &str) -> Report {
+fn report(pdn: &str) -> Verdict {
     let games = read_games(pdn.as_bytes());
     validate(&games[0], &Options::default())
 }
 
-fn codes(r: &Report) -> BTreeMap<(Code, Severity), usize> {
+fn codes(r: &Verdict) -> BTreeMap<(Code, Severity), usize> {
     let mut m = BTreeMap::new();
     for d in &r.diagnostics {
         *m.entry((d.code, d.severity())).or_default() += 1;

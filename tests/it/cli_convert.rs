@@ -712,7 +712,7 @@ fn other_square_names_read_back_as_the_same_games_without_a_warning() {
 
 /// The fixed columns of a game row (the CSV's and the Parquet table's).
 #[cfg(feature = "parquet")]
-const GAME_COLUMNS_LEN: usize = pdn::app::export::csv::GAME_COLUMNS.len();
+const GAME_COLUMNS_LEN: usize = pdn::app::write::export::csv::GAME_COLUMNS.len();
 
 /// The record batches of a Parquet file, read back by the parquet crate.
 #[cfg(feature = "parquet")]

@@ -5,7 +5,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use pdn::app::diagnostic::{Code, Severity};
+use pdn::app::judge::diagnostic::{Code, Severity};
 use pdn::rules::{DrawRule, Variant};
 
 fn pdn() -> Command {

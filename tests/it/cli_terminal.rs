@@ -6,7 +6,7 @@
 use std::path::Path;
 use std::process::{Command, Output};
 
-use pdn::app::terminal::is_unsafe;
+use pdn::app::write::terminal::is_unsafe;
 
 /// ESC [2J (clear the screen), ESC ]0;title BEL (retitle the window), NUL, DEL, the C1
 /// controls NEL and CSI, a right-to-left override.

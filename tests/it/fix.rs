@@ -12,9 +12,9 @@ use crate::support as common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
-use pdn::app::diagnostic::{Code, Severity};
-use pdn::app::gametype::FileHint;
-use pdn::app::validate::{Options, validate};
+use pdn::app::judge::diagnostic::{Code, Severity};
+use pdn::app::judge::validate::{Options, validate};
+use pdn::app::model::gametype::FileHint;
 use pdn::syntax::read_games;
 
 fn bin() -> Command {

@@ -12,8 +12,8 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+use pdn::app::judge::validate::Options;
 use pdn::app::openings::{Classifier, Table, Unclassified, What};
-use pdn::app::validate::Options;
 use pdn::rules::fen::SquareName;
 use pdn::rules::spec::English;
 use pdn::rules::{MoveList, Position, Spec, Variant};

@@ -3,7 +3,7 @@
 //! notation of every legal move resolves back to it; FEN round-trips; colour-flipped
 //! positions have equal perft.
 
-use pdn::app::resolve::{MoveSpec, Resolution, Resolver, Separator};
+use pdn::app::judge::resolve::{MoveSpec, Resolution, Resolver, Separator};
 use pdn::rules::fen::SquareName;
 use pdn::rules::notation::{self, SquareStyle};
 use pdn::rules::perft::{Counting, perft};

@@ -257,7 +257,7 @@ fn no_control_character_or_bidi_override_reaches_the_page_raw() {
     let (html, _) = report(dir.path(), "n.html", &[file.to_str().unwrap()]);
     let raw: Vec<char> = html
         .chars()
-        .filter(|c| pdn::app::terminal::is_unsafe(*c) && !matches!(c, '\t' | '\n' | '\r'))
+        .filter(|c| pdn::app::write::terminal::is_unsafe(*c) && !matches!(c, '\t' | '\n' | '\r'))
         .collect();
     assert!(raw.is_empty(), "raw in the page: {raw:?}");
     // The overrides are kept, as references.

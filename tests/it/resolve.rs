@@ -1,7 +1,7 @@
 //! Move resolution and diagnosis by relaxation: which legal move a recorded move means, and
 //! for an illegal one, which rule it breaks.
 
-use pdn::app::resolve::{Code, MoveSpec, Quirk, Resolution, Resolver, Separator, describe};
+use pdn::app::judge::resolve::{Code, MoveSpec, Quirk, Resolution, Resolver, Separator, describe};
 use pdn::rules::fen::{SquareName, algebraic};
 use pdn::rules::{Bits, Spec, spec::*};
 

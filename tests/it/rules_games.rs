@@ -4,8 +4,8 @@
 //! applies and for one where it does not. Where the sources disagree, the doc comment says
 //! so; `docs/rules-decisions.md` has the table.
 
-use pdn::app::diagnostic::Severity;
-use pdn::app::validate::{Options, validate};
+use pdn::app::judge::diagnostic::Severity;
+use pdn::app::judge::validate::{Options, validate};
 use pdn::rules::{Spec, spec::Italian};
 use pdn::syntax::read_games;
 

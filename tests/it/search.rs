@@ -8,12 +8,12 @@ use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use pdn::app::replay::{Observer, Played, PlyEvent};
+use pdn::app::judge::replay::{Observer, Played, PlyEvent};
+use pdn::app::judge::validate::{Options, validate_with};
 use pdn::app::search::explore::{ExploreOptions, explore};
 use pdn::app::search::index::{Index, IndexWriter, index_game, search_index};
 use pdn::app::search::query::{Material, Query, parse_fen};
 use pdn::app::search::{SearchOptions, Searcher};
-use pdn::app::validate::{Options, validate_with};
 use pdn::rules::fen::Setup;
 use pdn::rules::{Color, Piece, Position, Role, Spec, Variant, VariantPosition, with_variant};
 use pdn::syntax::{Game, read_games};
@@ -67,6 +67,56 @@ struct Sample {
     game: Game,
     variant: Option<Variant>,
     seen: Vec<Seen>,
+    /// For each position of `seen`: the position as played and mirrored, each with its
+    /// pieces and material (computed once, so that the brute force of one query costs a
+    /// comparison per position, not a walk over the board).
+    forms: Vec<[Form; 2]>,
+}
+
+/// A position as the brute force compares it.
+struct Form {
+    side: Color,
+    pieces: Vec<(u32, Piece)>,
+    /// White men, white kings, black men, black kings, white pieces, black pieces.
+    counts: [u32; 6],
+}
+
+impl Form {
+    fn of<V: Spec>(p: &Position<V::B>) -> Form {
+        let mut pieces: Vec<(u32, Piece)> = V::geometry()
+            .squares()
+            .filter_map(|b| p.piece_at(b).map(|pc| (b, pc)))
+            .collect();
+        pieces.sort_unstable_by_key(|(b, _)| *b);
+        let mut counts = [0; 6];
+        for (_, pc) in &pieces {
+            let white = pc.color == Color::White;
+            let king = pc.role == Role::King;
+            counts[usize::from(!white) * 2 + usize::from(king)] += 1;
+            counts[4 + usize::from(!white)] += 1;
+        }
+        Form {
+            side: p.side(),
+            pieces,
+            counts,
+        }
+    }
+
+    fn at(&self, b: u32) -> Option<Piece> {
+        self.pieces
+            .binary_search_by_key(&b, |(s, _)| *s)
+            .ok()
+            .map(|i| self.pieces[i].1)
+    }
+}
+
+/// The query placed on a variant's board: the squares and pieces it asks for.
+struct Placed {
+    side: Option<Color>,
+    position: Option<Vec<(u32, Piece)>>,
+    pieces: Vec<(u32, Piece)>,
+    not: Vec<(u32, Piece)>,
+    empty: Vec<u32>,
 }
 
 /// Games of several variants and boards from the corpus (every `step`-th game of each file).
@@ -94,9 +144,21 @@ fn samples(step: usize) -> Vec<Sample> {
         for game in read_games(&bytes).into_iter().step_by(step) {
             let mut b = Brute::default();
             let report = validate_with(&game, &Options::default(), &mut b);
+            let forms = match report.variant {
+                Some(v) => with_variant!(v, V => b
+                    .seen
+                    .iter()
+                    .map(|seen| {
+                        let p = seen.pos.get::<V>().expect("the variant's position");
+                        [Form::of::<V>(&p), Form::of::<V>(&flipped::<V>(&p))]
+                    })
+                    .collect()),
+                None => Vec::new(),
+            };
             out.push(Sample {
                 variant: report.variant,
                 seen: b.seen,
+                forms,
                 game,
             });
         }
@@ -238,9 +300,9 @@ fn flipped<V: Spec>(p: &Position<V::B>) -> Position<V::B> {
     })
 }
 
-/// Does position `p` hold the query? Square by square, from the FEN setups placed on the
-/// board; `None` if the query does not fit the board.
-fn holds<V: Spec>(q: &Query, p: &Position<V::B>) -> Option<bool> {
+/// The query placed on the board of variant `V`, from the FEN setups; `None` if it does not
+/// fit the board.
+fn place<V: Spec>(q: &Query) -> Option<Placed> {
     let place = |s: &Setup| -> Option<Vec<(u32, Piece)>> {
         s.position(V::numbering(), V::geometry(), Color::White)
             .ok()
@@ -259,66 +321,73 @@ fn holds<V: Spec>(q: &Query, p: &Position<V::B>) -> Option<bool> {
             }
         }
     }
-    let mut ok = side.is_none_or(|s| p.side() == s);
-    if let Some(s) = &q.position {
-        let want = place(s)?;
-        let all: Vec<(u32, Piece)> = V::geometry()
-            .squares()
-            .filter_map(|b| p.piece_at(b).map(|pc| (b, pc)))
-            .collect();
-        ok &= want == all;
-    }
+    let position = match &q.position {
+        Some(s) => {
+            let mut all = place(s)?;
+            all.sort_unstable_by_key(|(b, _)| *b);
+            Some(all)
+        }
+        None => None,
+    };
+    let mut pieces = Vec::new();
     for s in &q.pieces {
-        for (b, pc) in place(s)? {
-            ok &= p.piece_at(b) == Some(pc);
-        }
+        pieces.extend(place(s)?);
     }
+    let mut not = Vec::new();
     for s in &q.not {
-        for (b, pc) in place(s)? {
-            ok &= p.piece_at(b) != Some(pc);
-        }
+        not.extend(place(s)?);
     }
+    let mut empty = Vec::new();
     for n in &q.empty {
-        let b = n.resolve(V::numbering()).ok()?;
-        ok &= p.piece_at(b).is_none();
+        empty.push(n.resolve(V::numbering()).ok()?);
     }
-    if let Some(m) = &q.material {
-        let count = |c: Color, r: Option<Role>| {
-            V::geometry()
-                .squares()
-                .filter(|&b| {
-                    p.piece_at(b)
-                        .is_some_and(|pc| pc.color == c && r.is_none_or(|r| pc.role == r))
-                })
-                .count() as u32
-        };
-        let n = [
-            count(Color::White, Some(Role::Man)),
-            count(Color::White, Some(Role::King)),
-            count(Color::Black, Some(Role::Man)),
-            count(Color::Black, Some(Role::King)),
-            count(Color::White, None),
-            count(Color::Black, None),
-        ];
-        ok &= m.counts.iter().zip(n).all(|(c, n)| c.holds(n));
-    }
-    Some(ok)
+    Some(Placed {
+        side,
+        position,
+        pieces,
+        not,
+        empty,
+    })
+}
+
+/// Does position `p` hold the placed query? Square by square.
+fn holds(q: &Query, placed: &Placed, p: &Form) -> bool {
+    placed.side.is_none_or(|s| p.side == s)
+        && placed
+            .position
+            .as_ref()
+            .is_none_or(|want| *want == p.pieces)
+        && placed.pieces.iter().all(|&(b, pc)| p.at(b) == Some(pc))
+        && placed.not.iter().all(|&(b, pc)| p.at(b) != Some(pc))
+        && placed.empty.iter().all(|&b| p.at(b).is_none())
+        && q.material
+            .as_ref()
+            .is_none_or(|m| m.counts.iter().zip(p.counts).all(|(c, n)| c.holds(n)))
 }
 
 /// The matches the brute force finds: (game, ply, mirrored), the first of each form.
 fn brute(q: &Query, samples: &[Sample]) -> BTreeSet<(usize, u32, bool)> {
+    let mut placed: Vec<(Variant, Option<Placed>)> = Vec::new();
     let mut out = BTreeSet::new();
     for (g, s) in samples.iter().enumerate() {
         let Some(v) = s.variant else { continue };
+        let at = match placed.iter().position(|(w, _)| *w == v) {
+            Some(i) => i,
+            None => {
+                placed.push((v, with_variant!(v, V => place::<V>(q))));
+                placed.len() - 1
+            }
+        };
+        let Some(pl) = &placed[at].1 else { continue };
         let forms: &[bool] = if q.mirror { &[false, true] } else { &[false] };
         for &mirrored in forms {
-            let first = with_variant!(v, V => s.seen.iter().find_map(|seen| {
-                let p = seen.pos.get::<V>()?;
-                let p = if mirrored { flipped::<V>(&p) } else { p };
-                holds::<V>(q, &p)?.then_some(seen.ply)
-            }));
-            if let Some(ply) = first {
-                out.insert((g, ply, mirrored));
+            let first = s
+                .seen
+                .iter()
+                .zip(&s.forms)
+                .find(|(_, f)| holds(q, pl, &f[usize::from(mirrored)]));
+            if let Some((seen, _)) = first {
+                out.insert((g, seen.ply, mirrored));
             }
         }
     }

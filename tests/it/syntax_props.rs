@@ -6,7 +6,7 @@ use crate::support::syntax as support;
 
 use pdn::syntax::{
     Comment, CommentKind, Encoding, Game, Item, Line, MoveItem, MoveKind, MoveNumber, Nag,
-    ResultToken, Setup, Span, Square, Squares, Tag, Variation, read_games,
+    ResultToken, SetupCommand, Span, Square, Squares, Tag, Variation, read_games,
 };
 use proptest::prelude::*;
 use support::{read_with_buffer, round_trip, write_all};
@@ -213,7 +213,7 @@ fn leaf() -> impl Strategy<Value = Item> {
             span: Span::default(),
         })),
         1 => any::<u16>().prop_map(|value| Item::Nag(Nag { value, span: Span::default() })),
-        1 => "[WB?]:[WB][0-9K,:-]{0,20}".prop_map(|fen| Item::Setup(Setup {
+        1 => "[WB?]:[WB][0-9K,:-]{0,20}".prop_map(|fen| Item::Setup(SetupCommand {
             fen,
             span: Span::default(),
         })),

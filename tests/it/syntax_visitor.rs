@@ -7,7 +7,8 @@ use crate::support as common;
 
 use pdn::syntax::{
     Comment, CommentKind, Game, GameEnd, Item, Line, MoveItem, MoveRef, Nag, RawTag, Reader,
-    ResultToken, Setup, Skip, Span, Squares, Tag, Variation, Visitor, decode_text, read_games,
+    ResultToken, SetupCommand, Skip, Span, Squares, Tag, Variation, Visitor, decode_text,
+    read_games,
 };
 
 /// Builds a `Game` from the elements it receives.
@@ -97,7 +98,7 @@ impl Visitor for Rebuild {
     }
 
     fn setup(&mut self, fen: &[u8], span: Span) {
-        let s = Setup {
+        let s = SetupCommand {
             fen: text(fen),
             span,
         };

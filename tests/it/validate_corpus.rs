@@ -7,9 +7,9 @@ use crate::support as common;
 use std::collections::BTreeMap;
 use std::path::Path;
 
-use pdn::app::diagnostic::Severity;
-use pdn::app::gametype::FileHint;
-use pdn::app::validate::{Options, validate};
+use pdn::app::judge::diagnostic::Severity;
+use pdn::app::judge::validate::{Options, validate};
+use pdn::app::model::gametype::FileHint;
 use pdn::syntax::read_games;
 
 struct Rule {

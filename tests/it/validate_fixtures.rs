@@ -6,9 +6,9 @@ use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::process::Command;
 
-use pdn::app::diagnostic::{Code, Severity};
-use pdn::app::gametype::FileHint;
-use pdn::app::validate::{Options, validate};
+use pdn::app::judge::diagnostic::{Code, Severity};
+use pdn::app::judge::validate::{Options, validate};
+use pdn::app::model::gametype::FileHint;
 use pdn::syntax::read_games;
 
 fn fixtures() -> PathBuf {

@@ -6,10 +6,10 @@ use crate::syntax::{
     Game, Item, Line, MoveItem, MoveKind, Span, Square, ToleratedKind, canonical_move_text,
 };
 
-use super::super::export::Analysed;
-use super::super::export::record::Form;
-use super::super::replay::Played;
 use super::Change;
+use crate::app::judge::replay::Played;
+use crate::app::write::export::Analysed;
+use crate::app::write::export::plies::Form;
 
 /// The tolerated constructs of the reader: each is written in standard form, one change per
 /// kind.
@@ -166,7 +166,7 @@ pub(super) fn move_changes(game: &Game, a: &Analysed<'_>, skip: &[u32], changes:
 /// Why a legal move is written otherwise than it was.
 fn why_rewritten(
     m: &MoveItem,
-    r: &super::super::export::record::PlyRecord,
+    r: &crate::app::write::export::plies::PlyEntry,
     algebraic: bool,
 ) -> String {
     let written = m.squares.len();

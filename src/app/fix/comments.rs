@@ -9,11 +9,11 @@ use crate::syntax::{
     setup_for_writing,
 };
 
-use super::super::diagnostic::{Code, Diagnostic, Severity};
-use super::super::export::normal::OwnComment;
-use super::super::validate::Report;
 use super::changes::find_move;
 use super::{Change, make_writable};
+use crate::app::judge::diagnostic::{Code, Diagnostic, Severity};
+use crate::app::judge::validate::Verdict;
+use crate::app::write::export::normal::OwnComment;
 
 /// The number of leading `{pdn: …}` comments kept in a body.
 pub(super) fn leading_own(body: &Line) -> usize {
@@ -27,7 +27,7 @@ pub(super) fn leading_own(body: &Line) -> usize {
 /// `report` (the report of `game` as replayed; the move is named in its syntactic normal
 /// form, so that the comment reads the same after a second `fix`). Syntax errors are not
 /// named here: each is kept where it was found (`export::normal::marker`).
-pub(super) fn problem_comments(game: &Game, report: &Report) -> Vec<String> {
+pub(super) fn problem_comments(game: &Game, report: &Verdict) -> Vec<String> {
     let mut out = Vec::new();
     let left: Vec<&Diagnostic> = report
         .diagnostics

@@ -59,15 +59,15 @@ use crate::syntax::{
     Squares, SyntaxError, Tag, Tolerated, WriteOptions, canonical_move_text, write_parts,
 };
 
-use super::diagnostic::{Code, Severity};
-use super::export::normal::{Joined, Settings};
-use super::export::record::{Form, RecordOptions};
-use super::export::{self, Analysed, ExportOptions, ResultStyle, analyse_with};
-use super::jsonl::push_str as push_json_str;
-use super::reading::Fill;
-use super::record::Filler;
-use super::replay::Ignore;
-use super::validate::{Options, Report, validate, validate_record};
+use crate::app::judge::diagnostic::{Code, Severity};
+use crate::app::judge::replay::Ignore;
+use crate::app::judge::validate::{Options, Verdict, validate, validate_record};
+use crate::app::model::reading::Fill;
+use crate::app::model::record::Filler;
+use crate::app::write::export::normal::{Joined, Settings};
+use crate::app::write::export::plies::{Form, PlyOptions};
+use crate::app::write::export::{self, Analysed, ExportOptions, ResultStyle, analyse_with};
+use crate::app::write::jsonl::push_str as push_json_str;
 use changes::{find_move, find_move_mut};
 use comments::{append_note, insert_problems, problem_comments, writable_comments};
 use tags::{MainInfo, TagFacts, fix_tags};
@@ -227,7 +227,7 @@ pub fn audit_line(file: &str, game: usize, c: &Change, out: &mut String) {
 /// What the first analysis found, kept once the game is changed.
 struct Read {
     /// The report of the game as read.
-    report: Report,
+    report: Verdict,
     /// The `{pdn: …}` comments of an earlier `fix` that normalisation dropped.
     own_comments: Vec<String>,
     /// The changes of the tolerated constructs (also made when the game is written as read).
@@ -256,7 +256,7 @@ pub fn fix(mut game: Game, opts: &FixOptions) -> Fixed {
     let own = Settings {
         drop_own_comments: true,
     };
-    let a0 = analyse_with(&game, &eopts, RecordOptions::default(), own);
+    let a0 = analyse_with(&game, &eopts, PlyOptions::default(), own);
     let mut notes = Vec::new();
     changes::notes(&game, &a0, &mut notes);
     for e in &game.errors {
@@ -405,7 +405,7 @@ fn recheck_and_write(
     plan: Plan,
     mut changes: Vec<Change>,
 ) -> Fixed {
-    let af = analyse_with(&game, forced, RecordOptions::default(), Settings::default());
+    let af = analyse_with(&game, forced, PlyOptions::default(), Settings::default());
     let errors_after = af.report.errors();
     let original = plan.original;
     if errors_after > read.errors_before {
@@ -601,7 +601,7 @@ fn join_captures(game: &mut Game, original: &Line, joined: &[Joined]) {
 fn as_read(
     game: &mut Game,
     body: Option<Line>,
-    report: &Report,
+    report: &Verdict,
     own_comments: &[String],
     notes: Vec<Change>,
     (why, validate, style): (AsRead, &Options, ResultStyle),
@@ -667,7 +667,7 @@ fn left_out(body: &mut Line, changes: &mut Vec<Change>) {
 }
 
 /// True if the main line has an error of a move.
-fn has_main_error(report: &Report) -> bool {
+fn has_main_error(report: &Verdict) -> bool {
     report
         .diagnostics
         .iter()

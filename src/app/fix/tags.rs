@@ -7,13 +7,13 @@ use crate::syntax::{
     Item, Line, ResultToken, Span, Tag, tag_name_for_writing, tag_value_for_writing,
 };
 
-use super::super::diagnostic::{Code, Severity};
-use super::super::export::record::Recorder;
-use super::super::gametype::{self, parse_game_type};
-use super::super::outcome::{self, Outcome};
-use super::super::validate::{Report, is_pdn_date};
 use super::repair::Replay;
 use super::{Change, make_writable};
+use crate::app::judge::diagnostic::{Code, Severity};
+use crate::app::judge::validate::{Verdict, is_pdn_date};
+use crate::app::model::gametype::{self, parse_game_type};
+use crate::app::model::outcome::{self, Outcome};
+use crate::app::write::export::plies::PlyRecorder;
 
 /// What the replay of the main line found, for the tags.
 pub(super) struct MainInfo {
@@ -27,7 +27,12 @@ pub(super) struct MainInfo {
 
 impl MainInfo {
     /// What the replay recorded in `rec` and reported in `report` found of `body`.
-    pub(super) fn of(report: &Report, rec: &Recorder, body: &Line, variant: Variant) -> MainInfo {
+    pub(super) fn of(
+        report: &Verdict,
+        rec: &PlyRecorder,
+        body: &Line,
+        variant: Variant,
+    ) -> MainInfo {
         let complete = body
             .items
             .iter()
@@ -108,7 +113,7 @@ pub(super) struct TagFacts<'a> {
     /// True if it was given with `--variant`.
     pub forced: bool,
     /// The report of the game as read.
-    pub report: &'a Report,
+    pub report: &'a Verdict,
     /// What the replay of the main line (as written) found.
     pub info: &'a MainInfo,
     /// The result token that ended the movetext.

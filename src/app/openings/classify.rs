@@ -7,12 +7,12 @@ use std::sync::{Arc, OnceLock};
 use crate::rules::{Position, Spec, Variant};
 use crate::syntax::{Game, Span, Tag};
 
-use super::super::reading::GameRef;
-use super::super::record::Record;
-use super::super::replay::{Branch, Observer, Played, PlyEvent};
-use super::super::validate::{self, Report, validate_record};
 use super::compile::{Compiled, Key, KeyHasher, KeyMap, Problem, compile, compile_in};
 use super::table::Table;
+use crate::app::judge::replay::{Branch, Observer, Played, PlyEvent};
+use crate::app::judge::validate::{self, Verdict, validate_record};
+use crate::app::model::reading::GameRef;
+use crate::app::model::record::Record;
 
 /// The opening a game reached: the deepest named table entry.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -156,7 +156,7 @@ impl Classification {
     /// `{"type":"game","file":…,"game":N,"opening":…,"ballot":"<number> <moves>",
     /// "barred":false,"ply":K,"variant":…,"line":L,"unclassified":…}`.
     pub fn write_json(&self, file: &str, game: usize, line: u32, out: &mut String) {
-        use super::super::jsonl::{push_str, push_uint};
+        use crate::app::write::jsonl::{push_str, push_uint};
         let opt = |out: &mut String, v: Option<&str>| match v {
             Some(s) => push_str(out, s),
             None => out.push_str("null"),
@@ -429,7 +429,11 @@ impl Classifier {
 
     /// Classify a game, replayed as `validate` replays it with `opts`; also what validating
     /// it found.
-    pub fn classify_game(&self, game: &Game, opts: &validate::Options) -> (Classification, Report) {
+    pub fn classify_game(
+        &self,
+        game: &Game,
+        opts: &validate::Options,
+    ) -> (Classification, Verdict) {
         self.classify_record(&Record::of_game(game), &game.source, opts)
     }
 
@@ -439,7 +443,7 @@ impl Classifier {
         record: &Record,
         text: &str,
         opts: &validate::Options,
-    ) -> (Classification, Report) {
+    ) -> (Classification, Verdict) {
         let mut m = self.matcher();
         let report = validate_record(record, text, opts, &mut m);
         (m.finish(report.variant), report)

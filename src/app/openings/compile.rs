@@ -9,10 +9,10 @@ use crate::rules::notation::{self, SquareStyle};
 use crate::rules::{Bits, Position, Spec, Variant, with_variant};
 use crate::syntax::{Game, read_games};
 
-use super::super::diagnostic::Severity;
-use super::super::replay::{Observer, Played, PlyEvent};
-use super::super::validate::{Options, validate_with};
 use super::table::{Table, What};
+use crate::app::judge::diagnostic::Severity;
+use crate::app::judge::replay::{Observer, Played, PlyEvent};
+use crate::app::judge::validate::{Options, validate_with};
 
 /// What the self-test found wrong with a table line.
 #[derive(Clone, Debug, PartialEq, Eq)]

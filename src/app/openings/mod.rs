@@ -10,7 +10,7 @@
 //! - [`Classifier`]: tables compiled into positions (each line replayed exactly as
 //!   `validate` replays a game; every line legal from its start, every position distinct,
 //!   no name or ballot number twice: [`Table::check`]), and the classification of a game
-//!   from the same replay as `validate`, through its [`Record`](super::record::Record).
+//!   from the same replay as `validate`, through its [`Record`](crate::app::model::record::Record).
 //!
 //! A game's [`Classification`] has its *opening* (the deepest named entry it reaches) and
 //! its *ballot* (the deepest numbered entry: for English draughts the three-move ballot, else

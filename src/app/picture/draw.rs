@@ -208,7 +208,7 @@ pub fn draw(d: &Diagram, canvas: &mut dyn Canvas) {
             palette::INK,
             // Control and bidirectional characters shown escaped (`\u{202e}`), as on a
             // terminal: no caption reads other than it is (nor is no valid XML).
-            &crate::app::terminal::escape(&d.caption),
+            &crate::app::write::terminal::escape(&d.caption),
         );
         canvas.end();
     }

@@ -5,10 +5,10 @@
 use crate::rules::{Color, Role};
 use crate::syntax::Game;
 
-use super::super::diagnostic::Code;
-use super::super::tree::Tree;
-use super::super::validate::{self, Options as ValidateOptions};
 use super::{Diagram, Drawn, Options, Placed, View, to_play};
+use crate::app::judge::diagnostic::Code;
+use crate::app::judge::replay::tree::Tree;
+use crate::app::judge::validate::{self, Options as ValidateOptions};
 
 /// Why a game gives no diagram.
 #[derive(Debug, Clone, PartialEq, Eq)]

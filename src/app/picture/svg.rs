@@ -35,7 +35,7 @@ pub fn write(d: &Diagram) -> String {
     if !d.caption.is_empty() {
         out.push_str("<title>");
         // As the caption drawn (see `draw`): control and bidirectional characters escaped.
-        push_text(&mut out, &crate::app::terminal::escape(&d.caption));
+        push_text(&mut out, &crate::app::write::terminal::escape(&d.caption));
         out.push_str("</title>\n");
     }
     let mut canvas = Svg { out: &mut out };

@@ -5,8 +5,8 @@
 
 use std::fmt::Write as _;
 
-use super::super::picture::svg::entity;
-use super::super::terminal::is_unsafe;
+use crate::app::picture::svg::entity;
+use crate::app::write::terminal::is_unsafe;
 
 /// Append `s` escaped for HTML text or a quoted attribute value. Controls other than tab and
 /// line breaks (not allowed in HTML) become U+FFFD; bidirectional marks, embeddings,
@@ -44,7 +44,7 @@ pub fn html(s: &str) -> String {
 }
 
 /// Append a number in decimal (without going through `fmt`): the JSON writer's.
-pub use super::super::jsonl::push_uint as push_num;
+pub use crate::app::write::jsonl::push_uint as push_num;
 
 /// Append `s` as a JSON string literal that is safe inside a `<script>` element.
 pub(crate) fn push_json_str(out: &mut String, s: &str) {

@@ -1,4 +1,4 @@
-//! One game of the HTML report: validated with a position [`Tree`](super::super::tree::Tree) watching, then written as an
+//! One game of the HTML report: validated with a position [`Tree`](crate::app::judge::replay::tree::Tree) watching, then written as an
 //! `<article>`: a header line (status, players, event, result), its findings (each with a
 //! board slot the page fills when it is shown: the position before the move and the move
 //! drawn), and its data as JSON (the position tree, the move list with comments and
@@ -10,16 +10,16 @@ use std::fmt::Write as _;
 use crate::rules::Color;
 use crate::syntax::{Span, Square};
 
-use super::super::diagnostic::{Code, Diagnostic, GameText};
-use super::super::findings::{Counts, Policy};
-use super::super::join::push_joined;
-use super::super::openings::{Both, Classification, Classifier};
-use super::super::reading::GameRef;
-use super::super::record::{LineRef, Node, Record};
-use super::super::replay::Branch;
-use super::super::tree::Tree as Capture;
-use super::super::validate::{Options, Report, validate_ref_with};
 use super::escape::{push_json_str, push_num};
+use crate::app::judge::diagnostic::{Code, Diagnostic, GameText};
+use crate::app::judge::findings::{Counts, Policy};
+use crate::app::judge::replay::Branch;
+use crate::app::judge::replay::tree::Tree as Capture;
+use crate::app::judge::validate::{Options, Verdict, validate_ref_with};
+use crate::app::model::reading::GameRef;
+use crate::app::model::record::{LineRef, Node, Record};
+use crate::app::openings::{Both, Classification, Classifier};
+use crate::app::write::join::push_joined;
 
 /// What the summary needs of a game.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -142,7 +142,7 @@ fn row_of(
     file: usize,
     record: &Record,
     index: usize,
-    report: &Report,
+    report: &Verdict,
     stats: &GameStats,
     opening: &str,
 ) {
@@ -453,7 +453,7 @@ fn source_line(out: &mut String, game: &GameText<'_>, span: Span, line: u32) {
 fn data(
     out: &mut String,
     record: &Record,
-    report: &Report,
+    report: &Verdict,
     cap: &Capture,
     tree: &str,
     found: &[(&str, String)],
@@ -527,8 +527,8 @@ fn data(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::reading::FileGames;
-    use crate::app::validate::validate_with;
+    use crate::app::judge::validate::validate_with;
+    use crate::app::model::reading::FileGames;
     use crate::syntax::{Reader, read_games};
 
     const GAME: &[u8] =

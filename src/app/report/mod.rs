@@ -19,10 +19,10 @@ use std::fmt::Write as _;
 
 use crate::rules::Variant;
 
-use super::diagnostic::Code;
-use super::findings::Policy;
-use super::join::push_joined;
-use super::picture::{View, svg};
+use crate::app::judge::diagnostic::Code;
+use crate::app::judge::findings::Policy;
+use crate::app::picture::{View, svg};
+use crate::app::write::join::push_joined;
 use escape::{push_html, push_json_str};
 
 pub use game::{GameHtml, GameStats, ROW_FIELDS, game_html};
@@ -212,7 +212,7 @@ pub struct FileTotals {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Totals {
     /// Games, plies, findings and games with errors, added up as `validate` adds them.
-    pub counted: crate::app::findings::Totals,
+    pub counted: crate::app::judge::findings::Totals,
     /// Games with warnings and no error.
     pub games_with_warnings: u64,
     /// Games with the code.

@@ -7,9 +7,9 @@ use crate::rules::fen::{Setup, SquareName};
 use crate::rules::{Bits, Color, MAX_BITS, Move, Position, Role, Spec, VariantPosition};
 use crate::syntax::read_games;
 
-use super::super::replay::{Observer, Played, PlyEvent};
-use super::super::validate::{self, Options};
 use super::query::{Count, Query, QueryError};
+use crate::app::judge::replay::{Observer, Played, PlyEvent};
+use crate::app::judge::validate::{self, Options};
 
 /// A manoeuvre on a board.
 #[derive(Clone, Debug)]
@@ -397,7 +397,7 @@ mod tests {
     use crate::rules::spec::{Canadian, English, International, Turkish};
     use crate::rules::{Variant, with_variant};
 
-    use super::super::query::parse_fen;
+    use crate::app::search::query::parse_fen;
 
     /// Turning a board round twice gives it back; a square never maps to itself on the
     /// diagonal boards (an even board has no centre square).

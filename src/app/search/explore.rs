@@ -19,15 +19,15 @@ use crate::rules::{
     Bits, Color, Move, MoveList, Position, ResultType, Spec, Variant, VariantPosition,
 };
 
-use super::super::jsonl::Object;
-use super::super::picture::View;
-use super::super::picture::svg::piece_symbols;
-use super::super::report::escape::push_html;
-use super::super::terminal::push_escaped;
 use super::hash::position_key;
 use super::index::stream::{self, Event};
-use super::index::{GameRecord, Index, IndexError, Status, Won};
+use super::index::{GameEntry, Index, IndexError, Status, Won};
 use super::slot;
+use crate::app::picture::View;
+use crate::app::picture::svg::piece_symbols;
+use crate::app::report::escape::push_html;
+use crate::app::write::jsonl::Object;
+use crate::app::write::terminal::push_escaped;
 
 /// How far to explore.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -70,7 +70,7 @@ pub struct Tally {
 }
 
 impl Tally {
-    fn add(&mut self, g: &GameRecord) {
+    fn add(&mut self, g: &GameEntry) {
         self.games += 1;
         match g.won {
             w if w == Won::White as u8 => self.white_wins += 1,

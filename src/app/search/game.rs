@@ -8,15 +8,15 @@ use std::sync::Arc;
 use crate::rules::{Position, Spec, Variant};
 use crate::syntax::Game;
 
-use super::super::diagnostic::{Code, GameText, Severity};
-use super::super::gametype::FileVariant;
-use super::super::reading::GameRef;
-use super::super::record::{Node, Record};
-use super::super::replay::{Observer, Played, PlyEvent};
-use super::super::validate::{self, Report};
 use super::compile::Compiled;
 use super::watch::{Hit, Step, Watch};
 use super::{GameInfo, GameResult, Match, Searched, Searcher, move_number};
+use crate::app::judge::diagnostic::{Code, GameText, Severity};
+use crate::app::judge::replay::{Observer, Played, PlyEvent};
+use crate::app::judge::validate::{self, Verdict};
+use crate::app::model::gametype::FileVariant;
+use crate::app::model::reading::GameRef;
+use crate::app::model::record::{Node, Record};
 
 /// The replay's observer: makes the [`Watch`] of the game's variant when the start
 /// position comes, and feeds it.
@@ -100,7 +100,7 @@ fn movetext_start(record: &Record, text: &str) -> u32 {
 
 /// The first ply of the main line whose position an error keeps from being searched,
 /// from the findings (a move that could not be played, a setup that could not be read).
-pub(crate) fn error_ply(report: &Report, searched: u32) -> Option<u32> {
+pub(crate) fn error_ply(report: &Verdict, searched: u32) -> Option<u32> {
     report
         .diagnostics
         .iter()
@@ -117,7 +117,7 @@ pub(crate) fn error_ply(report: &Report, searched: u32) -> Option<u32> {
 /// the number of its first move.
 pub(crate) struct Replayed {
     pub info: GameInfo,
-    pub report: Report,
+    pub report: Verdict,
     pub first_number: u32,
 }
 
@@ -281,7 +281,7 @@ impl Searcher {
         self.search_record(&Record::of_game(game), &GameText::of(game), hint)
     }
 
-    /// Search a game as the pipeline (or [`FileGames`](super::super::reading::FileGames))
+    /// Search a game as the pipeline (or [`FileGames`](crate::app::model::reading::FileGames))
     /// reads it, with its file's hint.
     pub fn search_ref(&self, game: &GameRef<'_>) -> GameResult {
         self.search_record(game.record, &game.game_text(), game.hint)

@@ -36,7 +36,7 @@ use std::sync::Arc;
 use crate::rules::{Color, Variant, with_variant};
 use crate::syntax::Reader;
 
-use super::reading::FileGames;
+use crate::app::model::reading::FileGames;
 pub use query::{Count, Manoeuvre, Material, Query, QueryError};
 
 /// How to search.

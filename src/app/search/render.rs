@@ -6,9 +6,9 @@ use std::fmt::Write as _;
 
 use crate::rules::Color;
 
-use super::super::jsonl::Object;
-use super::super::terminal::push_escaped;
 use super::{GameResult, Match, Searched};
+use crate::app::write::jsonl::Object;
+use crate::app::write::terminal::push_escaped;
 
 /// The totals of a search.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -1,26 +1,24 @@
 //! One game's contribution: [`analyse`] validates a game while an observer of the replay
-//! collects captures, promotions, the opening and the duplicate keys into a [`GameRecord`]
+//! collects captures, promotions, the opening and the duplicate keys into a [`GameFacts`]
 //! ([`analyse_ref`] for a game read into a record).
-
-use std::collections::hash_map::DefaultHasher;
-use std::hash::Hasher;
 
 use crate::rules::notation::{self, SquareStyle};
 use crate::rules::{Bits, Position, Spec, Variant};
 use crate::syntax::{Game, canonical_move_ref_text};
 
-use super::super::diagnostic::{Code, GameText};
-use super::super::openings::{Both, Classification};
-use super::super::outcome::{self, Outcome};
-use super::super::reading::GameRef;
-use super::super::record::{Node, Record};
-use super::super::replay::{Observer, PlyEvent};
-use super::super::validate::{self, Report};
 use super::{Location, MoveAt, OPENING_PLIES, Options};
+use crate::app::judge::diagnostic::{Code, GameText};
+use crate::app::judge::replay::{Observer, PlyEvent};
+use crate::app::judge::validate::{self, Verdict};
+use crate::app::model::key::Key;
+use crate::app::model::outcome::{self, Outcome};
+use crate::app::model::reading::GameRef;
+use crate::app::model::record::{Node, Record};
+use crate::app::openings::{Both, Classification};
 
 /// What one game contributes to the statistics.
 #[derive(Clone, Debug, PartialEq)]
-pub struct GameRecord {
+pub struct GameFacts {
     /// Where the game is.
     pub at: Location,
     /// The variant it was replayed in (`None`: no variant fits).
@@ -71,7 +69,7 @@ pub struct GameRecord {
     pub prefixes: Vec<u128>,
 }
 
-impl GameRecord {
+impl GameFacts {
     /// The first `OPENING_PLIES[k]` plies, if the game has them and starts from the
     /// standard position.
     pub fn opening(&self, k: usize) -> Option<&str> {
@@ -81,7 +79,7 @@ impl GameRecord {
 }
 
 /// Validate a game and collect what it contributes to the statistics.
-pub fn analyse(game: &Game, file: usize, opts: &Options) -> (GameRecord, Report) {
+pub fn analyse(game: &Game, file: usize, opts: &Options) -> (GameFacts, Verdict) {
     analyse_record(&Record::of_game(game), &GameText::of(game), file, opts)
 }
 
@@ -91,7 +89,7 @@ pub fn analyse_record(
     text: &GameText<'_>,
     file: usize,
     opts: &Options,
-) -> (GameRecord, Report) {
+) -> (GameFacts, Verdict) {
     let mut c = Collector::new(game, opts);
     let (report, classification) = match &opts.openings {
         Some(classifier) => {
@@ -149,7 +147,7 @@ pub fn analyse_record(
         line: text.line_col(m.1).0,
         ..m.0
     };
-    let record = GameRecord {
+    let record = GameFacts {
         at,
         variant: report.variant,
         plies: report.plies,
@@ -178,7 +176,7 @@ pub fn analyse_record(
 }
 
 /// [`analyse`] for a game read into a record (with its file's hint).
-pub fn analyse_ref(game: &GameRef<'_>, opts: &Options) -> (GameRecord, Report) {
+pub fn analyse_ref(game: &GameRef<'_>, opts: &Options) -> (GameFacts, Verdict) {
     let opts = Options {
         validate: game.options(&opts.validate),
         ..opts.clone()
@@ -188,36 +186,6 @@ pub fn analyse_ref(game: &GameRef<'_>, opts: &Options) -> (GameRecord, Report) {
 
 fn clamp(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
-}
-
-/// A 128-bit key from two differently seeded SipHash states.
-#[derive(Clone)]
-struct Key(DefaultHasher, DefaultHasher);
-
-impl Key {
-    fn new() -> Key {
-        let mut a = DefaultHasher::new();
-        let mut b = DefaultHasher::new();
-        a.write_u8(0xa5);
-        b.write_u8(0x5a);
-        Key(a, b)
-    }
-
-    fn write_bytes(&mut self, bytes: &[u8]) {
-        self.0.write(bytes);
-        self.1.write(bytes);
-        self.0.write_u8(0xff);
-        self.1.write_u8(0xff);
-    }
-
-    fn write_u128(&mut self, n: u128) {
-        self.0.write_u128(n);
-        self.1.write_u128(n);
-    }
-
-    fn finish(&self) -> u128 {
-        ((self.0.finish() as u128) << 64) | self.1.finish() as u128
-    }
 }
 
 /// The observer that sees the replay of the main line.
@@ -266,7 +234,7 @@ impl Collector {
             rafle: None,
             promotions: 0,
             first_king: None,
-            hash: (opts.duplicates || opts.fuzzy.is_some()).then(Key::new),
+            hash: (opts.duplicates || opts.fuzzy.is_some()).then(|| Key::seeded(0xa5, 0x5a)),
             fuzzy: opts.fuzzy,
             min_plies: opts.min_plies.max(1),
             hashed: 0,
@@ -288,7 +256,7 @@ impl Collector {
                 if let Node::Move(m) = node
                     && m.span.start >= self.last_main_end
                 {
-                    h.write_bytes(canonical_move_ref_text(source, &game.move_ref(m)).as_bytes());
+                    h.write_field(canonical_move_ref_text(source, &game.move_ref(m)).as_bytes());
                 }
             }
         }
@@ -315,7 +283,7 @@ impl Observer for Collector {
             self.starts == 0 && (!self.fen_tag || placement(pos) == placement(&V::start()));
         self.starts += 1;
         if let Some(h) = &mut self.hash {
-            h.write_bytes(V::RULES.name.as_bytes());
+            h.write_field(V::RULES.name.as_bytes());
             for n in placement(pos) {
                 h.write_u128(n);
             }

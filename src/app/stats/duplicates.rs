@@ -11,7 +11,7 @@ use std::collections::{HashMap, HashSet};
 use std::hash::{Hash, Hasher};
 use std::ops::AddAssign;
 
-use super::{GameRecord, Location};
+use super::{GameFacts, Location};
 
 /// Why a game is reported as a duplicate of another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -144,7 +144,7 @@ impl Dups {
     }
 
     /// Add a game's keys (a game without them, too short or not replayed, adds nothing).
-    pub(super) fn add(&mut self, r: &GameRecord) {
+    pub(super) fn add(&mut self, r: &GameFacts) {
         let at = r.at;
         if let Some(k) = r.moves_key {
             let seen = Seen {

@@ -1,9 +1,9 @@
 //! The statistics as one JSON object (`--format json`), written with the one JSON writer
-//! ([`jsonl`](super::super::jsonl)); the keys and their order are docs/formats.md's.
+//! ([`jsonl`](crate::app::write::jsonl)); the keys and their order are docs/formats.md's.
 
-use super::super::jsonl::{Array, Object};
 use super::tally::Tally;
 use super::{LENGTH_BUCKET, Location, MoveAt, Names, Scale, Stats, file_name};
+use crate::app::write::jsonl::{Array, Object};
 
 /// A tally's outcomes: `first_wins`, `draws`, `second_wins`, `unknown`.
 fn outcomes<'o, 'a>(o: &'o mut Object<'a>, t: &Tally) -> &'o mut Object<'a> {

@@ -1,6 +1,6 @@
 //! Statistics over games (`pdn stats`): the shared vocabulary (options, locations, the
 //! accumulator [`Stats`]) and the steps, one module each: [`analyse`] computes what one game
-//! contributes ([`GameRecord`], on any thread); `tally` adds records to [`Stats`] (which also
+//! contributes ([`GameFacts`], on any thread); `tally` adds records to [`Stats`] (which also
 //! merges with `+=`, so partial results from several threads combine in any order);
 //! `duplicates` finds games with the same moves; `text`, `json` and `csv` render.
 //!
@@ -22,9 +22,9 @@ use std::collections::{BTreeMap, HashMap};
 
 use crate::rules::Variant;
 
-use super::diagnostic::Code;
-use super::openings::Classifier;
-use super::validate;
+use crate::app::judge::diagnostic::Code;
+use crate::app::judge::validate;
+use crate::app::openings::Classifier;
 
 mod analyse;
 mod csv;
@@ -33,7 +33,7 @@ mod json;
 mod tally;
 mod text;
 
-pub use analyse::{GameRecord, analyse, analyse_record, analyse_ref};
+pub use analyse::{GameFacts, analyse, analyse_record, analyse_ref};
 pub use duplicates::{Duplicate, Reason};
 pub use tally::{EventTally, NamedOpening, OpeningKey, PlayerKey, PlayerTally, Scale, Tally};
 
@@ -133,7 +133,7 @@ fn file_line(names: Names<'_>, at: Location) -> String {
     format!("{}:{}", file_name(names, at), at.line)
 }
 
-/// Statistics over games: add [`GameRecord`]s in any order, merge partial results with `+=`.
+/// Statistics over games: add [`GameFacts`]s in any order, merge partial results with `+=`.
 #[derive(Clone, Debug, Default)]
 pub struct Stats {
     /// Files read (set by the caller).

@@ -10,10 +10,10 @@ use std::ops::AddAssign;
 
 use crate::rules::{Color, ResultType, Variant};
 
-use super::super::diagnostic::{Code, Severity};
-use super::super::outcome::{self, Outcome};
 use super::duplicates::Dups;
-use super::{Duplicate, GameRecord, Location, MoveAt, NO_EVENT, NO_RESULT, OPENING_PLIES, Stats};
+use super::{Duplicate, GameFacts, Location, MoveAt, NO_EVENT, NO_RESULT, OPENING_PLIES, Stats};
+use crate::app::judge::diagnostic::{Code, Severity};
+use crate::app::model::outcome::{self, Outcome};
 
 /// Wins, draws and losses from the point of view of the side that moves first, and the
 /// games whose result decides nothing (counted apart).
@@ -257,7 +257,7 @@ impl Stats {
     }
 
     /// Add a game.
-    pub fn add(&mut self, r: GameRecord) {
+    pub fn add(&mut self, r: GameFacts) {
         let at = r.at;
         self.add_openings(&r);
         if let (Some(variant), Some(c)) = (r.variant, &r.classification) {
@@ -322,7 +322,7 @@ impl Stats {
     }
 
     /// Count the game's result under each of its openings.
-    fn add_openings(&mut self, r: &GameRecord) {
+    fn add_openings(&mut self, r: &GameFacts) {
         if let Some(v) = r.variant {
             for (k, &plies) in OPENING_PLIES.iter().enumerate() {
                 if let Some(moves) = r.opening_ends.get(k).filter(|&&e| e > 0) {
@@ -339,7 +339,7 @@ impl Stats {
 
     /// Count the game's result for each of its players.
     /// Count the game's result for each of its players, in its variant and on its scale.
-    fn add_players(&mut self, r: &GameRecord) {
+    fn add_players(&mut self, r: &GameFacts) {
         let first = r.variant.map_or(Color::White, |v| v.rules().first_mover());
         let scale = Scale::of(r.variant);
         for color in Color::ALL {
@@ -400,7 +400,7 @@ impl Stats {
                 let winner = if r == NO_RESULT {
                     "unknown"
                 } else {
-                    crate::app::outcome::normalised(Some(r), *variant).1
+                    crate::app::model::outcome::normalised(Some(r), *variant).1
                 };
                 (*variant, r.as_str(), winner, n)
             })
@@ -703,14 +703,14 @@ fn round2(x: f64) -> f64 {
 
 #[cfg(test)]
 mod tests {
-    use super::super::{Options, analyse};
     use super::*;
+    use crate::app::stats::{Options, analyse};
     use crate::syntax::read_games;
 
     /// Two variants, results in several forms, duplicates of every kind.
     const MIXED: &[u8] = include_bytes!("../../../fixtures/stats/mixed.pdn");
 
-    fn records() -> Vec<GameRecord> {
+    fn records() -> Vec<GameFacts> {
         let opts = Options {
             duplicates: true,
             fuzzy: Some(4),

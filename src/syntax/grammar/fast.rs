@@ -5,10 +5,10 @@
 
 use memchr::memchr3;
 
-use super::super::game::{CommentKind, MoveKind, MoveNumber, Square, ToleratedKind};
-use super::super::squares::Squares;
-use super::super::token::{self, is_ws};
 use super::{LOOKAHEAD, P, Sink, sp};
+use crate::syntax::game::{CommentKind, MoveKind, MoveNumber, Square, ToleratedKind};
+use crate::syntax::squares::Squares;
+use crate::syntax::token::{self, is_ws};
 
 /// White space.
 const WS: u8 = 1;
@@ -577,8 +577,8 @@ impl<'a, S: Sink> P<'a, S> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::sink::parse_with;
     use super::*;
+    use crate::syntax::grammar::sink::parse_with;
 
     /// Parse every game of `bytes` with and without the fast path; they must agree.
     fn agree(bytes: &[u8]) {

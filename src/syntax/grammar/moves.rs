@@ -4,11 +4,11 @@
 
 use std::ops::ControlFlow;
 
-use super::super::game::SyntaxErrorKind;
-use super::super::game::{MoveKind, MoveNumber, Span, Square, ToleratedKind};
-use super::super::squares::Squares;
-use super::super::token::{self, Digits, Sep, is_ws};
 use super::{P, Res, Sink, eq_compact, prose, show, sp};
+use crate::syntax::game::SyntaxErrorKind;
+use crate::syntax::game::{MoveKind, MoveNumber, Span, Square, ToleratedKind};
+use crate::syntax::squares::Squares;
+use crate::syntax::token::{self, Digits, Sep, is_ws};
 
 /// The squares of a move token as read, and how they were written.
 struct MoveSquares<'a> {

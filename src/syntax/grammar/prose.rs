@@ -11,8 +11,8 @@
 
 use memchr::{memchr, memchr3};
 
-use super::super::game::{CommentKind, ToleratedKind};
 use super::{P, Res, Sink, sp};
+use crate::syntax::game::{CommentKind, ToleratedKind};
 
 /// True if the line `seg` (no line break in it) holds a move, a result or `*` outside
 /// quotes and comments.

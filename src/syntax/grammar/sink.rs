@@ -3,14 +3,14 @@
 
 use std::borrow::Cow;
 
-use super::super::game::{
-    Comment, CommentKind, Game, Item, Line, MoveItem, MoveKind, MoveNumber, Nag, ResultToken,
-    Setup, Span, Tag, Variation,
-};
-use super::super::squares::Squares;
-use super::super::tagnames::decode_references;
-use super::super::visitor::RawTag;
 use super::{End, Meta, NeedMore, parse_into};
+use crate::syntax::game::{
+    Comment, CommentKind, Game, Item, Line, MoveItem, MoveKind, MoveNumber, Nag, ResultToken,
+    SetupCommand, Span, Tag, Variation,
+};
+use crate::syntax::squares::Squares;
+use crate::syntax::tagnames::decode_references;
+use crate::syntax::visitor::RawTag;
 
 /// Where the grammar puts what it reads, in file order. Byte slices are the bytes of the
 /// slice being parsed (not decoded); spans are offsets into it. Variations are balanced:
@@ -216,7 +216,7 @@ impl Sink for GameSink {
 
     fn setup(&mut self, fen: &[u8], span: Span) {
         let fen = self.string(fen);
-        self.line.push(Item::Setup(Setup { fen, span }));
+        self.line.push(Item::Setup(SetupCommand { fen, span }));
     }
 
     fn late_strength(&mut self, text: &[u8]) {

@@ -14,13 +14,13 @@ use std::borrow::Cow;
 use encoding_rs::WINDOWS_1252;
 use memchr::{memchr, memchr2, memchr3};
 
-use super::super::game::SyntaxErrorKind;
-use super::super::game::ToleratedKind;
-use super::super::tagnames::{self, NameKind};
-use super::super::token;
-use super::super::visitor::RawTag;
 use super::prose::is_movetext;
 use super::{P, Res, Sink, compact, sp, unescape};
+use crate::syntax::game::SyntaxErrorKind;
+use crate::syntax::game::ToleratedKind;
+use crate::syntax::tagnames::{self, NameKind};
+use crate::syntax::token;
+use crate::syntax::visitor::RawTag;
 
 /// True if `b` holds literal escapes (`\r`, `\n`, `\t` as text) and white space only, at
 /// least one escape.

@@ -8,8 +8,8 @@ use std::ops::Range;
 use crate::rules::{Move, MoveList, Position, Spec, Variant};
 use crate::syntax::{Item, Line, MoveItem, MoveKind, Square};
 
-use super::super::super::replay::spec_into;
-use super::super::super::resolve::{MoveSpec, Resolver};
+use crate::app::judge::replay::spec_into;
+use crate::app::judge::resolve::{MoveSpec, Resolver};
 
 /// One ply of the main line as written.
 #[derive(Clone, Debug)]

@@ -38,11 +38,11 @@ use std::fmt::Write as _;
 use crate::rules::{
     Move, MoveList, Position, Spec, Variant, VariantPosition, notation, with_variant,
 };
-use crate::syntax::{Game, Item, MoveItem, MoveKind, Setup, Span, Square, Squares};
+use crate::syntax::{Game, Item, MoveItem, MoveKind, SetupCommand, Span, Square, Squares};
 
-use super::super::record::Record;
-use super::super::resolve::Resolution;
-use super::super::validate::start_position;
+use crate::app::judge::resolve::Resolution;
+use crate::app::judge::validate::start_position;
+use crate::app::model::record::Record;
 pub(crate) use line::Numbers;
 use line::{Engine, MainLine, mix, set_up};
 use search::{Candidate, Edit, Replayed, forms};
@@ -709,7 +709,7 @@ fn keep<V: Spec>(
     };
     game.body.items.insert(
         item + 1,
-        Item::Setup(Setup {
+        Item::Setup(SetupCommand {
             fen: fen.clone(),
             span: Span::default(),
         }),

@@ -12,26 +12,26 @@ use std::path::Path;
 use crate::rules::{Color, Position, Spec, Variant};
 use crate::syntax::Game;
 
-use super::super::super::diagnostic::GameText;
-use super::super::super::gametype::FileVariant;
-use super::super::super::outcome::{self, Outcome};
-use super::super::super::reading::GameRef;
-use super::super::super::record::Record;
-use super::super::super::replay::{Observer, Played, PlyEvent};
-use super::super::game::{combine, error_ply, replay};
-use super::super::hash::position_key;
-use super::super::slot;
 use super::stream::{push_move, push_setup, push_start};
 use super::{
-    ENTRY_SIZE, GAME_SIZE, GameRecord, HEADER_SIZE, Header, Status, VariantTotals, Won, text_hash,
+    ENTRY_SIZE, GAME_SIZE, GameEntry, HEADER_SIZE, Header, Status, VariantTotals, Won, text_hash,
     year_of,
 };
+use crate::app::judge::diagnostic::GameText;
+use crate::app::judge::replay::{Observer, Played, PlyEvent};
+use crate::app::model::gametype::FileVariant;
+use crate::app::model::outcome::{self, Outcome};
+use crate::app::model::reading::GameRef;
+use crate::app::model::record::Record;
+use crate::app::search::game::{combine, error_ply, replay};
+use crate::app::search::hash::position_key;
+use crate::app::search::slot;
 
 /// One game, ready for the index.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct IndexedGame {
     /// Its record (offsets are filled by the writer).
-    pub record: GameRecord,
+    pub record: GameEntry,
     /// White, Black, Event, Date, result.
     pub strings: [Option<String>; 5],
     /// Its main line.
@@ -50,18 +50,18 @@ struct Rec<V: Spec> {
 }
 
 /// Watches the replay of a game and keeps what the index needs.
-struct Recorder {
+struct Collector {
     max_ply: u32,
     rec: Option<Box<dyn Any>>,
 }
 
-impl Recorder {
+impl Collector {
     fn rec<V: Spec>(&mut self) -> Option<&mut Rec<V>> {
         self.rec.as_mut()?.downcast_mut::<Rec<V>>()
     }
 }
 
-impl Observer for Recorder {
+impl Observer for Collector {
     fn position<V: Spec>(&mut self, pos: &Position<V::B>, main: bool) {
         if !main || self.rec.is_some() {
             return;
@@ -125,13 +125,13 @@ pub(crate) fn index_game_record(
     hint: Option<FileVariant>,
     max_ply: Option<u32>,
 ) -> IndexedGame {
-    let mut o = Recorder {
+    let mut o = Collector {
         max_ply: max_ply.unwrap_or(u32::MAX),
         rec: None,
     };
     let g = replay(record, text, variant, hint, &mut o);
     let info = &g.info;
-    let mut rec = GameRecord {
+    let mut rec = GameEntry {
         text_off,
         text_len: text.source.len() as u32,
         text_hash: text_hash(text.source.as_bytes()),
@@ -141,7 +141,7 @@ pub(crate) fn index_game_record(
         first_number: g.first_number,
         variant: info.variant.map(|v| slot(v) as u8),
         year: year_of(info.date.as_deref()),
-        ..GameRecord::default()
+        ..GameEntry::default()
     };
     let mut game = IndexedGame {
         strings: [

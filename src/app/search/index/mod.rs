@@ -19,7 +19,7 @@
 //! |---|---|
 //! | header | `PDNINDEX`, version, bucket bits, max ply, counts, the offset and length of every part, per-variant totals ([`Header`]) |
 //! | files | for each input file: its name as shown, the path to read it again |
-//! | games | one [`GAME_SIZE`]-byte record per game ([`GameRecord`]) |
+//! | games | one [`GAME_SIZE`]-byte record per game ([`GameEntry`]) |
 //! | strings | each game's White, Black, Event, Date and result |
 //! | stream | each game's main line ([`stream`]) |
 //! | entries | (low 32 bits of the key, game) pairs, sorted by bucket, then low key bits, then game |
@@ -91,7 +91,7 @@ pub enum Won {
 
 /// One game of an index.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GameRecord {
+pub struct GameEntry {
     /// Where its main line starts in the stream part, and its length.
     pub stream_off: u64,
     /// Its length.
@@ -130,7 +130,7 @@ pub struct GameRecord {
     pub year: Option<u16>,
 }
 
-impl GameRecord {
+impl GameEntry {
     fn write(&self, out: &mut [u8; GAME_SIZE]) {
         out[0..8].copy_from_slice(&self.stream_off.to_le_bytes());
         out[8..16].copy_from_slice(&self.strings_off.to_le_bytes());
@@ -158,12 +158,12 @@ impl GameRecord {
         out[74..].fill(0);
     }
 
-    fn read(b: &[u8]) -> GameRecord {
+    fn read(b: &[u8]) -> GameEntry {
         let u64at = |i: usize| u64::from_le_bytes(b[i..i + 8].try_into().unwrap_or([0; 8]));
         let u32at = |i: usize| u32::from_le_bytes(b[i..i + 4].try_into().unwrap_or([0; 4]));
         let opt = |v: u32| (v != NONE32).then_some(v);
         let year = u16::from_le_bytes([b[72], b[73]]);
-        GameRecord {
+        GameEntry {
             stream_off: u64at(0),
             strings_off: u64at(8),
             text_off: u64at(16),
@@ -327,7 +327,7 @@ mod tests {
 
     #[test]
     fn records_and_headers_read_back() {
-        let g = GameRecord {
+        let g = GameEntry {
             stream_off: 1 << 40,
             stream_len: 77,
             strings_off: 12,
@@ -349,7 +349,7 @@ mod tests {
         };
         let mut b = [0u8; GAME_SIZE];
         g.write(&mut b);
-        assert_eq!(GameRecord::read(&b), g);
+        assert_eq!(GameEntry::read(&b), g);
         let mut h = Header {
             bucket_bits: 12,
             max_ply: Some(30),

@@ -9,12 +9,12 @@ use std::path::Path;
 
 use crate::rules::{Spec, Variant};
 
-use super::super::game::to_match;
-use super::super::render::Summary;
-use super::super::watch::{Hit, Step, Watch};
-use super::super::{GameInfo, GameResult, Searched, Searcher};
 use super::stream::{self, Corrupt, Event};
-use super::{ENTRY_SIZE, GAME_SIZE, GameRecord, HEADER_SIZE, Header, Status};
+use super::{ENTRY_SIZE, GAME_SIZE, GameEntry, HEADER_SIZE, Header, Status};
+use crate::app::search::game::to_match;
+use crate::app::search::render::Summary;
+use crate::app::search::watch::{Hit, Step, Watch};
+use crate::app::search::{GameInfo, GameResult, Searched, Searcher};
 
 /// What went wrong with an index.
 #[derive(Debug)]
@@ -67,7 +67,7 @@ fn strings_len(b: &[u8]) -> Option<usize> {
 }
 
 /// The place and tags of a game from its strings.
-fn info_of(g: &GameRecord, b: &[u8]) -> GameInfo {
+fn info_of(g: &GameEntry, b: &[u8]) -> GameInfo {
     let mut out: [Option<String>; 5] = Default::default();
     let mut at = 0usize;
     for s in &mut out {
@@ -232,7 +232,7 @@ impl Index {
     /// # Errors
     ///
     /// It cannot be read, or there is no such game.
-    pub fn game(&self, id: u32) -> Result<GameRecord, IndexError> {
+    pub fn game(&self, id: u32) -> Result<GameEntry, IndexError> {
         if u64::from(id) >= self.header.games {
             return Err(IndexError::Corrupt("a game number beyond the games"));
         }
@@ -242,7 +242,7 @@ impl Index {
             &mut b,
             self.header.games_off + u64::from(id) * GAME_SIZE as u64,
         )?;
-        Ok(GameRecord::read(&b))
+        Ok(GameEntry::read(&b))
     }
 
     /// The strings of a game (White, Black, Event, Date, result), as stored.
@@ -250,7 +250,7 @@ impl Index {
     /// # Errors
     ///
     /// They cannot be read.
-    pub fn strings(&self, g: &GameRecord) -> Result<Vec<u8>, IndexError> {
+    pub fn strings(&self, g: &GameEntry) -> Result<Vec<u8>, IndexError> {
         let (off, len) = self.header.strings;
         if g.strings_off > len {
             return Err(IndexError::Corrupt("a game's strings"));
@@ -277,7 +277,7 @@ impl Index {
     /// # Errors
     ///
     /// They cannot be read.
-    pub fn info(&self, g: &GameRecord) -> Result<GameInfo, IndexError> {
+    pub fn info(&self, g: &GameEntry) -> Result<GameInfo, IndexError> {
         Ok(info_of(g, &self.strings(g)?))
     }
 
@@ -286,7 +286,7 @@ impl Index {
     /// # Errors
     ///
     /// It cannot be read.
-    pub fn stream(&self, g: &GameRecord) -> Result<Vec<u8>, IndexError> {
+    pub fn stream(&self, g: &GameEntry) -> Result<Vec<u8>, IndexError> {
         let (off, len) = self.header.stream;
         let end = g.stream_off.saturating_add(u64::from(g.stream_len));
         if end > len {
@@ -377,7 +377,7 @@ impl Index {
     /// The index cannot be read, or `each`'s error.
     pub fn scan(
         &self,
-        mut each: impl FnMut(u32, &GameRecord, &[u8], &[u8]) -> Result<(), IndexError>,
+        mut each: impl FnMut(u32, &GameEntry, &[u8], &[u8]) -> Result<(), IndexError>,
     ) -> Result<(), IndexError> {
         let h = &self.header;
         let part = |at: u64, len: u64| Part {
@@ -396,7 +396,7 @@ impl Index {
         let mut t = Vec::new();
         for id in 0..h.games {
             games.read_exact(&mut b)?;
-            let g = GameRecord::read(&b);
+            let g = GameEntry::read(&b);
             if g.stream_off != at
                 || at + u64::from(g.stream_len) > h.stream.1
                 || g.strings_off != text_at
@@ -437,7 +437,7 @@ impl Index {
     pub fn games_of(
         &self,
         ids: &[u32],
-        mut each: impl FnMut(u32, &GameRecord, &[u8], &[u8]) -> Result<(), IndexError>,
+        mut each: impl FnMut(u32, &GameEntry, &[u8], &[u8]) -> Result<(), IndexError>,
     ) -> Result<(), IndexError> {
         if (ids.len() as u64).saturating_mul(32) < self.header.games {
             for &id in ids {
@@ -488,7 +488,7 @@ fn watch<V: Spec>(searcher: &Searcher, bytes: &[u8]) -> Result<Option<Vec<Hit>>,
 /// the game's text); `None` if the game was not searched.
 fn game_result(
     searcher: &Searcher,
-    g: &GameRecord,
+    g: &GameEntry,
     bytes: &[u8],
     strings: &[u8],
 ) -> Result<Option<GameResult>, IndexError> {
@@ -579,7 +579,7 @@ pub fn search_index(
         }
     }
     let mut found =
-        |id: u32, g: &GameRecord, bytes: &[u8], strings: &[u8]| -> Result<(), IndexError> {
+        |id: u32, g: &GameEntry, bytes: &[u8], strings: &[u8]| -> Result<(), IndexError> {
             if let Some(r) = game_result(searcher, g, bytes, strings)?
                 && !r.matches.is_empty()
             {

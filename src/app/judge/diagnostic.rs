@@ -1,0 +1,640 @@
+//! Diagnostics: the codes and severities of docs/formats.md, the diagnostic record, and its three
+//! renderings (human like a compiler, one line each, JSON Lines). In the human and short
+//! renderings every string from the input (file name, message, tags, the source line) is
+//! escaped for the terminal ([`crate::app::write::terminal`]); JSON escapes as JSON does. The human and
+//! short renderings may be coloured ([`Palette`], cargo's colours through anstyle): the
+//! escape sequences come only from the palette, never from the input.
+
+use std::fmt::Write as _;
+
+use anstyle::{AnsiColor, Effects, Style};
+
+use crate::app::write::jsonl::Object;
+use crate::app::write::terminal::{escaped_width, push_escaped};
+use crate::rules::Color;
+use crate::syntax::{Game, Span};
+
+/// How serious a diagnostic is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Severity {
+    /// A non-standard construct that was read anyway.
+    Info,
+    /// Suspicious but not wrong (exit status 0).
+    Warning,
+    /// A broken rule or malformed record (exit status 1).
+    Error,
+}
+
+impl Severity {
+    /// As written.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Info => "info",
+            Severity::Warning => "warning",
+            Severity::Error => "error",
+        }
+    }
+}
+
+/// The diagnostic codes (docs/formats.md). The strings are a public contract.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Code {
+    /// Malformed PDN.
+    SyntaxError,
+    /// Malformed or impossible FEN.
+    BadFen,
+    /// GameType unknown and no variant could be inferred.
+    UnknownVariant,
+    /// No legal move matches.
+    IllegalMove,
+    /// A non-capturing move while a capture was mandatory.
+    MissedCapture,
+    /// A capture taking fewer pieces (or less value) than the precedence rule demands.
+    NonMaximalCapture,
+    /// The capture stops where the same piece could go on capturing.
+    UnfinishedCapture,
+    /// Legal only if a man had already been crowned.
+    PrematurePromotion,
+    /// The notation matches several legal moves that take different pieces.
+    AmbiguousMove,
+    /// The moved piece belongs to the side not to move.
+    WrongSide,
+    /// Moves after the side to move had no legal move.
+    MovesAfterEnd,
+    /// Result tag, terminator and final position disagree.
+    ResultMismatch,
+    /// A draw by rule was reached and play went on or a win was claimed.
+    DrawRule,
+    /// Move numbers out of sequence.
+    MoveNumber,
+    /// A tag value that breaks its format.
+    BadTag,
+    /// A non-standard construct that was read anyway.
+    Tolerated,
+}
+
+impl Code {
+    /// Every code, in the order of docs/formats.md.
+    pub const ALL: [Code; 16] = [
+        Code::SyntaxError,
+        Code::BadFen,
+        Code::UnknownVariant,
+        Code::IllegalMove,
+        Code::MissedCapture,
+        Code::NonMaximalCapture,
+        Code::UnfinishedCapture,
+        Code::PrematurePromotion,
+        Code::AmbiguousMove,
+        Code::WrongSide,
+        Code::MovesAfterEnd,
+        Code::ResultMismatch,
+        Code::DrawRule,
+        Code::MoveNumber,
+        Code::BadTag,
+        Code::Tolerated,
+    ];
+
+    /// The code as written.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::SyntaxError => "syntax-error",
+            Code::BadFen => "bad-fen",
+            Code::UnknownVariant => "unknown-variant",
+            Code::IllegalMove => "illegal-move",
+            Code::MissedCapture => "missed-capture",
+            Code::NonMaximalCapture => "non-maximal-capture",
+            Code::UnfinishedCapture => "unfinished-capture",
+            Code::PrematurePromotion => "premature-promotion",
+            Code::AmbiguousMove => "ambiguous-move",
+            Code::WrongSide => "wrong-side",
+            Code::MovesAfterEnd => "moves-after-end",
+            Code::ResultMismatch => "result-mismatch",
+            Code::DrawRule => "draw-rule",
+            Code::MoveNumber => "move-number",
+            Code::BadTag => "bad-tag",
+            Code::Tolerated => "tolerated",
+        }
+    }
+
+    /// The severity of the code.
+    pub fn severity(self) -> Severity {
+        match self {
+            Code::DrawRule | Code::MoveNumber | Code::BadTag => Severity::Warning,
+            Code::Tolerated => Severity::Info,
+            _ => Severity::Error,
+        }
+    }
+
+    /// True if the code concerns a move and may come with a board diagram.
+    pub fn is_move_code(self) -> bool {
+        matches!(
+            self,
+            Code::IllegalMove
+                | Code::MissedCapture
+                | Code::NonMaximalCapture
+                | Code::UnfinishedCapture
+                | Code::PrematurePromotion
+                | Code::AmbiguousMove
+                | Code::WrongSide
+                | Code::MovesAfterEnd
+        )
+    }
+
+    /// The code of a move-resolution outcome.
+    pub(crate) fn from_resolution(c: crate::app::judge::resolve::Code) -> Code {
+        use crate::app::judge::resolve::Code as R;
+        match c {
+            R::IllegalMove => Code::IllegalMove,
+            R::MissedCapture => Code::MissedCapture,
+            R::NonMaximalCapture => Code::NonMaximalCapture,
+            R::UnfinishedCapture => Code::UnfinishedCapture,
+            R::PrematurePromotion => Code::PrematurePromotion,
+            R::WrongSide => Code::WrongSide,
+            R::AmbiguousMove => Code::AmbiguousMove,
+        }
+    }
+}
+
+/// A name that is no diagnostic code (the name).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownCode(pub String);
+
+impl std::fmt::Display for UnknownCode {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "unknown diagnostic code `{}`", self.0)
+    }
+}
+
+impl std::error::Error for UnknownCode {}
+
+impl std::str::FromStr for Code {
+    type Err = UnknownCode;
+    fn from_str(s: &str) -> Result<Code, UnknownCode> {
+        Code::ALL
+            .into_iter()
+            .find(|c| c.as_str() == s)
+            .ok_or_else(|| UnknownCode(s.to_owned()))
+    }
+}
+
+/// One finding about a game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    /// What kind of finding.
+    pub code: Code,
+    /// Where in the game's text.
+    pub span: Option<Span>,
+    /// Ply along the main line (1-based), for move diagnostics.
+    pub ply: Option<u32>,
+    /// The move number of that ply.
+    pub move_number: Option<u32>,
+    /// The side that moved (or should have).
+    pub side: Option<Color>,
+    /// The move as written.
+    pub mv: Option<String>,
+    /// What is wrong.
+    pub message: String,
+    /// The rule (article) it concerns.
+    pub rule: Option<String>,
+    /// The legal moves in the position, for move diagnostics.
+    pub legal: Option<Vec<String>>,
+    /// A diagram of the position before the move (human output only).
+    pub board: Option<String>,
+    /// True for a finding inside a variation (not on the main line).
+    pub variation: bool,
+    /// Reported once per file (`validate`'s human, short and JSON output): the findings of
+    /// a file with the same key are one finding, shown at their first game with their
+    /// count (a file whose dates all have one form, a broken exporter's damage). `None`:
+    /// reported with its game.
+    pub per_file: Option<String>,
+    /// How serious it is: its code's severity, unless `--deny` raised it
+    /// (`crate::app::judge::findings`).
+    pub severity: Severity,
+}
+
+impl Diagnostic {
+    /// A diagnostic with a code and message and nothing else.
+    pub fn new(code: Code, message: impl Into<String>) -> Self {
+        Diagnostic {
+            code,
+            span: None,
+            ply: None,
+            move_number: None,
+            side: None,
+            mv: None,
+            message: message.into(),
+            rule: None,
+            legal: None,
+            board: None,
+            variation: false,
+            per_file: None,
+            severity: code.severity(),
+        }
+    }
+
+    /// Attach a span.
+    #[must_use]
+    pub fn at(mut self, span: Span) -> Self {
+        self.span = Some(span);
+        self
+    }
+
+    /// Attach a rule.
+    #[must_use]
+    pub fn rule(mut self, rule: impl Into<String>) -> Self {
+        self.rule = Some(rule.into());
+        self
+    }
+
+    /// How serious it is: its code's severity unless raised by `--deny`.
+    pub fn severity(&self) -> Severity {
+        self.severity
+    }
+}
+
+/// Output format of `validate`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Format {
+    /// Like a compiler: location, message, source line with the move marked, rule, legal
+    /// moves, board.
+    Human,
+    /// One line per diagnostic.
+    Short,
+    /// JSON Lines (docs/formats.md).
+    Json,
+}
+
+pub use crate::syntax::LineIndex;
+
+/// What the renderings need of a game: its number, its text and where that starts, the
+/// players (an owned [`Game`] or the bytes of a game read into a visitor alike).
+#[derive(Clone, Copy, Debug)]
+pub struct GameText<'a> {
+    /// 1-based position of the game in its file.
+    pub index: usize,
+    /// The game's text; spans index into it.
+    pub source: &'a str,
+    /// 1-based line of its first byte.
+    pub line: u32,
+    /// 1-based column (in characters) of its first byte.
+    pub column: u32,
+    /// The `White` tag.
+    pub white: Option<&'a str>,
+    /// The `Black` tag.
+    pub black: Option<&'a str>,
+}
+
+impl<'a> GameText<'a> {
+    /// The text of an owned game.
+    pub fn of(game: &'a Game) -> GameText<'a> {
+        GameText {
+            index: game.index,
+            source: &game.source,
+            line: game.line,
+            column: game.column,
+            white: game.tag("White"),
+            black: game.tag("Black"),
+        }
+    }
+
+    /// Line and column of a byte offset into the text (as `Game::line_col`).
+    pub fn line_col(&self, offset: u32) -> (u32, u32) {
+        crate::syntax::line_col_of(self.source, self.line, self.column, offset)
+    }
+
+    /// The text of a span (empty if out of range or not at character boundaries).
+    pub fn text(&self, span: Span) -> &'a str {
+        self.source
+            .get(span.start as usize..span.end as usize)
+            .unwrap_or("")
+    }
+
+    /// Index the lines of the text.
+    pub fn lines(&self) -> LineIndex {
+        LineIndex::of_text(self.source.as_bytes())
+    }
+
+    /// The line starts of the text up to the byte after `offset`: enough to locate every
+    /// offset up to `offset` (a CR right there is told from a CR LF).
+    pub(crate) fn lines_to(&self, offset: u32) -> LineIndex {
+        let b = self.source.as_bytes();
+        LineIndex::of_text(&b[..(offset as usize).saturating_add(2).min(b.len())])
+    }
+}
+
+/// The styles of the human and short renderings: cargo's and rustc's colours (a severity and
+/// its code in red, yellow or cyan, bold; the carets in the severity's colour; the gutter in
+/// blue; the location and the message in bold). [`Palette::PLAIN`] writes no escape sequence
+/// at all.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Palette {
+    /// `error`, its code and its carets.
+    pub error: Style,
+    /// `warning`, its code and its carets.
+    pub warning: Style,
+    /// `info`, its code and its carets.
+    pub info: Style,
+    /// The location and the message.
+    pub emphasis: Style,
+    /// The gutter of a source excerpt (`12 |`) and the `=` of the notes.
+    pub gutter: Style,
+}
+
+impl Palette {
+    /// No colour.
+    pub const PLAIN: Palette = Palette {
+        error: Style::new(),
+        warning: Style::new(),
+        info: Style::new(),
+        emphasis: Style::new(),
+        gutter: Style::new(),
+    };
+
+    /// Cargo's colours.
+    pub(crate) const CARGO: Palette = Palette {
+        error: AnsiColor::Red.on_default().effects(Effects::BOLD),
+        warning: AnsiColor::Yellow.on_default().effects(Effects::BOLD),
+        info: AnsiColor::Cyan.on_default().effects(Effects::BOLD),
+        emphasis: Style::new().effects(Effects::BOLD),
+        gutter: AnsiColor::Blue.on_default().effects(Effects::BOLD),
+    };
+
+    /// The palette: cargo's colours if `colour`, else plain.
+    pub fn new(colour: bool) -> Palette {
+        if colour {
+            Palette::CARGO
+        } else {
+            Palette::PLAIN
+        }
+    }
+
+    /// The style of a severity.
+    pub fn severity(&self, s: Severity) -> Style {
+        match s {
+            Severity::Error => self.error,
+            Severity::Warning => self.warning,
+            Severity::Info => self.info,
+        }
+    }
+}
+
+/// Start a style (nothing for a plain one).
+pub fn open(out: &mut String, style: Style) {
+    if style != Style::new() {
+        let _ = write!(out, "{style}");
+    }
+}
+
+/// End a style (nothing for a plain one).
+pub fn close(out: &mut String, style: Style) {
+    if style != Style::new() {
+        let _ = write!(out, "{style:#}");
+    }
+}
+
+/// `text` (not from the input: it is not escaped) in a style.
+pub fn paint(out: &mut String, style: Style, text: &str) {
+    open(out, style);
+    out.push_str(text);
+    close(out, style);
+}
+
+/// Write one diagnostic in a format, without colour.
+pub fn render(
+    format: Format,
+    file: &str,
+    game: &GameText<'_>,
+    lines: &LineIndex,
+    d: &Diagnostic,
+    out: &mut String,
+) {
+    render_styled(format, &Palette::PLAIN, file, game, lines, d, out);
+}
+
+/// Write one diagnostic in a format, the human and short formats in a palette's colours.
+pub(crate) fn render_styled(
+    format: Format,
+    palette: &Palette,
+    file: &str,
+    game: &GameText<'_>,
+    lines: &LineIndex,
+    d: &Diagnostic,
+    out: &mut String,
+) {
+    let (line, column) = match d.span {
+        Some(s) => {
+            let (l, c) = lines.locate(game.source.as_bytes(), game.line, game.column, s.start);
+            (Some(l), Some(c))
+        }
+        None => (None, None),
+    };
+    match format {
+        Format::Json => {
+            // The keys and their order are docs/formats.md's.
+            Object::new(out)
+                .str("type", "diagnostic")
+                .str("code", d.code.as_str())
+                .str("severity", d.severity().as_str())
+                .str("file", file)
+                .uint("game", game.index as u64)
+                .opt_uint("line", line.map(u64::from))
+                .opt_uint("column", column.map(u64::from))
+                .opt_uint("ply", d.ply.map(u64::from))
+                .opt_uint("move_number", d.move_number.map(u64::from))
+                .opt_str("side", d.side.map(Color::name))
+                .opt_str("move", d.mv.as_deref())
+                .str("message", &d.message)
+                .opt_str("rule", d.rule.as_deref())
+                .opt_strs("legal", d.legal.as_deref())
+                .bool("in_variation", d.variation)
+                .end();
+        }
+        Format::Short => {
+            location(out, palette, file, game, line, column);
+            label(out, palette, d);
+            out.push(' ');
+            one_line(out, &d.message);
+            if let Some(p) = d.ply {
+                let _ = write!(out, " (game {}, ply {p})", game.index);
+            } else {
+                let _ = write!(out, " (game {})", game.index);
+            }
+            out.push('\n');
+        }
+        Format::Human => human(out, palette, file, game, (line, column), d),
+    }
+}
+
+/// `error[code]:` in the severity's style.
+fn label(out: &mut String, palette: &Palette, d: &Diagnostic) {
+    let style = palette.severity(d.severity());
+    open(out, style);
+    let _ = write!(out, "{}[{}]:", d.severity().as_str(), d.code.as_str());
+    close(out, style);
+}
+
+/// The human rendering, like a compiler's.
+fn human(
+    out: &mut String,
+    palette: &Palette,
+    file: &str,
+    game: &GameText<'_>,
+    (line, column): (Option<u32>, Option<u32>),
+    d: &Diagnostic,
+) {
+    location(out, palette, file, game, line, column);
+    label(out, palette, d);
+    out.push(' ');
+    open(out, palette.emphasis);
+    one_line(out, &d.message);
+    close(out, palette.emphasis);
+    out.push('\n');
+    let mut context = format!("game {}", game.index);
+    if let Some(w) = game.white.filter(|s| !s.is_empty() && *s != "?") {
+        let b = game.black.unwrap_or("?");
+        context.push_str(" (");
+        one_line(&mut context, w);
+        context.push_str(" - ");
+        one_line(&mut context, b);
+        context.push(')');
+    }
+    if let Some(p) = d.ply {
+        let _ = write!(context, ", ply {p}");
+        if let (Some(n), Some(side)) = (d.move_number, d.side) {
+            let _ = write!(context, " (move {n}, {side})");
+        }
+    }
+    if let Some(r) = &d.rule {
+        context.push_str("; rule: ");
+        one_line(&mut context, r);
+    }
+    note(out, palette);
+    out.push_str(&context);
+    out.push('\n');
+    if let (Some(span), Some(l)) = (d.span, line) {
+        source_excerpt(out, palette, palette.severity(d.severity()), game, span, l);
+    }
+    if let Some(legal) = &d.legal {
+        note(out, palette);
+        if legal.is_empty() {
+            out.push_str("legal moves: none\n");
+        } else {
+            let _ = writeln!(out, "legal moves: {}", legal.join(" "));
+        }
+    }
+    if let Some(b) = &d.board {
+        board_note(out, palette, b);
+    }
+    out.push('\n');
+}
+
+/// The note of a finding that draws the position before the move.
+pub(crate) fn board_note(out: &mut String, palette: &Palette, board: &str) {
+    note(out, palette);
+    out.push_str("position before the move:\n");
+    for l in board.lines() {
+        let _ = writeln!(out, "     {l}");
+    }
+}
+
+/// Where a finding is, `line:column (game N)` (the game's first line if it has no span).
+pub(crate) fn place(game: &GameText<'_>, lines: &LineIndex, d: &Diagnostic) -> String {
+    match d.span {
+        Some(s) => {
+            let (l, c) = lines.locate(game.source.as_bytes(), game.line, game.column, s.start);
+            format!("{l}:{c} (game {})", game.index)
+        }
+        None => format!("{} (game {})", game.line, game.index),
+    }
+}
+
+/// The start of a note line: `   = `.
+fn note(out: &mut String, palette: &Palette) {
+    out.push_str("   ");
+    paint(out, palette.gutter, "=");
+    out.push(' ');
+}
+
+fn location(
+    out: &mut String,
+    palette: &Palette,
+    file: &str,
+    game: &GameText<'_>,
+    line: Option<u32>,
+    column: Option<u32>,
+) {
+    open(out, palette.emphasis);
+    push_escaped(out, file);
+    match (line, column) {
+        (Some(l), Some(c)) => {
+            let _ = write!(out, ":{l}:{c}:");
+        }
+        _ => {
+            let _ = write!(out, ":{}:", game.line);
+        }
+    }
+    close(out, palette.emphasis);
+    out.push(' ');
+}
+
+/// A message on one line (line breaks in quoted text become spaces), escaped for the
+/// terminal.
+fn one_line(out: &mut String, s: &str) {
+    if s.contains(['\n', '\r']) {
+        push_escaped(out, &s.replace(['\n', '\r'], " "));
+    } else {
+        push_escaped(out, s);
+    }
+}
+
+/// The source line of a span with the span marked under it (the carets in `marker`).
+fn source_excerpt(
+    out: &mut String,
+    palette: &Palette,
+    marker: Style,
+    game: &GameText<'_>,
+    span: Span,
+    line_no: u32,
+) {
+    let src = game.source;
+    let start = (span.start as usize).min(src.len());
+    let line_start = src[..start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+    let line_end = src[start..]
+        .find(['\n', '\r'])
+        .map_or(src.len(), |i| start + i);
+    // Tabs shown as one space, other control characters escaped (the marker is placed
+    // under the escaped text).
+    let text = src[line_start..line_end].replace('\t', " ");
+    let before = src[line_start..start].replace('\t', " ");
+    // Keep long lines readable: show at most 100 characters around the span.
+    let col = before.chars().count();
+    let width = text.chars().count();
+    let (skip, shown): (usize, String) = if width > 100 {
+        let skip = col.saturating_sub(40);
+        (skip, text.chars().skip(skip).take(100).collect())
+    } else {
+        (0, text)
+    };
+    let marked: String = game
+        .text(span)
+        .chars()
+        .take_while(|c| *c != '\n' && *c != '\r')
+        .map(|c| if c == '\t' { ' ' } else { c })
+        .take(100)
+        .collect();
+    let pad = escaped_width(&before.chars().skip(skip).collect::<String>());
+    let span_len = escaped_width(&marked).max(1);
+    let gutter = line_no.to_string().len().max(2);
+    open(out, palette.gutter);
+    let _ = write!(out, "{line_no:>gutter$} |");
+    close(out, palette.gutter);
+    out.push(' ');
+    push_escaped(out, &shown);
+    out.push('\n');
+    open(out, palette.gutter);
+    let _ = write!(out, "{:>gutter$} |", "");
+    close(out, palette.gutter);
+    let _ = write!(out, " {}", " ".repeat(pad));
+    paint(out, marker, &"^".repeat(span_len.min(100)));
+    out.push('\n');
+}

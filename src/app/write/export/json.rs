@@ -1,0 +1,302 @@
+//! JSON output: one object per game, on one line.
+//!
+//! ```text
+//! {"file":"a.pdn","game":1,"tags":{"Event":"…",…},"variant":"international",
+//!  "fen":"W:W31,…:B1,…","moves":[{"number":1,"side":"white","move":"32-28",
+//!  "text":"32-28","strength":null,"nags":[],"comments":[],"variations":[]},…],
+//!  "result":"2-0"}
+//! ```
+//!
+//! - `tags`: every tag in file order, values as read. A tag that occurs again in the same
+//!   game is kept under `Name (2)`, `Name (3)`, … (a JSON object has one value per key).
+//! - `variant`: the variant the game was replayed in (`null` if none fits); `fen`: the start
+//!   position in the variant's numbering (the FEN tag normalised, or the variant's start
+//!   position), or the FEN tag as written if it cannot be read.
+//! - `moves`: the main line in normal form (book-style replies are moves of the line, a
+//!   capture written one jump per move is one move). Each move has `number` and `side` (as
+//!   the writers number it), `move` (canonical notation), `text` (as written; the jumps of a
+//!   joined capture separated by spaces), `strength` (as written, or `null`), `nags`,
+//!   `comments` (those after the move) and `variations` (lists of moves, alternatives to
+//!   this move).
+//! - What comes before a move without following one — comments at the start of a line or
+//!   after a setup — is in the move's `before`; a setup command `/FEN "…"/` before a move is
+//!   in its `setups` (both keys only when not empty). Whatever ends a line without a move
+//!   after it is in a last entry whose `move`, `text`, `number` and `side` are `null`.
+//! - `result`: the result in the variant's standard form, `*` when unknown; `winner`:
+//!   `white`, `black`, `draw`, `none` or `unknown` ([`normalised`]); `result_text`: the
+//!   Result tag as written, else the result that ended the movetext, else `null`.
+//! - `plies`, `errors`, `warnings`, `diagnostics`: what `pdn validate` finds in the game —
+//!   the plies of the main line replayed, and every finding (`code`, `severity`, `line`,
+//!   `column`, `ply`, `move`, `message`, `in_variation`, as in `validate --format json`).
+//!   A syntax error is also kept in the moves, where it was found, as a comment
+//!   `pdn: unreadable: …` holding the text the reader skipped (or `pdn: syntax-error: …`).
+
+use crate::rules::Color;
+use crate::syntax::{Item, Line, MoveItem};
+
+use super::Analysed;
+use super::normal::Num;
+use super::plies::{Form, push_u32};
+use crate::app::model::outcome::normalised;
+use crate::app::write::join::push_joined;
+use crate::app::write::jsonl::{Object, push_str};
+
+/// Write one game as a JSON object and a line break.
+pub fn write(a: &Analysed<'_>, file: &str, out: &mut String) {
+    let game = a.game;
+    out.push_str("{\"file\":");
+    push_str(out, file);
+    out.push_str(",\"game\":");
+    push_u32(out, game.index as u32);
+    out.push_str(",\"tags\":{");
+    // How often each name came before: counted in a map when there are many tags (a scan
+    // of the earlier ones would be quadratic in them).
+    let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    let many = game.tags.len() > 16;
+    for (i, t) in game.tags.iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let before = if many {
+            let n = seen.entry(t.name.as_str()).or_insert(0);
+            *n += 1;
+            *n - 1
+        } else {
+            game.tags[..i].iter().filter(|o| o.name == t.name).count()
+        };
+        if before == 0 {
+            push_str(out, &t.name);
+        } else {
+            push_str(out, &format!("{} ({})", t.name, before + 1));
+        }
+        out.push(':');
+        push_str(out, &t.value);
+    }
+    out.push_str("},\"variant\":");
+    match a.variant() {
+        Some(v) => push_str(out, v.name()),
+        None => out.push_str("null"),
+    }
+    out.push_str(",\"fen\":");
+    match a.start_fen().as_deref().or(game.tag("FEN")) {
+        Some(f) => push_str(out, f),
+        None => out.push_str("null"),
+    }
+    out.push_str(",\"moves\":");
+    let mut w = Writer {
+        a,
+        first: a.first_mover(),
+    };
+    w.line(&a.normal.body, Num::START, out, 0);
+    let (result, winner) = normalised(a.report.result.as_deref(), a.report.variant);
+    out.push_str(",\"result\":");
+    push_str(out, &result);
+    out.push_str(",\"winner\":");
+    push_str(out, winner);
+    out.push_str(",\"result_text\":");
+    match &a.report.result {
+        Some(r) => push_str(out, r),
+        None => out.push_str("null"),
+    }
+    out.push_str(",\"plies\":");
+    push_u32(out, a.report.plies);
+    out.push_str(",\"errors\":");
+    push_u32(out, a.report.errors());
+    out.push_str(",\"warnings\":");
+    push_u32(out, a.report.warnings());
+    out.push_str(",\"diagnostics\":[");
+    // In source order (those without a place first), as `validate` lists them.
+    let mut found: Vec<_> = a.report.diagnostics.iter().collect();
+    found.sort_by_key(|d| d.span.map_or(0, |s| s.start));
+    for (i, d) in found.into_iter().enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let at = d.span.map(|s| game.line_col(s.start));
+        let mut o = Object::new(out);
+        o.str("code", d.code.as_str())
+            .str("severity", d.severity().as_str())
+            .opt_uint("line", at.map(|(l, _)| u64::from(l)))
+            .opt_uint("column", at.map(|(_, c)| u64::from(c)))
+            .opt_uint("ply", d.ply.map(u64::from))
+            .opt_str("move", d.mv.as_deref())
+            .str("message", &d.message)
+            .bool("in_variation", d.variation)
+            .close();
+    }
+    out.push_str("]}\n");
+}
+
+struct Writer<'a, 'g> {
+    a: &'a Analysed<'g>,
+    first: Option<Color>,
+}
+
+/// Deepest nesting written (the reader allows less).
+const MAX_DEPTH: usize = 256;
+
+/// What is gathered around one move.
+#[derive(Default)]
+struct Around<'l> {
+    before: Vec<&'l str>,
+    setups: Vec<&'l str>,
+    nags: Vec<u16>,
+    comments: Vec<&'l str>,
+    variations: Vec<&'l Line>,
+}
+
+impl Around<'_> {
+    fn is_empty(&self) -> bool {
+        self.before.is_empty()
+            && self.setups.is_empty()
+            && self.nags.is_empty()
+            && self.comments.is_empty()
+            && self.variations.is_empty()
+    }
+}
+
+impl Writer<'_, '_> {
+    fn line(&mut self, line: &Line, start: Num, out: &mut String, depth: usize) {
+        out.push('[');
+        let items = &line.items;
+        let mut num = start;
+        let mut first_entry = true;
+        let mut i = 0;
+        while i < items.len() {
+            // Before the move: anything up to it (at a line start or after a setup).
+            let mut around = Around::default();
+            let mut mv: Option<&MoveItem> = None;
+            while i < items.len() {
+                match &items[i] {
+                    Item::Move(m) => {
+                        mv = Some(m);
+                        i += 1;
+                        break;
+                    }
+                    Item::Comment(c) => around.before.push(&c.text),
+                    Item::Setup(s) => around.setups.push(&s.fen),
+                    Item::Nag(n) => around.nags.push(n.value),
+                    Item::Variation(v) => around.variations.push(&v.line),
+                }
+                i += 1;
+            }
+            // After it: comments, NAGs and variations up to the next move or setup.
+            if mv.is_some() {
+                while i < items.len() {
+                    match &items[i] {
+                        Item::Comment(c) => around.comments.push(&c.text),
+                        Item::Nag(n) => around.nags.push(n.value),
+                        Item::Variation(v) => around.variations.push(&v.line),
+                        Item::Move(_) | Item::Setup(_) => break,
+                    }
+                    i += 1;
+                }
+            } else if around.is_empty() {
+                break;
+            }
+            if !first_entry {
+                out.push(',');
+            }
+            first_entry = false;
+            if let Some(m) = mv
+                && let Some(t) = m.number
+            {
+                num = Num {
+                    number: t.number,
+                    second: t.second_player,
+                };
+            }
+            self.entry(mv, num, &around, out, depth);
+            if mv.is_some() {
+                num = num.after();
+            }
+        }
+        out.push(']');
+    }
+
+    fn entry(
+        &mut self,
+        mv: Option<&MoveItem>,
+        num: Num,
+        around: &Around<'_>,
+        out: &mut String,
+        depth: usize,
+    ) {
+        let a = self.a;
+        let game = a.game;
+        out.push_str("{\"number\":");
+        match mv {
+            Some(m) => {
+                push_u32(out, num.number);
+                out.push_str(",\"side\":");
+                let side = a
+                    .record(m)
+                    .map(|r| r.side)
+                    .or_else(|| self.first.map(|f| if num.second { f.other() } else { f }));
+                match side {
+                    Some(s) => {
+                        out.push('"');
+                        out.push_str(s.name());
+                        out.push('"');
+                    }
+                    None => out.push_str("null"),
+                }
+                out.push_str(",\"move\":");
+                let mut text = String::new();
+                a.push_move_text(game, m, Form::Pdn, &mut text);
+                push_str(out, &text);
+                out.push_str(",\"text\":");
+                text.clear();
+                text.push_str(game.text(m.span).trim());
+                if let Some(j) = a.normal.joined.iter().find(|j| j.first == m.span) {
+                    for s in &j.dropped {
+                        text.push(' ');
+                        text.push_str(game.text(*s).trim());
+                    }
+                }
+                push_str(out, &text);
+                out.push_str(",\"strength\":");
+                match &m.strength {
+                    Some(s) => push_str(out, s),
+                    None => out.push_str("null"),
+                }
+            }
+            None => {
+                out.push_str("null,\"side\":null,\"move\":null,\"text\":null,\"strength\":null")
+            }
+        }
+        out.push_str(",\"nags\":[");
+        push_joined(out, &around.nags, ",", |out, n| {
+            push_u32(out, u32::from(*n))
+        });
+        out.push_str("],\"comments\":");
+        strings(&around.comments, out);
+        out.push_str(",\"variations\":[");
+        for (i, v) in around.variations.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            if depth < MAX_DEPTH {
+                self.line(v, num, out, depth + 1);
+            } else {
+                out.push_str("[]");
+            }
+        }
+        out.push(']');
+        if !around.before.is_empty() {
+            out.push_str(",\"before\":");
+            strings(&around.before, out);
+        }
+        if !around.setups.is_empty() {
+            out.push_str(",\"setups\":");
+            strings(&around.setups, out);
+        }
+        out.push('}');
+    }
+}
+
+fn strings(list: &[&str], out: &mut String) {
+    out.push('[');
+    push_joined(out, list, ",", |out, s| push_str(out, s));
+    out.push(']');
+}

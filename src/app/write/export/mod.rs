@@ -1,0 +1,217 @@
+//! Exporters: strict PDN, JSON Lines, CSV (one row per game or per ply) and the Manoury
+//! book style, all written from one replay of each game.
+//!
+//! [`analyse`] validates a game with a [`PlyRecorder`] watching, then brings its move tree to
+//! the normal form of [`normal`]. Each writer takes the resulting [`Analysed`] game:
+//!
+//! - [`pdn::write`]: strict PDN 3.0 through [`crate::syntax::write_game`];
+//! - [`json::write`]: one JSON object per game;
+//! - [`csv`]: one row per game, or one per ply of the main line;
+//! - [`manoury::write`]: `1. 32-28 (19-23) 2. …`.
+//!
+//! **Move text.** A move the replay found legal is written in its canonical form: start and
+//! destination (`32-28`, `28x19`), the full route of PDN 3.0 rule 9 when the short form
+//! does not say which pieces are taken (`47x38x24x13x36`). Captures are always written with
+//! `x` — the one capture separator of the PDN 3.0 writing grammar — also in the variants
+//! whose GameType row lists another (`:` for Russian, `-` for Thai; docs/pdn.md). A move
+//! the replay could not resolve, or found irregular and played as recorded, is written in
+//! its syntactic normal form ([`crate::syntax::canonical_move_text`]): nothing is guessed.
+//!
+//! **Square names.** The variant's own (numeric for international, English, Italian…,
+//! algebraic for Russian, Brazilian, Czech), or those asked for with [`Notation`], which
+//! applies to the 8x8 boards only (other boards keep their numbers).
+
+pub mod csv;
+pub mod json;
+pub mod manoury;
+pub mod normal;
+pub mod pdn;
+pub mod plies;
+#[cfg(feature = "arrow")]
+pub mod table;
+
+use crate::rules::{Color, NotationKind, Numbering, Spec, Variant, with_variant};
+use crate::syntax::{Game, MoveItem, canonical_move_text};
+
+use crate::app::judge::validate::{Options, Verdict, validate_with};
+use normal::{Normal, Settings};
+use plies::{Form, Names, PlyEntry, PlyOptions, PlyRecorder};
+
+/// Square names asked for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Notation {
+    /// The variant's own (its GameType's).
+    #[default]
+    Native,
+    /// Numbers.
+    Numeric,
+    /// Algebraic coordinates (`c3`).
+    Algebraic,
+}
+
+/// How a PDN output ends each game (`--result-style`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ResultStyle {
+    /// PDN 3.0: the result in the `Result` tag, the movetext ending with `*`.
+    #[default]
+    Strict,
+    /// The movetext also ends with the result, as PDN 2.0 and CheckerBoard write it (`*`
+    /// when the result is unknown or no PDN result).
+    Terminator,
+}
+
+/// How to analyse games for export.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ExportOptions {
+    /// How to validate (forced variant, file hint).
+    pub validate: Options,
+    /// Square names.
+    pub notation: Notation,
+    /// How PDN output ends a game.
+    pub result_style: ResultStyle,
+}
+
+/// A game replayed and normalised, ready for the writers.
+#[derive(Debug)]
+pub struct Analysed<'g> {
+    /// The game as read.
+    pub game: &'g Game,
+    /// What validating it found.
+    pub report: Verdict,
+    /// The replay's record of every move.
+    pub rec: PlyRecorder,
+    /// The move tree in normal form, and what normalising changed.
+    pub normal: Normal,
+    /// Square names of the output (`None` if the variant is unknown).
+    pub names: Option<Names>,
+    /// How PDN output ends the game.
+    pub result_style: ResultStyle,
+}
+
+impl Analysed<'_> {
+    /// The variant the game was replayed in.
+    pub fn variant(&self) -> Option<Variant> {
+        self.report.variant
+    }
+
+    /// The side that moves first in the game's variant.
+    pub fn first_mover(&self) -> Option<Color> {
+        self.report.variant.map(|v| v.rules().first_mover())
+    }
+
+    /// The record of a move.
+    pub fn record(&self, m: &MoveItem) -> Option<&PlyEntry> {
+        self.rec.find(m.span.start)
+    }
+
+    /// The text of a move: canonical if the replay found it legal, else its syntactic
+    /// normal form.
+    pub fn move_text(&self, game: &Game, m: &MoveItem, form: Form) -> String {
+        let mut s = String::new();
+        self.push_move_text(game, m, form, &mut s);
+        s
+    }
+
+    /// Append the text of a move (see [`Analysed::move_text`]).
+    pub(crate) fn push_move_text(&self, game: &Game, m: &MoveItem, form: Form, out: &mut String) {
+        match (self.record(m), &self.names) {
+            (Some(r), Some(names)) if r.played == crate::app::judge::replay::Played::Legal => {
+                self.rec.write(r, form, names, out);
+            }
+            _ => out.push_str(&canonical_move_text(game, m)),
+        }
+    }
+
+    /// The start position as a FEN (the variant's numbering), if known.
+    pub fn start_fen(&self) -> Option<String> {
+        let v = self.report.variant?;
+        let pos = self.rec.start?;
+        with_variant!(v, V => pos.get::<V>().map(|p| V::to_fen(&p)))
+    }
+}
+
+/// The square names of a variant for a notation (other notations than the native one only
+/// on 8x8 boards).
+pub fn names(variant: Variant, notation: Notation) -> Names {
+    let numbering: &'static Numbering = with_variant!(variant, V => V::numbering());
+    let layout = numbering.layout;
+    let native = layout.notation == NotationKind::Algebraic;
+    let eight = layout.width == 8 && layout.height == 8 && !layout.full;
+    let algebraic = match notation {
+        Notation::Native => native,
+        _ if !eight => native,
+        Notation::Numeric => false,
+        Notation::Algebraic => true,
+    };
+    Names {
+        numbering,
+        algebraic: algebraic || layout.full,
+    }
+}
+
+/// The `GameType` value that describes the square names `names` on a variant's board: the
+/// bare type number for the native names, else the extended form with the notation field
+/// changed (`25,W,8,8,N2,0` for Russian with numbers, `21,B,8,8,A0,0` for English with
+/// coordinates: the names [`Numbering`] gives those boards).
+pub(crate) fn game_type_for(variant: Variant, names: &Names) -> String {
+    let rules = variant.rules();
+    let l = rules.layout;
+    let native = l.notation == NotationKind::Algebraic;
+    if names.algebraic == native {
+        return rules.game_type.to_string();
+    }
+    let (letter, corner) = if names.algebraic { ('A', 0) } else { ('N', 2) };
+    format!(
+        "{},{},{},{},{letter}{corner},{}",
+        rules.game_type,
+        l.first.letter(),
+        l.width,
+        l.height,
+        u8::from(l.invert)
+    )
+}
+
+/// Validate a game with a recorder and normalise its move tree.
+pub fn analyse<'g>(game: &'g Game, opts: &ExportOptions) -> Analysed<'g> {
+    analyse_with(game, opts, PlyOptions::default(), Settings::default())
+}
+
+/// [`analyse`] with recorder and normalisation settings.
+pub(crate) fn analyse_with<'g>(
+    game: &'g Game,
+    opts: &ExportOptions,
+    record: PlyOptions,
+    settings: Settings,
+) -> Analysed<'g> {
+    let mut rec = PlyRecorder::new(record);
+    let report = validate_with(game, &opts.validate, &mut rec);
+    rec.sort();
+    let first = report.variant.map(|v| v.rules().first_mover());
+    let normal = normal::normalize(game, &rec, &report.diagnostics, first, settings);
+    let names = report.variant.map(|v| names(v, opts.notation));
+    Analysed {
+        game,
+        report,
+        rec,
+        normal,
+        names,
+        result_style: opts.result_style,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn game_types_for_other_names() {
+        let ru = names(Variant::Russian, Notation::Numeric);
+        assert!(!ru.algebraic);
+        assert_eq!(game_type_for(Variant::Russian, &ru), "25,W,8,8,N2,0");
+        let en = names(Variant::English, Notation::Algebraic);
+        assert_eq!(game_type_for(Variant::English, &en), "21,B,8,8,A0,0");
+        let int = names(Variant::International, Notation::Algebraic);
+        assert!(!int.algebraic);
+        assert_eq!(game_type_for(Variant::International, &int), "20");
+    }
+}
