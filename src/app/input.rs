@@ -296,6 +296,9 @@ fn walk(
             root.display()
         ));
     }
+    // At once: the list of a walk of 100,000 files grown by doubling is copied at each step
+    // (the old and the new list both held).
+    out.inputs.reserve(found.len());
     for (p, size, id) in found {
         let rel = p.strip_prefix(root).ok().map(Path::to_path_buf);
         add(out, seen, id, p, rel, Some(size));

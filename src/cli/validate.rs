@@ -31,7 +31,7 @@ struct Out<'a> {
     /// For the findings reported once per file, at its end.
     format: Format,
     palette: Palette,
-    names: &'a [String],
+    names: &'a [&'a str],
     /// Boards still to draw (`u64::MAX` with `--boards`).
     boards_left: u64,
     /// Boards left out.
@@ -130,7 +130,7 @@ impl Sink<Rendered> for Out<'_> {
     }
 
     fn file_end(&mut self, file: usize, _: bool) -> io::Result<()> {
-        let name = self.names.get(file).map_or("", |n| n.as_str());
+        let name = self.names.get(file).copied().unwrap_or("");
         let mut text = self.repeats(name);
         self.totals
             .end_file(self.format, &self.palette, self.policy, name, &mut text);
@@ -166,7 +166,8 @@ pub(super) fn run(a: &ValidateArgs) -> Result<Status> {
     if let Some(p) = &a.output {
         common::not_an_input("-o", p, inputs)?;
     }
-    let names: Vec<String> = inputs.iter().map(|i| i.name.clone()).collect();
+    // (Borrowed: a run of 100,000 files would hold every name twice.)
+    let names: Vec<&str> = inputs.iter().map(|i| i.name.as_str()).collect();
     let mut sink = Out {
         out: Output::open(a.output.as_deref())?,
         totals: Totals::default(),

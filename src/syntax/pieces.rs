@@ -282,7 +282,12 @@ impl<R: Read> Pieces<R> {
 
     /// All that is left in the buffer as one piece (`file_end`: the file ends with it).
     fn rest(&mut self, file_end: bool) -> FilePiece {
-        let bytes = std::mem::take(&mut self.buf);
+        let mut bytes = std::mem::take(&mut self.buf);
+        // The buffer was reserved for a whole piece: a small file (of thousands in a run,
+        // each in flight in a job) keeps only its bytes.
+        if bytes.capacity() - bytes.len() > 4096 {
+            bytes.shrink_to_fit();
+        }
         FilePiece {
             cut: bytes.len(),
             bytes,

@@ -349,6 +349,9 @@ pub fn fix(mut game: Game, opts: &FixOptions) -> Fixed {
         changes.append(&mut plain_moves);
         MainInfo::of(&read.report, &rec, &game.body, variant)
     };
+    // The record of the game as read is not needed past here (a ply record for each move: let
+    // it go before the re-check makes its own).
+    drop(rec);
     // The audit of the corrections (and of the notation of the moves of a corrected game) is
     // written once their text is known: from the re-check.
     let repairs_at = changes.len();

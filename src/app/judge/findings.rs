@@ -253,12 +253,13 @@ pub fn render_game_text(
     report: &Verdict,
 ) -> Rendered {
     let counts = Counts::of_those(report, |d| d.per_file.is_none());
-    // About the size of the game for JSON with its usual notes; grows if needed.
+    // About the size of the game for JSON with its usual notes; grows if needed. (At most
+    // 64 KB ahead: a huge game with one finding would otherwise reserve its whole size.)
     let mut r = Rendered {
         text: String::with_capacity(if report.diagnostics.is_empty() {
             0
         } else {
-            256 + game.source.len()
+            (256 + game.source.len()).min(64 << 10)
         }),
         ends: Vec::new(),
         counts,

@@ -133,8 +133,9 @@ pub struct Plan {
     /// Pieces are cut at a game start after this many bytes…
     pub piece_bytes: usize,
     /// …and at any line break after this many (a file with no game start in sight, such as
-    /// an archive on one line: the jobs in flight hold up to this much each, so it bounds
-    /// the memory of such a file).
+    /// an archive on one line: the jobs in flight hold up to this much each, and the games
+    /// of a piece are all held in a thread's pool at once, so it bounds the memory of such a
+    /// file; a game longer than this spans pieces and is read once its bytes are gathered).
     pub forced_piece: usize,
     /// A job holds pieces (of several small files) up to this many bytes.
     pub job_bytes: usize,
@@ -150,7 +151,10 @@ impl Plan {
         Plan {
             jobs: jobs.max(1),
             piece_bytes: 32 * 1024,
-            forced_piece: 1 << 20,
+            // 4 pieces: a one-line archive of 64 MB took 89 MB on two threads with pieces
+            // of 1 MB (thousands of games each, held in the pools and the results in
+            // flight), 18 MB on one (BENCHMARKS.md, issue 37).
+            forced_piece: 128 << 10,
             job_bytes: 32 * 1024,
             window_per_job: 8,
             max_game: MAX_GAME,

@@ -109,6 +109,12 @@ pub struct Slot {
 /// archive takes a few kilobytes; one this long is rare enough to be given fresh buffers.)
 const SLOT_KEEPS: usize = 64 << 10;
 
+/// A pool keeps the buffers of at most this many slots from job to job: a job of a file
+/// without game starts (an archive on one line) may hold thousands of games, and each
+/// thread's pool would otherwise keep a slot for each of them for the rest of the run.
+/// (A job of an ordinary archive holds a few dozen games.)
+const POOL_KEEPS: usize = 256;
+
 impl Slot {
     /// Take the game that `filler` has just read to its end `end` (its record swapped with
     /// the filler's, whose buffers then serve the next game), its place, and what it shows of
@@ -353,12 +359,20 @@ impl Pool {
         Pool::default()
     }
 
-    /// Forget the games held (the buffers stay, but those a large game grew).
+    /// Forget the games held (the buffers stay, but those a large game grew and the slots
+    /// past the first [`POOL_KEEPS`]).
     pub fn clear(&mut self) {
-        for s in &mut self.slots[..self.used] {
+        self.slots.truncate(POOL_KEEPS.max(1));
+        let used = self.used.min(self.slots.len());
+        for s in &mut self.slots[..used] {
             s.trim();
         }
         self.used = 0;
+    }
+
+    /// The slots whose buffers are kept (held or not).
+    pub fn slots_kept(&self) -> usize {
+        self.slots.len()
     }
 
     /// The number of games held.
@@ -471,6 +485,29 @@ mod tests {
         // And the owned games are those of the reader.
         let want = crate::syntax::read_games(text);
         assert_eq!(seq.iter().map(|g| g.6.clone()).collect::<Vec<_>>(), want);
+    }
+
+    /// A job of thousands of games (a piece of an archive on one line) does not leave a
+    /// slot per game in the pool for the rest of the run.
+    #[test]
+    fn a_pool_keeps_a_bounded_number_of_slots() {
+        let text = "1. 32-28 19-23 * ".repeat(2000);
+        let mut pool = Pool::new();
+        let mut piece = Pieces::new(text.as_bytes())
+            .with_sizes(1 << 20, 1 << 20)
+            .next_piece()
+            .unwrap()
+            .unwrap();
+        pool.read_piece(&mut piece, 1 << 20);
+        assert_eq!(pool.len(), 2000);
+        pool.clear();
+        assert!(pool.is_empty());
+        assert_eq!(pool.slots_kept(), POOL_KEEPS);
+        // Still read whole afterwards.
+        pool.read_piece(&mut piece, 1 << 20);
+        assert_eq!(pool.len(), 2000);
+        let last = pool.game(1999, 0, None).unwrap();
+        assert_eq!(last.text, "1. 32-28 19-23 *");
     }
 
     #[test]

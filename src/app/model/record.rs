@@ -22,22 +22,34 @@ impl Text {
     }
 }
 
-/// A move of a record: its number, how its squares are joined and where it is; its squares
-/// and strength are kept in the record ([`Record::move_ref`] gives them all together).
+/// A move of a record: how its squares are joined and where it is; its number, squares and
+/// strength are kept in the record ([`Record::move_ref`] gives them all together). Compact
+/// (40 bytes, a node as large): a game of a million moves holds a million of them. What few
+/// moves have — a number token (about half), more than two squares, a strength — is kept
+/// beside the nodes, the node holding its index.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveNode {
-    /// The move number token just before the move, if any.
-    pub number: Option<MoveNumber>,
-    /// How the squares are joined.
-    pub kind: MoveKind,
     /// The move itself (without number and strength).
     pub span: Span,
-    /// Its squares: the first two here, and when it has more, all of them as a range of the
-    /// record's squares (`long`).
+    /// How the squares are joined.
+    pub kind: MoveKind,
+    /// Its squares: the first two here, and when it has more, all of them in its extra.
     pair: [Square; 2],
+    /// Its move number: an index into the record's numbers ([`NONE`]: none).
+    number: u32,
+    /// Its long squares and strength: an index into the record's extras ([`NONE`]: none).
+    extra: u32,
     len: u8,
+}
+
+/// No index (of [`MoveNode`]'s side tables).
+const NONE: u32 = u32::MAX;
+
+/// What few moves have: more than two squares (a range of the record's squares) and a
+/// strength (a range of the record's arena); either may be empty.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct Extra {
     long: Text,
-    /// Its strength as written: a range of the record's arena (empty: none).
     strength: Text,
 }
 
@@ -135,8 +147,12 @@ pub struct Record {
     /// 1-based position of the game in its file.
     pub index: usize,
     nodes: Vec<Node>,
-    /// The squares of the moves, one after the other (see [`MoveNode`]).
+    /// The squares of the moves of more than two, one after the other (see [`MoveNode`]).
     move_squares: Vec<Square>,
+    /// The move numbers of the moves that have one (see [`MoveNode`]).
+    numbers: Vec<MoveNumber>,
+    /// What few moves have (see [`MoveNode`]).
+    extras: Vec<Extra>,
     /// The squares of every move.
     squares: SquareSummary,
     /// The squares of the moves among the first [`HEAD`] nodes, and whether no variation
@@ -222,6 +238,8 @@ impl Record {
             notes,
             arena,
             move_squares,
+            numbers,
+            extras,
             head_frozen,
         } = other;
         self.index = *index;
@@ -241,6 +259,8 @@ impl Record {
         self.notes.clone_from(notes);
         self.arena.clone_from(arena);
         self.move_squares.clone_from(move_squares);
+        self.numbers.clone_from(numbers);
+        self.extras.clone_from(extras);
         self.head_frozen = *head_frozen;
     }
 
@@ -248,6 +268,8 @@ impl Record {
         self.index = 0;
         self.nodes.clear();
         self.move_squares.clear();
+        self.numbers.clear();
+        self.extras.clear();
         self.squares = SquareSummary::default();
         self.head = SquareSummary::default();
         self.head_frozen = false;
@@ -334,31 +356,70 @@ impl Record {
             Some(s) => self.keep_bytes(s),
             None => Text::default(),
         };
+        let extra = if long.end > long.start || strength.end > strength.start {
+            self.push_extra(Extra { long, strength })
+        } else {
+            NONE
+        };
+        let number = match number {
+            Some(n) => {
+                self.numbers.push(n);
+                (self.numbers.len() - 1) as u32
+            }
+            None => NONE,
+        };
         MoveNode {
-            number,
-            kind,
             span,
+            kind,
             pair,
+            number,
+            extra,
             len: squares.len().min(3) as u8,
-            long,
-            strength,
         }
+    }
+
+    /// Keep a move's extra: its index.
+    fn push_extra(&mut self, extra: Extra) -> u32 {
+        self.extras.push(extra);
+        (self.extras.len() - 1) as u32
+    }
+
+    /// The extra of a move (empty if it has none).
+    #[inline]
+    fn extra(&self, m: &MoveNode) -> Extra {
+        if m.extra == NONE {
+            return Extra::default();
+        }
+        self.extras
+            .get(m.extra as usize)
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// The move number token just before a move of the record, if any.
+    #[inline]
+    pub fn move_number(&self, m: &MoveNode) -> Option<MoveNumber> {
+        if m.number == NONE {
+            return None;
+        }
+        self.numbers.get(m.number as usize).copied()
     }
 
     /// A move of the record with its squares and strength.
     #[inline]
     pub fn move_ref<'a>(&'a self, m: &'a MoveNode) -> MoveRef<'a> {
+        let extra = self.extra(m);
         let squares = match m.len {
             0..=2 => &m.pair[..usize::from(m.len)],
             _ => self
                 .move_squares
-                .get(m.long.start as usize..m.long.end as usize)
+                .get(extra.long.start as usize..extra.long.end as usize)
                 .unwrap_or(&[]),
         };
-        let strength =
-            (m.strength.end > m.strength.start).then(|| self.text(&m.strength).as_bytes());
+        let strength = (extra.strength.end > extra.strength.start)
+            .then(|| self.text(&extra.strength).as_bytes());
         MoveRef {
-            number: m.number,
+            number: self.move_number(m),
             squares,
             kind: m.kind,
             strength,
@@ -449,6 +510,8 @@ impl Record {
     pub(crate) fn heap_bytes(&self) -> usize {
         self.nodes.capacity() * std::mem::size_of::<Node>()
             + self.move_squares.capacity() * std::mem::size_of::<Square>()
+            + self.numbers.capacity() * std::mem::size_of::<MoveNumber>()
+            + self.extras.capacity() * std::mem::size_of::<Extra>()
             + self.tags.capacity() * std::mem::size_of::<TagRef>()
             + self.comment.capacity()
             + self.arena.capacity()
@@ -716,9 +779,24 @@ impl Visitor for Filler {
         if let Some(at) = self.last_move
             && let Some(Node::Move(_)) = self.record.nodes.get(at as usize)
         {
-            let strength = self.record.keep_bytes(text);
-            if let Some(Node::Move(m)) = self.record.nodes.get_mut(at as usize) {
-                m.strength = strength;
+            let r = &mut self.record;
+            let strength = r.keep_bytes(text);
+            if let Some(Node::Move(m)) = r.nodes.get(at as usize) {
+                let m = *m;
+                let extra = if m.extra == NONE {
+                    r.push_extra(Extra {
+                        long: Text::default(),
+                        strength,
+                    })
+                } else {
+                    if let Some(e) = r.extras.get_mut(m.extra as usize) {
+                        e.strength = strength;
+                    }
+                    m.extra
+                };
+                if let Some(Node::Move(m)) = r.nodes.get_mut(at as usize) {
+                    m.extra = extra;
+                }
             }
         }
     }
@@ -772,6 +850,63 @@ mod tests {
                 assert_eq!(got.node_text(n), want.node_text(n));
             }
         }
+    }
+
+    /// A node stays compact: a game of a million moves holds a million of them.
+    #[test]
+    fn a_node_is_forty_bytes() {
+        assert!(
+            std::mem::size_of::<Node>() <= 40,
+            "{}",
+            std::mem::size_of::<Node>()
+        );
+    }
+
+    /// Numbers, long captures and strengths (also one written after a comment) come back
+    /// from the side tables as the moves were written.
+    #[test]
+    fn moves_round_trip_through_the_compact_node() {
+        let text = "1. 32-28 ! 19-23 2. 28x19x10 ?! 14x23 {c} !! 3...7-11 a3b4";
+        let games = read_games(text.as_bytes());
+        let mut reader = Reader::new(text.as_bytes());
+        let mut filler = Filler::new();
+        reader.read_game(&mut filler).unwrap().unwrap();
+        let r = &filler.record;
+        let got: Vec<_> = r
+            .nodes()
+            .iter()
+            .filter_map(|n| match n {
+                Node::Move(m) => Some(r.move_ref(m)),
+                _ => None,
+            })
+            .map(|m| {
+                (
+                    m.number.map(|n| (n.number, n.second_player, n.span)),
+                    m.squares.to_vec(),
+                    m.kind,
+                    m.strength.map(<[u8]>::to_vec),
+                    m.span,
+                )
+            })
+            .collect();
+        let want: Vec<_> = games[0]
+            .body
+            .items
+            .iter()
+            .filter_map(|i| match i {
+                Item::Move(m) => Some((
+                    m.number.map(|n| (n.number, n.second_player, n.span)),
+                    m.squares.to_vec(),
+                    m.kind,
+                    m.strength.as_ref().map(|s| s.as_bytes().to_vec()),
+                    m.span,
+                )),
+                _ => None,
+            })
+            .collect();
+        assert!(got.iter().any(|m| m.0.is_some()) && got.iter().any(|m| m.0.is_none()));
+        assert!(got.iter().any(|m| m.1.len() > 2) && got.iter().any(|m| m.3.is_some()));
+        assert_eq!(got, want);
     }
 
     #[test]

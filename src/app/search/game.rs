@@ -88,7 +88,7 @@ fn movetext_start(record: &Record, text: &str) -> u32 {
         .nodes()
         .iter()
         .find_map(|n| match n {
-            Node::Move(m) => Some(m.number.map_or(m.span.start, |t| t.span.start)),
+            Node::Move(m) => Some(record.move_number(m).map_or(m.span.start, |t| t.span.start)),
             Node::Comment { span, .. }
             | Node::Variation { span, .. }
             | Node::Setup { span, .. } => Some(span.start),
@@ -162,7 +162,7 @@ pub(crate) fn replay<O: Observer>(
     let first_number = record
         .items(record.body())
         .find_map(|(_, n)| match n {
-            Node::Move(m) => Some(m.number.map_or(1, |n| n.number)),
+            Node::Move(m) => Some(record.move_number(m).map_or(1, |n| n.number)),
             _ => None,
         })
         .unwrap_or(1);

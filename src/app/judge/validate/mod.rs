@@ -528,7 +528,7 @@ fn first_ply_fails<V: Spec>(record: &Record, start: &Position<V::B>) -> bool {
 fn first_number(game: &Record) -> u32 {
     game.items(game.body())
         .find_map(|(_, n)| match n {
-            Node::Move(m) => Some(m.number.map_or(1, |n| n.number)),
+            Node::Move(m) => Some(game.move_number(m).map_or(1, |n| n.number)),
             _ => None,
         })
         .unwrap_or(1)

@@ -305,3 +305,47 @@ fn the_window_bounds_the_jobs_in_flight() {
         );
     }
 }
+
+/// An archive on one line (no game start at a line's start, no line break) is cut into
+/// pieces of at most `forced_piece` bytes, so that each job in flight, and the pool that
+/// reads it, holds a bounded number of games: the window then bounds what is in flight.
+#[test]
+fn a_one_line_archive_is_cut_into_bounded_jobs() {
+    let game = "[Event \"e\"] 1. 32-28 19-23 2. 28x19 14x23 * ";
+    let text = game.repeat((1 << 20) / game.len());
+    let files = Files(vec![Mem {
+        bytes: text.clone().into_bytes(),
+        opens: true,
+        fail_at: None,
+    }]);
+    let plan = Plan::new(2);
+    let bytes = AtomicU64::new(0);
+    let mut feed = Feed::new(&files, &plan, &bytes);
+    let bound = plan.job_bytes + plan.forced_piece + crate::syntax::pieces::LOOK_PAST_CUT;
+    let (mut jobs, mut cut) = (0, 0);
+    while let Some(parts) = feed.next_job() {
+        let held: usize = parts
+            .iter()
+            .map(|p| match p {
+                Part::Piece(_, piece) => piece.bytes.len(),
+                _ => 0,
+            })
+            .sum();
+        assert!(held <= bound, "a job of {held} bytes, bound {bound}");
+        cut += parts
+            .iter()
+            .map(|p| match p {
+                Part::Piece(_, piece) => piece.cut,
+                _ => 0,
+            })
+            .sum::<usize>();
+        jobs += 1;
+    }
+    assert_eq!(cut, text.len());
+    assert!(jobs >= (1 << 20) / bound, "{jobs} jobs");
+    // And the games are all read, in order, on two threads as on one.
+    let one = events(&files, &Plan::new(1));
+    let two = events(&files, &plan);
+    assert_eq!(one.len(), text.len() / game.len() + 2);
+    assert_eq!(one, two);
+}
