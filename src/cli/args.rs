@@ -627,7 +627,7 @@ pub(crate) struct ConvertArgs {
     /// Target format.
     #[arg(long, value_enum)]
     pub to: ConvertTo,
-    /// CSV: one row per ply of the main line instead of one per game.
+    /// CSV, Parquet: one row per ply of the main line instead of one per game.
     #[arg(long)]
     pub plies: bool,
     /// Square names for 8x8 variants (default: the GameType's).
@@ -643,7 +643,7 @@ pub(crate) struct ConvertArgs {
     pub output: Option<std::path::PathBuf>,
     /// Write one file per input file into DIR, mirroring the inputs' paths below the PATH
     /// they were found under, named for the format: `.pdn`, `.jsonl`, `.csv` (`--plies`:
-    /// `.plies.csv`), `.txt` (Manoury).
+    /// `.plies.csv`), `.txt` (Manoury), `.parquet` (`--plies`: `.plies.parquet`).
     #[arg(long, value_name = "DIR")]
     pub out_dir: Option<std::path::PathBuf>,
     /// Write each game's opening (and, for the 8x8 ballots, its ballot) in Opening and
@@ -665,6 +665,9 @@ pub(crate) enum ConvertTo {
     Csv,
     /// The French book style: `1. 32-28 (19-23)`.
     Manoury,
+    /// Parquet: one row per game (or per ply with --plies), the CSV's columns typed.
+    #[cfg(feature = "parquet")]
+    Parquet,
 }
 
 /// Square names.

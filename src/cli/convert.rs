@@ -8,7 +8,7 @@
 //! Memory stays bounded by the largest game; the temporary file is about the size of the
 //! output. With `--out-dir`, each input file has its own output (and its own header).
 
-use std::io::{self, Seek, SeekFrom, Write};
+use std::io::{self, IsTerminal, Seek, SeekFrom, Write};
 
 use anyhow::{Context, Result, bail};
 use pdn::app::judge::validate::validate_with;
@@ -20,8 +20,12 @@ use super::batch::{self, Hinted, Sink};
 use super::input::Input;
 use super::outdir::{self, Closed, PerFile};
 use super::output::{AtomicFile, Output, Unwritten, shown};
+#[cfg(feature = "parquet")]
+use super::parquet::ParquetOut;
 use super::progress;
 use super::{Status, common};
+#[cfg(feature = "parquet")]
+use pdn::app::write::export::table::{GameRow, PlyChunk};
 
 /// What converting one game gives the consumer.
 struct Done {
@@ -34,19 +38,46 @@ struct Done {
     kept: u32,
     /// The reader could not read all of the game's text (see `Game::read_whole`).
     cut: bool,
+    /// `--to parquet`: the game's row or its plies.
+    #[cfg(feature = "parquet")]
+    table: Option<Rows>,
+}
+
+/// A game's rows of a Parquet table.
+#[cfg(feature = "parquet")]
+enum Rows {
+    Game(GameRow),
+    Plies(PlyChunk),
 }
 
 /// One output being written: the games go straight out, or, for `--to csv`, to the spool
-/// until the header is known.
+/// until the header is known, or, for `--to parquet`, to the encoder.
 struct Target<W: Write> {
-    out: W,
+    out: Body<W>,
     spool: Option<csv::Writer<std::fs::File>>,
     columns: TagColumns,
+}
+
+/// Where a target's bytes go.
+enum Body<W: Write> {
+    /// Straight to the output.
+    Bytes(W),
+    /// Through the Parquet encoder, which holds the output until the end.
+    #[cfg(feature = "parquet")]
+    Parquet(Box<ParquetOut<W>>),
 }
 
 impl<W: Write> Target<W> {
     /// Start an output (the header of `--plies` written).
     fn new(mut out: W, to: ConvertTo, plies: bool) -> Result<Target<W>> {
+        #[cfg(feature = "parquet")]
+        if to == ConvertTo::Parquet {
+            return Ok(Target {
+                out: Body::Parquet(Box::new(ParquetOut::new(out, plies)?)),
+                spool: None,
+                columns: TagColumns::new(),
+            });
+        }
         // The game rows of `--to csv` wait here for the header.
         let spool = if to == ConvertTo::Csv && !plies {
             let f =
@@ -61,26 +92,41 @@ impl<W: Write> Target<W> {
             out.write_all(&w.into_inner()?)?;
         }
         Ok(Target {
-            out,
+            out: Body::Bytes(out),
             spool,
             columns: TagColumns::new(),
         })
     }
 
     fn game(&mut self, d: &Done) -> io::Result<()> {
-        match self.spool.as_mut() {
-            Some(w) => spool_row(w, &mut self.columns, d).map_err(io::Error::other),
-            None => self.out.write_all(&d.bytes),
+        if let Some(w) = self.spool.as_mut() {
+            return spool_row(w, &mut self.columns, d).map_err(io::Error::other);
+        }
+        match &mut self.out {
+            Body::Bytes(out) => out.write_all(&d.bytes),
+            #[cfg(feature = "parquet")]
+            Body::Parquet(p) => match &d.table {
+                Some(Rows::Game(r)) => p.game(r),
+                Some(Rows::Plies(c)) => p.plies(c),
+                None => Ok(()),
+            }
+            .map_err(|e| io::Error::other(format!("{e:#}"))),
         }
     }
 
-    /// Write what waited for the header; the output, to be finished.
+    /// Write what waited for the header (or the Parquet footer); the output, to be
+    /// finished.
     fn finish(self) -> Result<W> {
         let Target {
-            mut out,
+            out,
             spool,
             columns,
         } = self;
+        let mut out = match out {
+            Body::Bytes(out) => out,
+            #[cfg(feature = "parquet")]
+            Body::Parquet(p) => return p.finish(),
+        };
         if let Some(w) = spool {
             let mut f = w.into_inner().map_err(|e| e.into_error())?;
             f.seek(SeekFrom::Start(0))?;
@@ -208,12 +254,16 @@ fn extension(to: ConvertTo, plies: bool) -> &'static str {
         ConvertTo::Csv if plies => "plies.csv",
         ConvertTo::Csv => "csv",
         ConvertTo::Manoury => "txt",
+        #[cfg(feature = "parquet")]
+        ConvertTo::Parquet if plies => "plies.parquet",
+        #[cfg(feature = "parquet")]
+        ConvertTo::Parquet => "parquet",
     }
 }
 
 pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
-    if a.plies && a.to != ConvertTo::Csv {
-        bail!("--plies is for --to csv");
+    if a.plies && !matches!(a.to, ConvertTo::Csv) && !is_parquet(a.to) {
+        bail!("--plies is for --to csv and --to parquet");
     }
     if a.plies && a.classify {
         bail!(
@@ -246,6 +296,12 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
         None => None,
     };
     outdir::check_targets(inputs, a.output.as_deref(), None, per.as_ref())?;
+    if is_parquet(to) && a.output.is_none() && per.is_none() && io::stdout().is_terminal() {
+        bail!(
+            "Parquet is binary: give -o FILE or --out-dir DIR (or send standard output to a \
+             file or a pipe)"
+        );
+    }
     let dest = match per {
         Some(per) => Dest::PerFile(per, None),
         None => Dest::Single(
@@ -270,9 +326,13 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
         &setup,
         || (),
         |(), g| {
-            let mut game = g.to_game();
             let name = inputs[g.file].name.as_str();
             let opts = opts.hinted(g.hint);
+            #[cfg(feature = "parquet")]
+            if to == ConvertTo::Parquet {
+                return table_rows(g, name, plies, &opts, classifier.as_ref());
+            }
+            let mut game = g.to_game();
             if let Some(c) = &classifier {
                 c.classify_record(g.record, g.text, &opts.validate)
                     .0
@@ -331,6 +391,68 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
     common::status(lost > 0 || sink.cut > 0, &totals)
 }
 
+/// True for `--to parquet`.
+fn is_parquet(to: ConvertTo) -> bool {
+    #[cfg(feature = "parquet")]
+    if to == ConvertTo::Parquet {
+        return true;
+    }
+    let _ = to;
+    false
+}
+
+/// A game's rows of a Parquet table, made on its record.
+#[cfg(feature = "parquet")]
+fn table_rows(
+    g: &pdn::app::model::reading::GameRef<'_>,
+    file: &str,
+    plies: bool,
+    opts: &ExportOptions,
+    classifier: Option<&pdn::app::openings::Classifier>,
+) -> Done {
+    let cut = g.record.errors.iter().any(|e| e.kind.loses_text());
+    let (table, errors) = if plies {
+        let chunk = PlyChunk::of_ref(g, file, &opts.validate, opts.notation);
+        let errors = chunk.report.as_ref().map_or(0, |r| r.errors());
+        (Rows::Plies(chunk), errors)
+    } else {
+        let row = match classifier {
+            Some(c) => {
+                let (class, report) =
+                    c.classify_record(g.record, g.text, &g.options(&opts.validate));
+                let mut tags: Vec<pdn::syntax::Tag> = g
+                    .record
+                    .tags()
+                    .map(|(name, value, span)| pdn::syntax::Tag {
+                        name: name.to_owned(),
+                        value: value.to_owned(),
+                        span,
+                        written: None,
+                    })
+                    .collect();
+                class.set_tags(&mut tags);
+                GameRow::new(
+                    file,
+                    g.index(),
+                    tags.iter().map(|t| (t.name.as_str(), t.value.as_str())),
+                    &report,
+                )
+            }
+            None => GameRow::of_ref(g, file, &opts.validate),
+        };
+        let errors = row.errors;
+        (Rows::Game(row), errors)
+    };
+    Done {
+        bytes: Vec::new(),
+        tags: Vec::new(),
+        errors,
+        kept: 0,
+        cut,
+        table: Some(table),
+    }
+}
+
 /// The single output, as named in messages.
 fn output_name(a: &ConvertArgs) -> String {
     match &a.output {
@@ -367,6 +489,8 @@ fn convert_game(
             errors: report.errors(),
             kept: 0,
             cut: !game.read_whole(),
+            #[cfg(feature = "parquet")]
+            table: None,
         };
     }
     let a = analyse(game, opts);
@@ -387,9 +511,11 @@ fn convert_game(
                 errors,
                 kept: 0,
                 cut: !game.read_whole(),
+                #[cfg(feature = "parquet")]
+                table: None,
             }
         }
-        ConvertTo::Json | ConvertTo::Pdn | ConvertTo::Manoury => {
+        _ => {
             let mut s = String::with_capacity(2 * game.source.len() + 256);
             match to {
                 ConvertTo::Json => export::json::write(&a, file, &mut s),
@@ -402,6 +528,8 @@ fn convert_game(
                 errors,
                 kept: game.errors.len() as u32,
                 cut: !game.read_whole(),
+                #[cfg(feature = "parquet")]
+                table: None,
             }
         }
     }

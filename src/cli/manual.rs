@@ -280,6 +280,10 @@ const CONVERT: Page = Page {
             "One row per ply of the main line, with FEN before and after.",
         ),
         (
+            "pdn convert archive/ --to parquet --plies -o plies.parquet",
+            "The same rows as Parquet, typed, for DuckDB, polars, Spark or Dask.",
+        ),
+        (
             "pdn convert games.pdn --to manoury",
             "The French book style: 1. 32-28 (19-23).",
         ),

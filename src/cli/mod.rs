@@ -17,6 +17,8 @@ mod merge;
 mod names;
 mod outdir;
 mod output;
+#[cfg(feature = "parquet")]
+mod parquet;
 mod perft;
 
 mod progress;

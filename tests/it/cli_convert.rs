@@ -709,3 +709,198 @@ fn other_square_names_read_back_as_the_same_games_without_a_warning() {
         }
     }
 }
+
+/// The fixed columns of a game row (the CSV's and the Parquet table's).
+#[cfg(feature = "parquet")]
+const GAME_COLUMNS_LEN: usize = pdn::app::write::export::csv::GAME_COLUMNS.len();
+
+/// The record batches of a Parquet file, read back by the parquet crate.
+#[cfg(feature = "parquet")]
+fn read_parquet(path: &Path) -> Vec<arrow_array::RecordBatch> {
+    let f = std::fs::File::open(path).expect("the Parquet file");
+    parquet::arrow::arrow_reader::ParquetRecordBatchReaderBuilder::try_new(f)
+        .expect("a Parquet file")
+        .build()
+        .expect("its reader")
+        .map(|b| b.expect("a record batch"))
+        .collect()
+}
+
+/// The values of a column of the batches as text (null as `None`), through arrow's own
+/// formatting of the cell.
+#[cfg(feature = "parquet")]
+fn column_text(batches: &[arrow_array::RecordBatch], name: &str) -> Vec<Option<String>> {
+    use arrow_array::Array;
+    use arrow_array::cast::AsArray;
+    use arrow_array::types::UInt32Type;
+    let mut out = Vec::new();
+    for b in batches {
+        let c = b
+            .column_by_name(name)
+            .unwrap_or_else(|| panic!("column {name}"));
+        for i in 0..c.len() {
+            out.push((!c.is_null(i)).then(|| match c.data_type() {
+                arrow_schema::DataType::Utf8 => c.as_string::<i32>().value(i).to_owned(),
+                arrow_schema::DataType::UInt32 => {
+                    c.as_primitive::<UInt32Type>().value(i).to_string()
+                }
+                arrow_schema::DataType::Boolean => c.as_boolean().value(i).to_string(),
+                arrow_schema::DataType::List(_) => {
+                    let l = c.as_list::<i32>().value(i);
+                    let s = l.as_string::<i32>();
+                    (0..s.len())
+                        .map(|k| s.value(k))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                }
+                t => panic!("column {name}: type {t}"),
+            }));
+        }
+    }
+    out
+}
+
+/// `--to parquet` holds the rows and columns of `--to csv` (typed; the other tags in the
+/// `tags` map, keyed as the JSON keys them), with and without `--plies`: read back by the
+/// parquet crate.
+#[cfg(feature = "parquet")]
+#[test]
+fn parquet_holds_the_csv_rows() {
+    use arrow_array::Array;
+    use arrow_array::cast::AsArray;
+    let dir = tempfile::tempdir().unwrap();
+    for plies in [false, true] {
+        let out = dir
+            .path()
+            .join(if plies { "p.parquet" } else { "g.parquet" });
+        let mut args = vec![
+            "convert",
+            "--to",
+            "parquet",
+            GAMES,
+            "-o",
+            out.to_str().unwrap(),
+        ];
+        let mut csv_args = vec!["convert", "--to", "csv", GAMES];
+        if plies {
+            args.push("--plies");
+            csv_args.push("--plies");
+        }
+        stdout(&args);
+        let batches = read_parquet(&out);
+        let text = stdout(&csv_args);
+        let mut r = csv::Reader::from_reader(text.as_bytes());
+        let header: Vec<String> = r.headers().unwrap().iter().map(str::to_owned).collect();
+        let rows: Vec<csv::StringRecord> = r.records().map(Result::unwrap).collect();
+        let n: usize = batches.iter().map(|b| b.num_rows()).sum();
+        assert_eq!(n, rows.len(), "plies {plies}");
+        let fixed = if plies {
+            header.len()
+        } else {
+            GAME_COLUMNS_LEN
+        };
+        for (k, name) in header.iter().take(fixed).enumerate() {
+            // The CSV writes an empty string, an empty list and a null alike.
+            let got: Vec<Option<String>> = column_text(&batches, name)
+                .into_iter()
+                .map(|v| v.filter(|s| !s.is_empty()))
+                .collect();
+            let want: Vec<Option<String>> = rows
+                .iter()
+                .map(|r| Some(r[k].to_owned()).filter(|s| !s.is_empty()))
+                .collect();
+            assert_eq!(got, want, "column {name}, plies {plies}");
+        }
+        if !plies {
+            // The other tags of the CSV, in the map.
+            let tags = batches[0].column_by_name("tags").unwrap().as_map();
+            for (row, r) in rows.iter().enumerate() {
+                let entries = tags.value(row);
+                let keys = entries.column(0).as_string::<i32>();
+                let values = entries.column(1).as_string::<i32>();
+                for (k, name) in header.iter().enumerate().skip(GAME_COLUMNS_LEN) {
+                    let v = (0..keys.len())
+                        .find(|&i| keys.value(i) == name)
+                        .map(|i| values.value(i));
+                    assert_eq!(v.unwrap_or(""), &r[k], "tag {name} of row {row}");
+                }
+            }
+        }
+    }
+}
+
+/// The Parquet rows are in input order whatever `--jobs`, the file byte-identical; an
+/// archive converts with one file per input under `--out-dir`.
+#[cfg(feature = "parquet")]
+#[test]
+fn parquet_of_an_archive_whatever_the_jobs() {
+    let dir = tempfile::tempdir().unwrap();
+    let archive = common::corpus().join("english");
+    let archive = archive.to_str().unwrap();
+    let mut files = Vec::new();
+    for jobs in ["1", "2"] {
+        let out = dir.path().join(format!("plies{jobs}.parquet"));
+        stdout(&[
+            "convert",
+            "--jobs",
+            jobs,
+            "--to",
+            "parquet",
+            "--plies",
+            archive,
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        files.push(std::fs::read(&out).unwrap());
+    }
+    assert_eq!(files[0], files[1], "the same file with 1 and 2 jobs");
+    let plies = read_parquet(&dir.path().join("plies1.parquet"));
+    let n: usize = plies.iter().map(|b| b.num_rows()).sum();
+    let summary = stdout(&["validate", "--format", "json", archive]);
+    let summary: Value = serde_json::from_str(summary.lines().last().unwrap()).unwrap();
+    assert_eq!(
+        n as u64,
+        summary["plies"].as_u64().unwrap(),
+        "a row per ply validate counts"
+    );
+    assert!(n > 65_536, "{n} plies: more than one batch");
+
+    let out = dir.path().join("shards");
+    stdout(&[
+        "convert",
+        "--to",
+        "parquet",
+        archive,
+        "--out-dir",
+        out.to_str().unwrap(),
+    ]);
+    let shards: Vec<PathBuf> = walk_files(&out)
+        .into_iter()
+        .filter(|p| p.to_string_lossy().ends_with(".parquet"))
+        .collect();
+    assert!(shards.len() > 1);
+    let games: usize = shards
+        .iter()
+        .flat_map(|p| read_parquet(p))
+        .map(|b| b.num_rows())
+        .sum();
+    assert_eq!(games as u64, summary["games"].as_u64().unwrap());
+}
+
+/// Every file below `dir`.
+#[cfg(feature = "parquet")]
+fn walk_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut stack = vec![dir.to_path_buf()];
+    while let Some(d) = stack.pop() {
+        for e in std::fs::read_dir(&d).unwrap() {
+            let p = e.unwrap().path();
+            if p.is_dir() {
+                stack.push(p);
+            } else {
+                out.push(p);
+            }
+        }
+    }
+    out
+}

@@ -227,52 +227,78 @@ pub fn game_row<W: std::io::Write>(
     w.write_record(None::<&[u8]>)
 }
 
-/// The observer that writes one CSV row per main-line ply.
-pub struct PlyRows<'a, W: std::io::Write> {
-    w: &'a mut Writer<W>,
-    file: &'a str,
-    game: &'a Game,
-    notation: Notation,
+/// The fields of one main-line ply as text, filled from a replay's [`PlyEvent`]: what a
+/// ply row holds (the CSV's, the Arrow table's). Its buffers are reused from ply to ply.
+#[derive(Clone, Debug)]
+pub struct PlyText {
+    /// The side that moves first in the variant (known at the first ply).
     first: Option<Color>,
+    /// The number and side of the next move, as the writers number them.
     next: Option<Num>,
-    buf: String,
-    /// The first write error, if any (the rest of the game is then not written).
-    pub error: Option<csv::Error>,
-    /// Rows written.
-    pub rows: u64,
+    /// Ply along the main line.
+    pub ply: u32,
+    /// Move number, as the writers number the moves.
+    pub number: u32,
+    /// The side that moved.
+    pub side: Color,
+    /// The move in canonical notation.
+    pub mv: String,
+    /// Every stopping square (`32x21x12`).
+    pub path: String,
+    /// The pieces taken, in the order taken, separated by spaces.
+    pub captured: String,
+    /// The move promotes.
+    pub promotion: bool,
+    /// The position before the move, as FEN.
+    pub fen_before: String,
+    /// The position after the move, as FEN.
+    pub fen_after: String,
+    /// White men, white kings, black men, black kings after the move.
+    pub pieces: [u32; 4],
 }
 
-impl<W: std::io::Write> std::fmt::Debug for PlyRows<'_, W> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("PlyRows")
-            .field("file", &self.file)
-            .field("next", &self.next)
-            .finish_non_exhaustive()
+impl Default for PlyText {
+    fn default() -> PlyText {
+        PlyText::new()
     }
 }
 
-impl<'a, W: std::io::Write> PlyRows<'a, W> {
-    /// Rows of `game` of `file` into `w`.
-    pub fn new(
-        w: &'a mut Writer<W>,
-        file: &'a str,
-        game: &'a Game,
-        notation: Notation,
-    ) -> PlyRows<'a, W> {
-        PlyRows {
-            w,
-            file,
-            game,
-            notation,
+impl PlyText {
+    /// Fields for the plies of a game (numbering from its start).
+    pub fn new() -> PlyText {
+        PlyText {
             first: None,
             next: None,
-            buf: String::with_capacity(256),
-            error: None,
-            rows: 0,
+            ply: 0,
+            number: 0,
+            side: Color::White,
+            mv: String::with_capacity(32),
+            path: String::with_capacity(32),
+            captured: String::with_capacity(32),
+            promotion: false,
+            fen_before: String::with_capacity(160),
+            fen_after: String::with_capacity(160),
+            pieces: [0; 4],
         }
     }
 
-    fn row<V: Spec>(&mut self, e: &PlyEvent<'_, V>) -> csv::Result<()> {
+    /// The start, or a setup, on the main line: the next move's number is the replay's.
+    pub fn restart(&mut self) {
+        self.next = None;
+    }
+
+    /// Fill the fields from a main-line ply of the game whose text is `source`.
+    pub fn fill<V: Spec>(&mut self, e: &PlyEvent<'_, V>, source: &str, notation: Notation) {
+        self.fill_moves(e, source, notation);
+        let names = super::names(V::RULES.variant, notation);
+        self.fen_before.clear();
+        push_fen(e.before, names.numbering, &mut self.fen_before);
+        self.fen_after.clear();
+        push_fen(e.after, names.numbering, &mut self.fen_after);
+    }
+
+    /// Fill the fields but the FENs (left as they were).
+    pub fn fill_moves<V: Spec>(&mut self, e: &PlyEvent<'_, V>, source: &str, notation: Notation) {
         let first = *self.first.get_or_insert(V::RULES.first_mover());
         let num = match self.next {
             Some(n) => n,
@@ -282,21 +308,12 @@ impl<'a, W: std::io::Write> PlyRows<'a, W> {
             },
         };
         self.next = Some(num.after());
-        let names = super::names(V::RULES.variant, self.notation);
-        let b = &mut self.buf;
-        let w = &mut *self.w;
-        w.write_field(self.file)?;
-        b.clear();
-        push_u32(b, self.game.index as u32);
-        w.write_field(b.as_str())?;
-        b.clear();
-        push_u32(b, e.ply);
-        w.write_field(b.as_str())?;
-        b.clear();
-        push_u32(b, num.number);
-        w.write_field(b.as_str())?;
-        w.write_field(e.side.name())?;
+        self.ply = e.ply;
+        self.number = num.number;
+        self.side = e.side;
+        let names = super::names(V::RULES.variant, notation);
         // The move.
+        let b = &mut self.mv;
         b.clear();
         let mv = e.mv;
         let capture = mv.is_capture();
@@ -317,10 +334,10 @@ impl<'a, W: std::io::Write> PlyRows<'a, W> {
                 names.push(u32::from(mv.to), b);
             }
         } else {
-            b.push_str(&canonical_move_ref_text(&self.game.source, e.item));
+            b.push_str(&canonical_move_ref_text(source, e.item));
         }
-        w.write_field(b.as_str())?;
         // Every stopping square.
+        let b = &mut self.path;
         b.clear();
         names.push(u32::from(mv.from), b);
         if e.route.is_empty() {
@@ -331,7 +348,7 @@ impl<'a, W: std::io::Write> PlyRows<'a, W> {
             b.push(sep);
             names.push(u32::from(s.landing), b);
         }
-        w.write_field(b.as_str())?;
+        let b = &mut self.captured;
         b.clear();
         for (i, s) in e.route.iter().enumerate() {
             if i > 0 {
@@ -339,21 +356,79 @@ impl<'a, W: std::io::Write> PlyRows<'a, W> {
             }
             names.push(u32::from(s.captured), b);
         }
-        w.write_field(b.as_str())?;
-        w.write_field(if mv.promotes() { "true" } else { "false" })?;
-        b.clear();
-        push_fen(e.before, names.numbering, b);
-        w.write_field(b.as_str())?;
-        b.clear();
-        push_fen(e.after, names.numbering, b);
-        w.write_field(b.as_str())?;
+        self.promotion = mv.promotes();
         let after = e.after;
-        for n in [
+        self.pieces = [
             after.men_of(Color::White).count(),
             after.kings_of(Color::White).count(),
             after.men_of(Color::Black).count(),
             after.kings_of(Color::Black).count(),
-        ] {
+        ];
+    }
+}
+
+/// The observer that writes one CSV row per main-line ply.
+pub struct PlyRows<'a, W: std::io::Write> {
+    w: &'a mut Writer<W>,
+    file: &'a str,
+    game: &'a Game,
+    notation: Notation,
+    text: PlyText,
+    buf: String,
+    /// The first write error, if any (the rest of the game is then not written).
+    pub error: Option<csv::Error>,
+    /// Rows written.
+    pub rows: u64,
+}
+
+impl<W: std::io::Write> std::fmt::Debug for PlyRows<'_, W> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PlyRows")
+            .field("file", &self.file)
+            .field("rows", &self.rows)
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a, W: std::io::Write> PlyRows<'a, W> {
+    /// Rows of `game` of `file` into `w`.
+    pub fn new(
+        w: &'a mut Writer<W>,
+        file: &'a str,
+        game: &'a Game,
+        notation: Notation,
+    ) -> PlyRows<'a, W> {
+        PlyRows {
+            w,
+            file,
+            game,
+            notation,
+            text: PlyText::new(),
+            buf: String::with_capacity(16),
+            error: None,
+            rows: 0,
+        }
+    }
+
+    fn row<V: Spec>(&mut self, e: &PlyEvent<'_, V>) -> csv::Result<()> {
+        let t = &mut self.text;
+        t.fill(e, &self.game.source, self.notation);
+        let b = &mut self.buf;
+        let w = &mut *self.w;
+        w.write_field(self.file)?;
+        for n in [self.game.index as u32, t.ply, t.number] {
+            b.clear();
+            push_u32(b, n);
+            w.write_field(b.as_str())?;
+        }
+        w.write_field(t.side.name())?;
+        w.write_field(t.mv.as_str())?;
+        w.write_field(t.path.as_str())?;
+        w.write_field(t.captured.as_str())?;
+        w.write_field(if t.promotion { "true" } else { "false" })?;
+        w.write_field(t.fen_before.as_str())?;
+        w.write_field(t.fen_after.as_str())?;
+        for n in t.pieces {
             b.clear();
             push_u32(b, n);
             w.write_field(b.as_str())?;
@@ -375,8 +450,146 @@ impl<W: std::io::Write> Observer for PlyRows<'_, W> {
 
     fn position<V: Spec>(&mut self, _pos: &Position<V::B>, main: bool) {
         if main {
-            // The start, or a setup: the next move's number is the replay's.
-            self.next = None;
+            self.text.restart();
+        }
+    }
+}
+
+/// A board's squares in the order a FEN lists them (numbers rising; algebraic squares rank
+/// by rank from `a1` on a board where every square is played), with their names, so that a
+/// FEN is written by copying a few bytes per piece.
+#[derive(Debug)]
+pub(crate) struct FenSquares {
+    /// The numbering this is for.
+    numbering: &'static Numbering,
+    /// Per square in FEN order: its bit, its name followed by a comma (up to 8 bytes), and
+    /// the length of both.
+    order: Vec<(u32, [u8; 8], u8)>,
+    /// By bit: the name followed by a comma, and its length (for a board whose bits rise in
+    /// FEN order).
+    by_bit: Vec<([u8; 8], u8)>,
+    /// The bits rise in FEN order: the pieces are written by walking their set bits.
+    rising: bool,
+    /// The bits of the squares.
+    mask: u128,
+}
+
+impl FenSquares {
+    fn new(numbering: &'static Numbering) -> FenSquares {
+        let names = Names {
+            numbering,
+            algebraic: numbering.layout.full,
+        };
+        let mut bits = Vec::new();
+        if names.algebraic {
+            let (w, h) = (
+                u32::from(numbering.layout.width),
+                u32::from(numbering.layout.height),
+            );
+            for rank in 0..h {
+                for file in 0..w {
+                    if let crate::rules::Lookup::Square(b) = numbering.bit_of_algebraic(file, rank)
+                    {
+                        bits.push(b);
+                    }
+                }
+            }
+        } else {
+            for n in 1..=numbering.len() as u32 {
+                if let Some(b) = numbering.bit_of_number(n) {
+                    bits.push(b);
+                }
+            }
+        }
+        bits.retain(|&b| b < 128);
+        let mut by_bit = vec![([0u8; 8], 0u8); 128];
+        let mut order = Vec::with_capacity(bits.len());
+        let mut text = String::new();
+        for &b in &bits {
+            text.clear();
+            names.push(b, &mut text);
+            text.truncate(7);
+            text.push(',');
+            let mut name = [0u8; 8];
+            name[..text.len()].copy_from_slice(text.as_bytes());
+            order.push((b, name, text.len() as u8));
+            by_bit[b as usize] = (name, text.len() as u8);
+        }
+        let rising = bits.windows(2).all(|w| w[0] < w[1]);
+        let mask = bits.iter().fold(0u128, |m, &b| m | 1 << b);
+        FenSquares {
+            numbering,
+            order,
+            by_bit,
+            rising,
+            mask,
+        }
+    }
+
+    /// The squares of `numbering`: made once per variant's numbering.
+    pub(crate) fn of(numbering: &'static Numbering) -> &'static FenSquares {
+        static TABLES: std::sync::OnceLock<Vec<FenSquares>> = std::sync::OnceLock::new();
+        let tables = TABLES.get_or_init(|| {
+            crate::rules::Variant::ALL
+                .iter()
+                .map(|&v| FenSquares::new(crate::rules::with_variant!(v, V => V::numbering())))
+                .collect()
+        });
+        if let Some(t) = tables.iter().find(|t| std::ptr::eq(t.numbering, numbering)) {
+            return t;
+        }
+        // A numbering of no variant (not made by the program): made and kept once.
+        static OTHERS: std::sync::Mutex<Vec<&'static FenSquares>> =
+            std::sync::Mutex::new(Vec::new());
+        let mut others = OTHERS.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(t) = others.iter().find(|t| std::ptr::eq(t.numbering, numbering)) {
+            return t;
+        }
+        let t: &'static FenSquares = Box::leak(Box::new(FenSquares::new(numbering)));
+        others.push(t);
+        t
+    }
+
+    /// Append a position as a PDN FEN, in bytes (ASCII).
+    pub(crate) fn push<B: Bits>(&self, pos: &Position<B>, out: &mut Vec<u8>) {
+        // The side, two colour marks, and per piece `K`, a name and a comma.
+        out.reserve(3 + 9 * self.order.len());
+        out.push(side_letter(pos.side()));
+        let kings = pos.kings().to_u128();
+        for color in Color::ALL {
+            out.push(b':');
+            out.push(side_letter(color));
+            let start = out.len();
+            let mine = pos.pieces(color).to_u128() & self.mask;
+            let mut put = |is_king: bool, name: &[u8; 8], len: u8| {
+                if is_king {
+                    out.push(b'K');
+                }
+                out.extend_from_slice(name);
+                out.truncate(out.len() - 8 + usize::from(len));
+            };
+            if self.rising {
+                for base in [0u32, 64] {
+                    let mut m = (mine >> base) as u64;
+                    let k = (kings >> base) as u64;
+                    while m != 0 {
+                        let i = m.trailing_zeros();
+                        m &= m - 1;
+                        let (name, len) = &self.by_bit[(base + i) as usize];
+                        put(k >> i & 1 == 1, name, *len);
+                    }
+                }
+            } else {
+                for (bit, name, len) in &self.order {
+                    if mine >> bit & 1 == 1 {
+                        put(kings >> bit & 1 == 1, name, *len);
+                    }
+                }
+            }
+            // The comma after the last piece.
+            if out.len() > start {
+                out.pop();
+            }
         }
     }
 }
@@ -388,49 +601,17 @@ pub(crate) fn push_fen<B: Bits>(
     numbering: &'static Numbering,
     out: &mut String,
 ) {
-    let names = Names {
-        numbering,
-        algebraic: numbering.layout.full,
-    };
-    out.push(pos.side().letter());
-    for color in Color::ALL {
-        out.push(':');
-        out.push(color.letter());
-        let mine = pos.pieces(color);
-        let mut first = true;
-        let mut put = |bit: u32, out: &mut String| {
-            if !mine.has(bit) {
-                return;
-            }
-            if !first {
-                out.push(',');
-            }
-            first = false;
-            if pos.kings().has(bit) {
-                out.push('K');
-            }
-            names.push(bit, out);
-        };
-        if names.algebraic {
-            let (w, h) = (
-                u32::from(numbering.layout.width),
-                u32::from(numbering.layout.height),
-            );
-            for rank in 0..h {
-                for file in 0..w {
-                    if let crate::rules::Lookup::Square(b) = numbering.bit_of_algebraic(file, rank)
-                    {
-                        put(b, out);
-                    }
-                }
-            }
-        } else {
-            for n in 1..=numbering.len() as u32 {
-                if let Some(b) = numbering.bit_of_number(n) {
-                    put(b, out);
-                }
-            }
-        }
+    let mut bytes = std::mem::take(out).into_bytes();
+    FenSquares::of(numbering).push(pos, &mut bytes);
+    // What was there, and ASCII.
+    *out = String::from_utf8(bytes).unwrap_or_default();
+}
+
+/// The letter of a side in a FEN, as a byte.
+fn side_letter(c: Color) -> u8 {
+    match c {
+        Color::White => b'W',
+        Color::Black => b'B',
     }
 }
 
@@ -454,6 +635,27 @@ mod tests {
         let mut s = String::new();
         push_fen(&p, Turkish::numbering(), &mut s);
         assert_eq!(s, Turkish::to_fen(&p));
+        // Every variant's start, and a position with kings of both sides.
+        for v in crate::rules::Variant::ALL {
+            crate::rules::with_variant!(v, V => {
+                let p = V::start();
+                let mut s = String::new();
+                push_fen(&p, V::numbering(), &mut s);
+                assert_eq!(s, V::to_fen(&p), "{v:?}");
+                let mut fen = V::to_fen(&p);
+                // Crown the first piece of each side.
+                for side in [":W", ":B"] {
+                    if let Some(i) = fen.find(side) {
+                        fen.insert(i + 2, 'K');
+                    }
+                }
+                if let Ok(k) = V::from_fen(&fen) {
+                    let mut s = String::new();
+                    push_fen(&k, V::numbering(), &mut s);
+                    assert_eq!(s, V::to_fen(&k), "{v:?} {fen}");
+                }
+            });
+        }
     }
 
     #[test]

@@ -27,6 +27,8 @@ pub mod manoury;
 pub mod normal;
 pub mod pdn;
 pub mod plies;
+#[cfg(feature = "arrow")]
+pub mod table;
 
 use crate::rules::{Color, NotationKind, Numbering, Spec, Variant, with_variant};
 use crate::syntax::{Game, MoveItem, canonical_move_text};
