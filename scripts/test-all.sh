@@ -14,6 +14,16 @@ cd "$(dirname "$0")/.."
 start=$SECONDS
 step() { echo "== $1 ($((SECONDS - start)) s)"; }
 
+# The browser tests of the HTML report (tests/it/report.rs) drive headless Chromium; they fail,
+# saying why, when it cannot run (PDN_BROWSER_TESTS=skip skips them knowingly).
+if [ "${PDN_BROWSER_TESTS:-}" != skip ] && [ -z "${PDN_CHROMIUM:-}" ] && ! command -v chromium >/dev/null && ! command -v chromium-browser >/dev/null \
+    && ! command -v google-chrome >/dev/null; then
+    step "installing chromium (for the browser tests)"
+    if [ "$(id -u)" -eq 0 ]; then SUDO=""; else SUDO="sudo"; fi
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null
+fi
+
 step "cargo test"
 cargo test --locked "$@"
 PDN_BIN="$(pwd)/target/debug/pdn"
