@@ -360,7 +360,7 @@ impl Pool {
     }
 
     /// Forget the games held (the buffers stay, but those a large game grew and the slots
-    /// past the first [`POOL_KEEPS`]).
+    /// past the first `POOL_KEEPS` (256)).
     pub fn clear(&mut self) {
         self.slots.truncate(POOL_KEEPS.max(1));
         let used = self.used.min(self.slots.len());

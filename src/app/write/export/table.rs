@@ -176,7 +176,7 @@ pub struct PlyChunk {
     captured: Strings,
     /// …and how many each row has.
     captured_counts: Vec<u32>,
-    /// Plies of the main line not tabled: the game's rows passed [`CHUNK_TEXT`] bytes.
+    /// Plies of the main line not tabled: the game's rows passed `CHUNK_TEXT` bytes (1 GiB).
     pub cut: u32,
     /// The validation of the game, for the caller's counts.
     pub report: Option<Verdict>,
