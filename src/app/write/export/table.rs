@@ -28,7 +28,7 @@ use crate::app::model::reading::GameRef;
 use crate::rules::{Color, Position, Spec};
 
 use super::Notation;
-use super::csv::{FenSquares, PlyText};
+use super::csv::{FenSquares, GAME_COLUMNS, PlyText};
 
 /// Rows of a batch handed out by the tables.
 pub const BATCH_ROWS: usize = 64 * 1024;
@@ -292,28 +292,17 @@ fn batch(names: &[&str], columns: Vec<ArrayRef>) -> RecordBatch {
     RecordBatch::try_new(schema.clone(), columns).unwrap_or_else(|_| RecordBatch::new_empty(schema))
 }
 
-/// The names of the games table's columns.
-pub const GAME_TABLE_COLUMNS: [&str; 19] = [
-    "file",
-    "game",
-    "event",
-    "site",
-    "date",
-    "round",
-    "white",
-    "black",
-    "result",
-    "winner",
-    "result_text",
-    "variant",
-    "plies",
-    "errors",
-    "warnings",
-    "first_error_code",
-    "first_error_ply",
-    "first_error_in_variation",
-    "tags",
-];
+/// The names of the games table's columns: the CSV's fixed columns, then the tags as a map.
+pub const GAME_TABLE_COLUMNS: [&str; GAME_COLUMNS.len() + 1] = {
+    let mut out = [""; GAME_COLUMNS.len() + 1];
+    let mut i = 0;
+    while i < GAME_COLUMNS.len() {
+        out[i] = GAME_COLUMNS[i];
+        i += 1;
+    }
+    out[GAME_COLUMNS.len()] = "tags";
+    out
+};
 
 /// The games table being built.
 #[derive(Debug)]
