@@ -16,6 +16,12 @@ use super::batch::Totals;
 use super::input::{self, Input, Source};
 use super::progress::{self, Progress};
 
+/// An input's name as it may be shown on a terminal (escaped); made when needed (a run over
+/// many files keeps no second list of names).
+pub(super) fn shown_name(i: &Input) -> String {
+    escape(&i.name).into_owned()
+}
+
 /// The inputs and settings of a run.
 pub(super) struct RunSetup {
     pub inputs: Vec<Input>,
@@ -39,14 +45,6 @@ impl RunSetup {
             hint: None,
             main_line,
         }
-    }
-
-    /// The inputs' names as they may be shown on a terminal (escaped).
-    pub(super) fn shown_names(&self) -> Vec<String> {
-        self.inputs
-            .iter()
-            .map(|i| escape(&i.name).into_owned())
-            .collect()
     }
 
     pub(super) fn new(a: &InputArgs) -> Result<RunSetup> {

@@ -14,6 +14,7 @@ use anyhow::{Context, Result, bail};
 use pdn::app::judge::validate::validate_with;
 use pdn::app::write::export::csv::{PLY_COLUMNS, PlyRows, TagColumns, game_row, other_tags};
 use pdn::app::write::export::{self, ExportOptions, Notation, analyse};
+use pdn::app::write::spill::{SPILL_AT, Spill, Text};
 
 use super::args::{ConvertArgs, ConvertTo, NotationArg};
 use super::batch::{self, Hinted, Sink};
@@ -29,8 +30,9 @@ use pdn::app::write::export::table::{GameRow, PlyChunk};
 
 /// What converting one game gives the consumer.
 struct Done {
-    /// The output of the game (a CSV row without its extra tags for `--to csv`).
-    bytes: Vec<u8>,
+    /// The output of the game (a CSV row without its extra tags for `--to csv`; a huge
+    /// game's JSON or PDN in a temporary file: `pdn::app::write::spill`).
+    bytes: Text,
     /// `--to csv`: the game's tags outside the fixed columns.
     tags: Vec<(String, String)>,
     errors: u32,
@@ -98,12 +100,12 @@ impl<W: Write> Target<W> {
         })
     }
 
-    fn game(&mut self, d: &Done) -> io::Result<()> {
+    fn game(&mut self, d: &mut Done) -> io::Result<()> {
         if let Some(w) = self.spool.as_mut() {
             return spool_row(w, &mut self.columns, d).map_err(io::Error::other);
         }
         match &mut self.out {
-            Body::Bytes(out) => out.write_all(&d.bytes),
+            Body::Bytes(out) => d.bytes.write_to(out),
             #[cfg(feature = "parquet")]
             Body::Parquet(p) => match &d.table {
                 Some(Rows::Game(r)) => p.game(r),
@@ -153,7 +155,6 @@ struct Out<'a> {
     games: u64,
     /// Per-file lines on standard error (not with `--quiet`).
     lines: bool,
-    names: Vec<String>,
     /// Syntax errors kept as comments, and the games with any.
     kept: (u64, u64),
     /// The first game of the current file not read whole, and how many.
@@ -183,7 +184,7 @@ impl Sink<Done> for Out<'_> {
         Ok(())
     }
 
-    fn game(&mut self, i: usize, d: Done) -> io::Result<u64> {
+    fn game(&mut self, i: usize, mut d: Done) -> io::Result<u64> {
         self.games += 1;
         if d.kept > 0 {
             self.kept.0 += u64::from(d.kept);
@@ -195,10 +196,10 @@ impl Sink<Done> for Out<'_> {
             self.cut += 1;
         }
         match &mut self.dest {
-            Dest::Single(t) => t.game(&d)?,
+            Dest::Single(t) => t.game(&mut d)?,
             Dest::PerFile(per, cur) => {
                 if let Some(t) = cur
-                    && let Err(e) = t.game(&d)
+                    && let Err(e) = t.game(&mut d)
                 {
                     per.lost(i, &e);
                     *cur = None;
@@ -216,7 +217,7 @@ impl Sink<Done> for Out<'_> {
         {
             progress::message(&format!(
                 "pdn convert: {}: {why}: its output misses that text",
-                self.names[i]
+                common::shown_name(&self.inputs[i])
             ));
         }
         if let Dest::PerFile(per, cur) = &mut self.dest
@@ -235,7 +236,7 @@ impl Sink<Done> for Out<'_> {
             if written && self.lines {
                 progress::message(&format!(
                     "pdn convert: {} -> {}: {} game{}",
-                    self.names[i],
+                    common::shown_name(&self.inputs[i]),
                     shown(per.target(i)),
                     self.games,
                     if self.games == 1 { "" } else { "s" }
@@ -315,7 +316,6 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
         plies,
         games: 0,
         lines: !setup.quiet,
-        names: setup.shown_names(),
         kept: (0, 0),
         first_cut: None,
         file_cut: 0,
@@ -444,7 +444,7 @@ fn table_rows(
         (Rows::Game(row), errors)
     };
     Done {
-        bytes: Vec::new(),
+        bytes: Text::default(),
         tags: Vec::new(),
         errors,
         kept: 0,
@@ -484,7 +484,7 @@ fn convert_game(
             bytes.extend_from_slice(format!("# pdn: {e}\n").as_bytes());
         }
         return Done {
-            bytes,
+            bytes: Text::from(bytes),
             tags: Vec::new(),
             errors: report.errors(),
             kept: 0,
@@ -506,7 +506,7 @@ fn convert_game(
                 bytes.clear();
             }
             Done {
-                bytes,
+                bytes: Text::from(bytes),
                 tags: other_tags(game),
                 errors,
                 kept: 0,
@@ -516,14 +516,17 @@ fn convert_game(
             }
         }
         _ => {
-            let mut s = String::with_capacity(2 * game.source.len() + 256);
+            // A huge game's output goes to a temporary file as it is written, never held
+            // whole: the buffer is not reserved beyond that size.
+            let mut s = String::with_capacity((2 * game.source.len() + 256).min(SPILL_AT));
+            let mut spill = Spill::default();
             match to {
-                ConvertTo::Json => export::json::write(&a, file, &mut s),
-                ConvertTo::Pdn => export::pdn::write(&a, &mut s),
+                ConvertTo::Json => export::json::write_to(&a, file, &mut s, &mut spill),
+                ConvertTo::Pdn => export::pdn::write_to(&a, &mut s, &mut spill),
                 _ => export::manoury::write(&a, &mut s),
             }
             Done {
-                bytes: s.into_bytes(),
+                bytes: spill.finish(s),
                 tags: Vec::new(),
                 errors,
                 kept: game.errors.len() as u32,
@@ -545,7 +548,7 @@ fn spool_row(
     let mut r = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
-        .from_reader(&d.bytes[..]);
+        .from_reader(d.bytes.in_memory().unwrap_or_default());
     let mut record = csv::ByteRecord::new();
     if !r.read_byte_record(&mut record)? {
         return Ok(());

@@ -8,9 +8,10 @@ use std::io::{self, Write};
 
 use anyhow::Result;
 use pdn::app::fix::{
-    AsRead, Change, DATE_TAGS, DateEvidence, DateOrder, FixOptions, audit_line, fix,
+    AsRead, Change, DATE_TAGS, DateEvidence, DateOrder, FixOptions, audit_line, fix_to,
 };
 use pdn::app::openings::Classifier;
+use pdn::app::write::spill::{Spill, Text};
 use pdn::syntax::{Game, GameEnd, RawTag, Reader, Skip, Span, Visitor};
 
 use super::args::{DateOrderArg, FixArgs};
@@ -23,7 +24,8 @@ use super::{Status, common};
 
 /// What fixing one game gives the consumer.
 struct Done {
-    text: String,
+    /// The fixed game (a huge one in a temporary file: `pdn::app::write::spill`).
+    text: Text,
     audit: String,
     changes: u64,
     repairs: u64,
@@ -88,7 +90,6 @@ struct Out<'a> {
     lines: bool,
     repair: bool,
     keep: bool,
-    names: Vec<String>,
     /// The first games written as read: file name, game number, why.
     as_read: Vec<(String, usize, AsRead)>,
     /// The first game of the current file that was not read whole.
@@ -106,12 +107,12 @@ impl Sink<Done> for Out<'_> {
         Ok(())
     }
 
-    fn game(&mut self, i: usize, d: Done) -> io::Result<u64> {
+    fn game(&mut self, i: usize, mut d: Done) -> io::Result<u64> {
         match &mut self.dest {
-            Dest::Single(out) => out.write_all(d.text.as_bytes())?,
+            Dest::Single(out) => d.text.write_to(out)?,
             Dest::PerFile(per, cur) => {
                 if let Some(f) = cur
-                    && let Err(e) = f.write_all(d.text.as_bytes())
+                    && let Err(e) = d.text.write_to(f)
                 {
                     per.lost(i, &e);
                     *cur = None;
@@ -124,7 +125,8 @@ impl Sink<Done> for Out<'_> {
         if let Some((why, index)) = d.as_read
             && self.as_read.len() < NAMED
         {
-            self.as_read.push((self.names[i].clone(), index, why));
+            self.as_read
+                .push((common::shown_name(&self.inputs[i]), index, why));
         }
         if let Some(game) = d.cut {
             self.first_cut.get_or_insert(game);
@@ -141,7 +143,7 @@ impl Sink<Done> for Out<'_> {
         {
             progress::message(&format!(
                 "pdn fix: {}: {why}: its output misses that text",
-                self.names[i]
+                common::shown_name(&self.inputs[i])
             ));
         }
         if let Dest::PerFile(per, cur) = &mut self.dest
@@ -154,7 +156,7 @@ impl Sink<Done> for Out<'_> {
             let f = &self.file;
             progress::message(&format!(
                 "pdn fix: {} -> {}: {} game{}, {} change{}{}, {} error{} left{}{}",
-                self.names[i],
+                common::shown_name(&self.inputs[i]),
                 shown(per.target(i)),
                 f.games,
                 plural(f.games),
@@ -225,7 +227,6 @@ pub(super) fn run(a: &FixArgs) -> Result<Status> {
         lines: !setup.quiet,
         repair: a.repair,
         keep: a.keep_irregular,
-        names: setup.shown_names(),
         as_read: Vec::new(),
         first_cut: None,
         inputs,
@@ -378,7 +379,7 @@ fn fix_game(
             });
         }
     }
-    let f = fix(game, opts);
+    let (f, text) = fix_to(game, opts, Spill::default());
     let mut audit = String::new();
     if let Some(file) = audit_file {
         for c in tagged.iter().chain(&f.changes) {
@@ -386,7 +387,7 @@ fn fix_game(
         }
     }
     Done {
-        text: f.text,
+        text,
         audit,
         changes: (tagged.len() + f.changes.len()) as u64,
         repairs: u64::from(f.repairs),

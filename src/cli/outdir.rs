@@ -60,12 +60,82 @@ pub(super) enum Closed {
     Failed,
 }
 
+/// Paths kept in one buffer: a run over 100,000 files keeps two allocations, not one per
+/// path (memory: the paths' bytes and one offset each).
+#[derive(Default)]
+pub(super) struct PathList {
+    /// The paths' bytes, one after the other.
+    #[cfg(unix)]
+    bytes: Vec<u8>,
+    /// Where each path ends in `bytes`.
+    #[cfg(unix)]
+    ends: Vec<usize>,
+    #[cfg(not(unix))]
+    paths: Vec<PathBuf>,
+}
+
+impl PathList {
+    fn with_capacity(n: usize) -> PathList {
+        PathList {
+            #[cfg(unix)]
+            ends: Vec::with_capacity(n),
+            #[cfg(not(unix))]
+            paths: Vec::with_capacity(n),
+            ..PathList::default()
+        }
+    }
+
+    #[cfg(unix)]
+    fn push(&mut self, p: &Path) {
+        use std::os::unix::ffi::OsStrExt;
+        self.bytes.extend_from_slice(p.as_os_str().as_bytes());
+        self.ends.push(self.bytes.len());
+    }
+
+    #[cfg(not(unix))]
+    fn push(&mut self, p: &Path) {
+        self.paths.push(p.to_path_buf());
+    }
+
+    /// The `i`th path.
+    #[cfg(unix)]
+    fn get(&self, i: usize) -> &Path {
+        use std::os::unix::ffi::OsStrExt;
+        let start = if i == 0 { 0 } else { self.ends[i - 1] };
+        Path::new(std::ffi::OsStr::from_bytes(
+            &self.bytes[start..self.ends[i]],
+        ))
+    }
+
+    #[cfg(not(unix))]
+    fn get(&self, i: usize) -> &Path {
+        &self.paths[i]
+    }
+
+    fn len(&self) -> usize {
+        #[cfg(unix)]
+        return self.ends.len();
+        #[cfg(not(unix))]
+        return self.paths.len();
+    }
+
+    /// Give back what was reserved beyond the paths.
+    fn shrink(&mut self) {
+        #[cfg(unix)]
+        {
+            self.bytes.shrink_to_fit();
+            self.ends.shrink_to_fit();
+        }
+    }
+}
+
 /// The per-file outputs of a run.
 pub(super) struct PerFile {
     /// The file each input's output goes to (in place: the input itself, links followed).
-    targets: Vec<PathBuf>,
-    /// In place with `--backup`: where each input's original is kept.
-    backups: Vec<Option<PathBuf>>,
+    targets: PathList,
+    /// In place with `--backup`: the suffix of the name where each input's original is
+    /// kept (`backup`).
+    backup: Option<String>,
     mode: Mode,
     /// Files written.
     pub written: u64,
@@ -107,12 +177,14 @@ impl PerFile {
                 shown(dir)
             );
         }
-        let mut targets = Vec::with_capacity(inputs.len());
-        let mut seen: HashMap<PathBuf, usize> = HashMap::new();
+        let mut targets = PathList::with_capacity(inputs.len());
+        // Each target by its hash (the paths are in `targets`): the input it is for.
+        let mut seen = Seen::with_capacity(inputs.len());
         for (k, i) in inputs.iter().enumerate() {
-            let rel = i.rel.clone().unwrap_or_else(|| PathBuf::from(&i.name));
-            let target = dir.join(out_name(&rel, ext));
-            if let Some(&first) = seen.get(&target) {
+            let rel = i.rel.as_deref().unwrap_or_else(|| Path::new(&i.name));
+            let target = dir.join(out_name(rel, ext));
+            let hash = hash_of(&target);
+            if let Some(first) = seen.find(hash, |f| targets.get(f) == target) {
                 bail!(
                     "{} and {} would both be written to {}: --out-dir writes a file named on \
                      the command line under its name alone, and a file found in a directory \
@@ -123,9 +195,11 @@ impl PerFile {
                     shown(&target)
                 );
             }
-            seen.insert(target.clone(), k);
-            targets.push(target);
+            seen.insert(hash, k);
+            targets.push(&target);
         }
+        drop(seen);
+        targets.shrink();
         if let Err(e) = fs::create_dir_all(dir) {
             bail!(
                 "--out-dir {}: cannot create it: {}",
@@ -134,8 +208,8 @@ impl PerFile {
             );
         }
         Ok(PerFile {
-            backups: vec![None; targets.len()],
             targets,
+            backup: None,
             mode: Mode::OutDir,
             written: 0,
             unchanged: 0,
@@ -149,23 +223,20 @@ impl PerFile {
         if backup.as_deref() == Some("") {
             bail!("--backup needs a suffix that is not empty");
         }
-        let mut targets = Vec::with_capacity(inputs.len());
-        let mut backups = Vec::with_capacity(inputs.len());
+        let mut targets = PathList::with_capacity(inputs.len());
         for i in inputs {
             let Source::File(f) = &i.source else {
                 continue;
             };
-            let real = resolve_links(f).unwrap_or_else(|_| f.clone());
-            backups.push(backup.as_ref().map(|suffix| {
-                let mut name = OsString::from(real.as_os_str());
-                name.push(suffix);
-                PathBuf::from(name)
-            }));
-            targets.push(real);
+            match resolve_links(f) {
+                Ok(real) => targets.push(&real),
+                Err(_) => targets.push(f),
+            }
         }
+        targets.shrink();
         Ok(PerFile {
             targets,
-            backups,
+            backup,
             mode: Mode::InPlace,
             written: 0,
             unchanged: 0,
@@ -175,7 +246,16 @@ impl PerFile {
 
     /// The output of input `i`.
     pub(super) fn target(&self, i: usize) -> &Path {
-        &self.targets[i]
+        self.targets.get(i)
+    }
+
+    /// In place with `--backup`: where the original of input `i` is kept.
+    fn backup(&self, i: usize) -> Option<PathBuf> {
+        self.backup.as_ref().map(|suffix| {
+            let mut name = OsString::from(self.target(i).as_os_str());
+            name.push(suffix);
+            PathBuf::from(name)
+        })
     }
 
     /// True when each input is replaced by its output.
@@ -185,7 +265,7 @@ impl PerFile {
 
     /// Start the output of input `i`; `None` (reported, counted) if it cannot be created.
     pub(super) fn open(&mut self, i: usize) -> Option<AtomicFile> {
-        let target = &self.targets[i];
+        let target = self.targets.get(i);
         let made = match self.mode {
             Mode::OutDir => target
                 .parent()
@@ -208,7 +288,7 @@ impl PerFile {
         self.failed += 1;
         progress::message(&format!(
             "pdn: cannot write {}: {}",
-            shown(&self.targets[i]),
+            shown(self.target(i)),
             describe(e)
         ));
     }
@@ -255,7 +335,7 @@ impl PerFile {
         self.failed += 1;
         progress::message(&format!(
             "pdn: {}: left as it was, not replaced: {}",
-            shown(&self.targets[i]),
+            shown(self.target(i)),
             pdn::app::write::terminal::escape(why)
         ));
         Closed::Failed
@@ -269,7 +349,7 @@ impl PerFile {
         file: AtomicFile,
         stamp: Option<Stamp>,
     ) -> Result<Closed, String> {
-        let target = self.targets[i].clone();
+        let target = self.target(i).to_path_buf();
         let say = |e: io::Error| e.to_string();
         let Some(done) = file.finish().map_err(say)? else {
             return Ok(Closed::Written);
@@ -297,7 +377,7 @@ impl PerFile {
             format!("its owner and group cannot be kept ({e}): fix it as its owner")
         })?;
         done.keep_mode(&meta).map_err(say)?;
-        if let Some(backup) = self.backups[i].clone() {
+        if let Some(backup) = self.backup(i) {
             keep_backup(&mut current, &meta, &backup)?;
         }
         done.persist().map_err(say)?;
@@ -396,48 +476,147 @@ pub(super) fn check_targets(
     audit: Option<&Path>,
     per: Option<&PerFile>,
 ) -> Result<()> {
-    let mut input_keys: HashMap<PathBuf, &str> = HashMap::new();
-    for i in inputs {
+    // The files are compared by their keys (`file_key`), kept as hashes: a key is made
+    // again, from the path it came from, only to confirm a match (the memory of a run over
+    // 100,000 files is a few words for each, not two paths and a description).
+    let mut input_keys = Seen::with_capacity(inputs.len());
+    for (k, i) in inputs.iter().enumerate() {
         if let Source::File(f) = &i.source {
-            input_keys.insert(file_key(f), &i.name);
+            input_keys.insert(hash_of(&file_key(f)), k);
         }
     }
-    let mut claimed: HashMap<PathBuf, String> = HashMap::new();
-    let mut claim = |what: String, path: &Path, may_be_input: bool| -> Result<()> {
-        let key = file_key(path);
-        if !may_be_input && let Some(name) = input_keys.get(&key) {
+    let is_input = |k: usize, key: &Path| match &inputs[k].source {
+        Source::File(f) => file_key(f) == key,
+        Source::Stdin => false,
+    };
+    let mut claimed = Seen::with_capacity(per.map_or(2, |p| 2 * p.targets.len() + 2));
+    let mut claim = |what: Claim, may_be_input: bool| -> Result<()> {
+        let key = file_key(&what.path(output, audit, per));
+        let hash = hash_of(&key);
+        if !may_be_input && let Some(k) = input_keys.find(hash, |k| is_input(k, &key)) {
             bail!(
-                "{what} would replace the input {}: write it elsewhere",
-                shown(Path::new(name))
+                "{} would replace the input {}: write it elsewhere",
+                what.describe(output, audit, per),
+                shown(Path::new(&inputs[k].name))
             );
         }
-        if let Some(first) = claimed.get(&key) {
-            bail!("{first} and {what} name the same file: each file is written once");
+        let same = |c: Claim| file_key(&c.path(output, audit, per)) == key;
+        if let Some(first) = claimed.find(hash, same) {
+            bail!(
+                "{} and {} name the same file: each file is written once",
+                first.describe(output, audit, per),
+                what.describe(output, audit, per)
+            );
         }
-        claimed.insert(key, what);
+        claimed.insert(hash, what);
         Ok(())
     };
-    if let Some(o) = output {
-        claim(format!("-o {}", shown(o)), o, false)?;
+    if output.is_some() {
+        claim(Claim::Output, false)?;
     }
     if let Some(per) = per {
         let in_place = per.in_place_mode();
-        for (k, t) in per.targets.iter().enumerate() {
-            let what = if in_place {
-                format!("--in-place (for {})", shown(t))
-            } else {
-                format!("--out-dir's {}", shown(t))
-            };
-            claim(what, t, in_place)?;
-            if let Some(b) = &per.backups[k] {
-                claim(format!("the backup {}", shown(b)), b, false)?;
+        for k in 0..per.targets.len() {
+            claim(Claim::Target(k), in_place)?;
+            if per.backup.is_some() {
+                claim(Claim::Backup(k), false)?;
             }
         }
     }
-    if let Some(a) = audit {
-        claim(format!("--audit {}", shown(a)), a, false)?;
+    if audit.is_some() {
+        claim(Claim::Audit, false)?;
     }
     Ok(())
+}
+
+/// A file a run writes, as [`check_targets`] keeps it (the paths are in the run's options and
+/// its `PerFile`).
+#[derive(Clone, Copy)]
+enum Claim {
+    /// `-o`.
+    Output,
+    /// `--audit`.
+    Audit,
+    /// The output of input `k` (`--out-dir`, `--in-place`).
+    Target(usize),
+    /// The backup of input `k` (`--in-place --backup`).
+    Backup(usize),
+}
+
+impl Claim {
+    fn path(self, output: Option<&Path>, audit: Option<&Path>, per: Option<&PerFile>) -> PathBuf {
+        let path = match self {
+            Claim::Output => output.map(Path::to_path_buf),
+            Claim::Audit => audit.map(Path::to_path_buf),
+            Claim::Target(k) => per.map(|p| p.target(k).to_path_buf()),
+            Claim::Backup(k) => per.and_then(|p| p.backup(k)),
+        };
+        path.unwrap_or_default()
+    }
+
+    /// How messages name it.
+    fn describe(
+        self,
+        output: Option<&Path>,
+        audit: Option<&Path>,
+        per: Option<&PerFile>,
+    ) -> String {
+        let p = shown(&self.path(output, audit, per));
+        match self {
+            Claim::Output => format!("-o {p}"),
+            Claim::Audit => format!("--audit {p}"),
+            Claim::Target(_) if per.is_some_and(PerFile::in_place_mode) => {
+                format!("--in-place (for {p})")
+            }
+            Claim::Target(_) => format!("--out-dir's {p}"),
+            Claim::Backup(_) => format!("the backup {p}"),
+        }
+    }
+}
+
+/// Things found so far by the hash of a path, the path not kept (it is made again from the
+/// thing to confirm a match): the first of each hash in a map, any other of the same hash
+/// (another path: a collision) in a list.
+struct Seen<T> {
+    first: HashMap<u64, T>,
+    more: Vec<(u64, T)>,
+}
+
+impl<T: Copy> Seen<T> {
+    fn with_capacity(n: usize) -> Seen<T> {
+        Seen {
+            first: HashMap::with_capacity(n),
+            more: Vec::new(),
+        }
+    }
+
+    /// The thing of this hash that `is` confirms.
+    fn find(&self, hash: u64, is: impl Fn(T) -> bool) -> Option<T> {
+        let first = self.first.get(&hash).copied()?;
+        if is(first) {
+            return Some(first);
+        }
+        self.more
+            .iter()
+            .filter(|&&(h, _)| h == hash)
+            .map(|&(_, t)| t)
+            .find(|&t| is(t))
+    }
+
+    fn insert(&mut self, hash: u64, t: T) {
+        match self.first.entry(hash) {
+            std::collections::hash_map::Entry::Vacant(e) => {
+                e.insert(t);
+            }
+            std::collections::hash_map::Entry::Occupied(_) => self.more.push((hash, t)),
+        }
+    }
+}
+
+/// The hash of a path, to find equal paths without keeping them.
+fn hash_of(p: &Path) -> u64 {
+    use std::hash::{BuildHasher, BuildHasherDefault, DefaultHasher};
+    BuildHasherDefault::<DefaultHasher>::default().hash_one(p)
 }
 
 #[cfg(test)]

@@ -246,6 +246,28 @@ pub struct GameParts<'a> {
     pub result: Option<&'a ResultToken>,
 }
 
+/// Where a long text goes while it is written: each time the text written reaches
+/// [`Drain::at`] bytes, the writer hands it to [`Drain::take`], which empties it (a huge
+/// game's output is then never held whole; `pdn::app::write::spill`).
+pub trait Drain {
+    /// The size of the text written at which it is handed over.
+    fn at(&self) -> usize;
+    /// Take the text written so far, leaving `out` empty (or as it was, to keep it).
+    fn take(&mut self, out: &mut String);
+}
+
+/// The drain that keeps everything in the writer's string.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Keep;
+
+impl Drain for Keep {
+    fn at(&self) -> usize {
+        usize::MAX
+    }
+
+    fn take(&mut self, _: &mut String) {}
+}
+
 /// [`write_game`] with other tags, body and result than the game's own: `game` is the record
 /// whose text the spans of `parts` index (it is handed to `move_text`), so a game can be
 /// written with its tags or moves changed without building another [`Game`].
@@ -256,12 +278,26 @@ pub fn write_parts(
     move_text: &mut dyn FnMut(&Game, &MoveItem) -> String,
     out: &mut String,
 ) {
-    write_tags(parts.tags, parts.result, out);
+    write_parts_to(game, parts, opts, move_text, out, &mut Keep);
+}
+
+/// [`write_parts`] handing the text to `drain` as it grows (`out` holds what is left at the
+/// end).
+pub fn write_parts_to(
+    game: &Game,
+    parts: GameParts<'_>,
+    opts: &WriteOptions,
+    move_text: &mut dyn FnMut(&Game, &MoveItem) -> String,
+    out: &mut String,
+    drain: &mut dyn Drain,
+) {
+    write_tags(parts.tags, parts.result, out, drain);
     let mut w = Wrap {
         out,
         col: 0,
         width: opts.line_width.max(1),
         open: String::new(),
+        drain,
     };
     write_body(game, parts.body, move_text, opts.numbers_as_given, &mut w);
     match parts.result {
@@ -303,7 +339,7 @@ pub fn result_terminator(tags: &[Tag], result: Option<&ResultToken>) -> Option<&
     TERMINATORS.into_iter().find(|t| *t == compact)
 }
 
-fn write_tags(tags: &[Tag], result: Option<&ResultToken>, out: &mut String) {
+fn write_tags(tags: &[Tag], result: Option<&ResultToken>, out: &mut String, drain: &mut dyn Drain) {
     let synthetic;
     let has_result = tags.iter().any(|t| t.name == "Result");
     let mut tags = ordered_tags(tags);
@@ -327,6 +363,9 @@ fn write_tags(tags: &[Tag], result: Option<&ResultToken>, out: &mut String) {
             out.push(c);
         }
         out.push_str("\"]\n");
+        if out.len() >= drain.at() {
+            drain.take(out);
+        }
     }
     if !tags.is_empty() {
         out.push('\n');
@@ -376,6 +415,8 @@ struct Wrap<'o> {
     width: usize,
     /// `(` waiting to be glued to the next unit.
     open: String,
+    /// Takes the text as it grows (the column is counted here, not read from `out`).
+    drain: &'o mut dyn Drain,
 }
 
 impl Wrap<'_> {
@@ -401,6 +442,9 @@ impl Wrap<'_> {
         match text.rfind(['\n', '\r']) {
             Some(k) => self.col = text[k + 1..].chars().count(),
             None => self.col += len,
+        }
+        if self.out.len() >= self.drain.at() {
+            self.drain.take(self.out);
         }
     }
 

@@ -56,7 +56,7 @@ use std::fmt::Write as _;
 
 use crate::syntax::{
     Game, GameEnd, GameParts, Item, Line, MAX_MAX_GAME_SIZE, MoveKind, Reader, ResultToken, Span,
-    Squares, SyntaxError, Tag, Tolerated, WriteOptions, canonical_move_text, write_parts,
+    Squares, SyntaxError, Tag, Tolerated, WriteOptions, canonical_move_text, write_parts_to,
 };
 
 use crate::app::judge::diagnostic::{Code, Severity};
@@ -68,6 +68,7 @@ use crate::app::write::export::normal::{Joined, Settings};
 use crate::app::write::export::plies::{Form, PlyOptions};
 use crate::app::write::export::{self, Analysed, ExportOptions, ResultStyle, analyse_with};
 use crate::app::write::jsonl::push_str as push_json_str;
+use crate::app::write::spill::{Spill, Text};
 use changes::{find_move, find_move_mut};
 use comments::{append_note, insert_problems, problem_comments, writable_comments};
 use tags::{MainInfo, TagFacts, fix_tags};
@@ -139,7 +140,7 @@ fn make_writable(
 /// A fixed game.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Fixed {
-    /// The game as strict PDN 3.0.
+    /// The game as strict PDN 3.0 ([`fix`]; empty from [`fix_to`], which returns it apart).
     pub text: String,
     /// Every change.
     pub changes: Vec<Change>,
@@ -180,9 +181,18 @@ impl AsRead {
 
 /// The errors of the games of `text` (what `fix` wrote) read back and validated with `opts`:
 /// the summary's count of what was written, not of what was planned. Read as `validate`
-/// reads, into a record (no owned `Game`: a huge game is not held once more).
-fn recount(text: &str, opts: &Options) -> u32 {
-    let mut reader = Reader::new(text.as_bytes()).with_max_game_size(MAX_MAX_GAME_SIZE);
+/// reads, into a record (no owned `Game`: a huge game is not held once more), from the
+/// temporary file if the text went there (a text that could not be written there counts
+/// nothing: its output fails where it is written out).
+fn recount(text: &mut Text, opts: &Options) -> u32 {
+    match text.reader() {
+        Ok(r) => recount_from(r, opts),
+        Err(_) => 0,
+    }
+}
+
+fn recount_from(text: impl std::io::Read, opts: &Options) -> u32 {
+    let mut reader = Reader::new(text).with_max_game_size(MAX_MAX_GAME_SIZE);
     let mut filler = Filler::new();
     // Validates each record and counts its errors.
     let mut count =
@@ -194,7 +204,7 @@ fn recount(text: &str, opts: &Options) -> u32 {
             },
         );
     let mut errors = 0;
-    // Reading from memory: no I/O error can come.
+    // (A read error of the temporary file ends the count.)
     while let Ok(Some(n)) = reader.read_game(&mut count) {
         errors += n;
     }
@@ -247,7 +257,16 @@ struct Original {
 }
 
 /// Fix one game (which is changed in place and dropped).
-pub fn fix(mut game: Game, opts: &FixOptions) -> Fixed {
+pub fn fix(game: Game, opts: &FixOptions) -> Fixed {
+    let (mut f, text) = fix_to(game, opts, Spill::new(usize::MAX));
+    f.text = text.into_string();
+    f
+}
+
+/// [`fix`] writing the game's text through `spill` (a huge game's text goes to a temporary
+/// file as it is written, and is read back from there to count its errors): the text
+/// apart, [`Fixed::text`] empty.
+pub fn fix_to(mut game: Game, opts: &FixOptions, spill: Spill) -> (Fixed, Text) {
     // Analyse the game as read.
     let eopts = ExportOptions {
         validate: opts.validate,
@@ -277,6 +296,7 @@ pub fn fix(mut game: Game, opts: &FixOptions) -> Fixed {
             &normal.own_comments,
             notes,
             (AsRead::UnknownVariant, &opts.validate, opts.result_style),
+            spill,
         );
     };
     let mut changes = notes.clone();
@@ -378,8 +398,12 @@ pub fn fix(mut game: Game, opts: &FixOptions) -> Fixed {
         repairs_at,
         joined: joined.iter().map(|j| j.first.start).collect(),
     };
-    recheck_and_write(game, &forced, read, plan, changes)
+    recheck_and_write(game, &forced, read, plan, changes, spill)
 }
+
+/// The size of a game's text (bytes) from which the re-check validates it before analysing
+/// it (see [`recheck_and_write`]).
+const LONG_GAME: usize = 1 << 20;
 
 /// What the plan replaced and found.
 struct Plan {
@@ -407,37 +431,64 @@ fn recheck_and_write(
     read: Read,
     plan: Plan,
     mut changes: Vec<Change>,
-) -> Fixed {
-    let af = analyse_with(&game, forced, PlyOptions::default(), Settings::default());
-    let errors_after = af.report.errors();
-    let original = plan.original;
-    if errors_after > read.errors_before {
-        // Never worse than what was read.
-        drop(af);
-        game.tags = original.tags;
-        game.result = original.result;
-        game.body = original.body;
-        game.errors = original.errors;
-        game.notes = original.notes;
-        let mut f = as_read(
-            &mut game,
-            None,
-            &read.report,
-            &read.own_comments,
-            read.notes,
-            (AsRead::MoreErrors, &read.validate, forced.result_style),
-        );
-        f.changes.insert(
-            0,
-            Change::new(
+    spill: Spill,
+) -> (Fixed, Text) {
+    let mut original = plan.original;
+    // A long game is first only validated (its errors counted, with no record of its plies
+    // nor normal form): when it is not worse than the game read, the move tree as read is
+    // let go before the re-check holds its own analysis (one tree less at the peak, for one
+    // replay more).
+    let af = if game.source.len() >= LONG_GAME {
+        if validate(&game, &forced.validate).errors() <= read.errors_before {
+            original.body = Line::default();
+            Some(analyse_with(
+                &game,
+                forced,
+                PlyOptions::default(),
+                Settings::default(),
+            ))
+        } else {
+            None
+        }
+    } else {
+        Some(analyse_with(
+            &game,
+            forced,
+            PlyOptions::default(),
+            Settings::default(),
+        ))
+        .filter(|af| af.report.errors() <= read.errors_before)
+    };
+    let af = match af {
+        Some(af) => af,
+        None => {
+            // Never worse than what was read.
+            game.tags = original.tags;
+            game.result = original.result;
+            game.body = original.body;
+            game.errors = original.errors;
+            game.notes = original.notes;
+            let mut f = as_read(
+                &mut game,
                 None,
-                None,
-                None,
-                "the corrected game had more errors than the game read: written as read".into(),
-            ),
-        );
-        return f;
-    }
+                &read.report,
+                &read.own_comments,
+                read.notes,
+                (AsRead::MoreErrors, &read.validate, forced.result_style),
+                spill,
+            );
+            f.0.changes.insert(
+                0,
+                Change::new(
+                    None,
+                    None,
+                    None,
+                    "the corrected game had more errors than the game read: written as read".into(),
+                ),
+            );
+            return f;
+        }
+    };
     let Analysed {
         report,
         rec,
@@ -504,14 +555,16 @@ fn recheck_and_write(
         ..WriteOptions::default()
     };
     let mut text = String::new();
-    export::pdn::write_with(&af, parts, &opts, &mut text);
+    let mut spill = spill;
+    export::pdn::write_with(&af, parts, &opts, &mut text, &mut spill);
+    let mut text = spill.finish(text);
     // The game and its analyses are no longer needed: not held while the text is read back.
     drop(af);
     drop(game);
     // The count of what was written, read back as a reader would.
-    let errors_after = recount(&text, &read.validate);
-    Fixed {
-        text,
+    let errors_after = recount(&mut text, &read.validate);
+    let fixed = Fixed {
+        text: String::new(),
         changes,
         errors_before: read.errors_before,
         errors_after,
@@ -519,7 +572,8 @@ fn recheck_and_write(
         kept: plan.kept.len() as u32,
         unrepaired: unrepaired || errors_after > 0,
         as_read: None,
-    }
+    };
+    (fixed, text)
 }
 
 /// The audit of the corrections applied, the text of the moves they wrote from the
@@ -546,8 +600,20 @@ fn repair_changes(af: &Analysed<'_>, applied: &[repair::Applied], changes: &mut 
 /// `normal`, its normal form: none where the count goes on by alternation.
 fn renumber(body: &mut Line, normal: &Line) {
     // By where each move starts: a sorted list (a third of the memory of a map, which
-    // counted in a game of a million moves).
-    let mut numbers = Vec::new();
+    // counted in a game of a million moves), reserved at its size (grown by doubling, it
+    // held up to twice that, and both lists at each step).
+    let mut moves = 0;
+    let mut stack = vec![normal];
+    while let Some(line) = stack.pop() {
+        for item in &line.items {
+            match item {
+                Item::Move(_) => moves += 1,
+                Item::Variation(v) => stack.push(&v.line),
+                _ => {}
+            }
+        }
+    }
+    let mut numbers = Vec::with_capacity(moves);
     let mut stack = vec![normal];
     while let Some(line) = stack.pop() {
         for item in &line.items {
@@ -608,7 +674,8 @@ fn as_read(
     own_comments: &[String],
     notes: Vec<Change>,
     (why, validate, style): (AsRead, &Options, ResultStyle),
-) -> Fixed {
+    mut spill: Spill,
+) -> (Fixed, Text) {
     let mut changes = notes;
     let errors_before = report.errors();
     let problems = problem_comments(game, report);
@@ -633,16 +700,18 @@ fn as_read(
         result_terminator: style == ResultStyle::Terminator,
         ..WriteOptions::default()
     };
-    write_parts(
+    write_parts_to(
         game,
         parts,
         &opts,
         &mut |g, m| canonical_move_text(g, m),
         &mut text,
+        &mut spill,
     );
-    let errors_after = recount(&text, validate);
-    Fixed {
-        text,
+    let mut text = spill.finish(text);
+    let errors_after = recount(&mut text, validate);
+    let fixed = Fixed {
+        text: String::new(),
         changes,
         errors_before,
         errors_after,
@@ -650,7 +719,8 @@ fn as_read(
         kept: 0,
         unrepaired: true,
         as_read: Some(why),
-    }
+    };
+    (fixed, text)
 }
 
 /// `--main-line`: the variations of the main line left out (their own variations with

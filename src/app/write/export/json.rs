@@ -32,7 +32,7 @@
 //!   `pdn: unreadable: …` holding the text the reader skipped (or `pdn: syntax-error: …`).
 
 use crate::rules::Color;
-use crate::syntax::{Item, Line, MoveItem};
+use crate::syntax::{Drain, Item, Keep, Line, MoveItem};
 
 use super::Analysed;
 use super::normal::Num;
@@ -43,6 +43,12 @@ use crate::app::write::jsonl::{Object, push_str};
 
 /// Write one game as a JSON object and a line break.
 pub fn write(a: &Analysed<'_>, file: &str, out: &mut String) {
+    write_to(a, file, out, &mut Keep);
+}
+
+/// [`write`] handing the text to `drain` as it grows (after a tag, a move or a finding: see
+/// `app::write::spill`).
+pub fn write_to(a: &Analysed<'_>, file: &str, out: &mut String, drain: &mut dyn Drain) {
     let game = a.game;
     out.push_str("{\"file\":");
     push_str(out, file);
@@ -71,6 +77,7 @@ pub fn write(a: &Analysed<'_>, file: &str, out: &mut String) {
         }
         out.push(':');
         push_str(out, &t.value);
+        spill(out, drain);
     }
     out.push_str("},\"variant\":");
     match a.variant() {
@@ -86,6 +93,7 @@ pub fn write(a: &Analysed<'_>, file: &str, out: &mut String) {
     let mut w = Writer {
         a,
         first: a.first_mover(),
+        drain,
     };
     w.line(&a.normal.body, Num::START, out, 0);
     let (result, winner) = normalised(a.report.result.as_deref(), a.report.variant);
@@ -123,6 +131,7 @@ pub fn write(a: &Analysed<'_>, file: &str, out: &mut String) {
             .str("message", &d.message)
             .bool("in_variation", d.variation)
             .close();
+        spill(out, w.drain);
     }
     out.push_str("]}\n");
 }
@@ -130,6 +139,14 @@ pub fn write(a: &Analysed<'_>, file: &str, out: &mut String) {
 struct Writer<'a, 'g> {
     a: &'a Analysed<'g>,
     first: Option<Color>,
+    drain: &'a mut dyn Drain,
+}
+
+/// Hand the text to `drain` if it has grown to its size.
+fn spill(out: &mut String, drain: &mut dyn Drain) {
+    if out.len() >= drain.at() {
+        drain.take(out);
+    }
 }
 
 /// Deepest nesting written (the reader allows less).
@@ -207,6 +224,7 @@ impl Writer<'_, '_> {
                 };
             }
             self.entry(mv, num, &around, out, depth);
+            spill(out, self.drain);
             if mv.is_some() {
                 num = num.after();
             }

@@ -5,7 +5,7 @@
 //! the extended form that describes them, so that a reader knows how to read the squares.
 
 use crate::rules::Variant;
-use crate::syntax::{GameParts, Span, Tag, WriteOptions, write_parts};
+use crate::syntax::{Drain, GameParts, Keep, Span, Tag, WriteOptions, write_parts_to};
 
 use crate::app::model::gametype::parse_game_type;
 
@@ -51,6 +51,11 @@ pub(crate) fn export_tags(a: &Analysed<'_>) -> Vec<Tag> {
 /// `Result` tag (nothing read is lost), else with `*` or (`ResultStyle::Terminator`) the
 /// result.
 pub fn write(a: &Analysed<'_>, out: &mut String) {
+    write_to(a, out, &mut Keep);
+}
+
+/// [`write`] handing the text to `drain` as it grows (see `app::write::spill`).
+pub fn write_to(a: &Analysed<'_>, out: &mut String, drain: &mut dyn Drain) {
     let tags = export_tags(a);
     let parts = GameParts {
         tags: &tags,
@@ -63,24 +68,26 @@ pub fn write(a: &Analysed<'_>, out: &mut String) {
         result_terminator: a.result_style == ResultStyle::Terminator,
         ..WriteOptions::default()
     };
-    write_with(a, parts, &opts, out);
+    write_with(a, parts, &opts, out, drain);
 }
 
 /// Write the game of `a` as strict PDN 3.0 with the given tags, main line and result: the one
 /// way every PDN output is written. The moves of `parts` are those of `a.game` (their spans
 /// index its text): each is written in canonical notation when the replay of `a` found it
-/// legal, else in its syntactic normal form.
+/// legal, else in its syntactic normal form; the text handed to `drain` as it grows.
 pub(crate) fn write_with(
     a: &Analysed<'_>,
     parts: GameParts<'_>,
     opts: &WriteOptions,
     out: &mut String,
+    drain: &mut dyn Drain,
 ) {
-    write_parts(
+    write_parts_to(
         a.game,
         parts,
         opts,
         &mut |g, m| a.move_text(g, m, Form::Pdn),
         out,
+        drain,
     );
 }
