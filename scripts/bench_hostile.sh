@@ -6,7 +6,10 @@
 # removed at the end. Prints a Markdown table (peak resident size from /usr/bin/time, wall
 # and user time) for BENCHMARKS.md.
 #
-#   scripts/bench_hostile.sh [--quick]     (--quick: the smallest size of each shape only)
+#   scripts/bench_hostile.sh [--quick] [--only REGEX]
+#
+# --quick: the smallest size of each shape only; --only: only the rows whose label matches
+# the extended regular expression (e.g. --only 'fix|convert' re-measures those commands).
 #
 # Needs /usr/bin/time and python3; reads the shared corpus (../shared/corpus or $PDN_CORPUS)
 # for the archive shapes.
@@ -14,7 +17,21 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$(pwd)
 QUICK=0
-[ "${1:-}" = "--quick" ] && QUICK=1
+ONLY=
+while [ $# -gt 0 ]; do
+    case $1 in
+    --quick) QUICK=1 ;;
+    --only)
+        ONLY=$2
+        shift
+        ;;
+    *)
+        echo "usage: $0 [--quick] [--only REGEX]" >&2
+        exit 2
+        ;;
+    esac
+    shift
+done
 cargo build --release --quiet
 BIN=$ROOT/target/release/pdn
 TMP=$(mktemp -d)
@@ -24,6 +41,9 @@ trap 'rm -rf "$TMP"' EXIT
 measure() {
     local label=$1
     shift
+    if [ -n "$ONLY" ] && ! grep -Eq -- "$ONLY" <<<"$label"; then
+        return 0
+    fi
     /usr/bin/time -f "%M %e %U %x" -o "$TMP/time" "$@" >/dev/null 2>"$TMP/err" || true
     local kb wall user code
     read -r kb wall user code < <(tail -1 "$TMP/time")

@@ -642,6 +642,49 @@ mod tests {
     }
 
     #[test]
+    fn a_path_list_gives_back_each_path_as_pushed() {
+        let paths = [
+            Path::new("a/b.pdn"),
+            Path::new(""),
+            Path::new("/tmp/x y/é.pdn"),
+            Path::new("c"),
+        ];
+        let mut list = PathList::with_capacity(1);
+        for p in paths {
+            list.push(p);
+        }
+        list.shrink();
+        assert_eq!(list.len(), paths.len());
+        for (i, p) in paths.iter().enumerate() {
+            assert_eq!(list.get(i), *p);
+        }
+        #[cfg(unix)]
+        {
+            // Bytes that are no UTF-8 stay as they are.
+            use std::os::unix::ffi::OsStrExt;
+            let odd = Path::new(std::ffi::OsStr::from_bytes(b"d/\xff.pdn"));
+            list.push(odd);
+            assert_eq!(list.get(4), odd);
+            assert_eq!(list.get(3), Path::new("c"));
+        }
+    }
+
+    #[test]
+    fn seen_confirms_a_hash_with_the_thing() {
+        let mut seen = Seen::with_capacity(2);
+        seen.insert(7, 1usize);
+        // Another thing of the same hash (a collision) is kept beside it.
+        seen.insert(7, 2);
+        seen.insert(9, 3);
+        assert_eq!(seen.find(7, |t| t == 1), Some(1));
+        assert_eq!(seen.find(7, |t| t == 2), Some(2));
+        assert_eq!(seen.find(7, |t| t == 3), None);
+        assert_eq!(seen.find(9, |_| true), Some(3));
+        assert_eq!(seen.find(8, |_| true), None);
+        assert_eq!(hash_of(Path::new("a/b")), hash_of(&PathBuf::from("a/b")));
+    }
+
+    #[test]
     fn file_keys_follow_links_and_resolve_dots() {
         let dir = tempfile::tempdir().unwrap();
         let d = dir.path();

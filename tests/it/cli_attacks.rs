@@ -81,6 +81,66 @@ fn with_a_huge_game(path: &Path, size: usize) {
     f.flush().unwrap();
 }
 
+/// A game whose output is longer than what a worker keeps in memory (1 MiB: it goes to a
+/// temporary file as it is written, `pdn::app::write::spill`) is written whole and in its
+/// place among the games, whatever `--jobs`; `fix` counts the errors of the text it wrote
+/// (read back from there) and a second `fix` changes nothing.
+#[test]
+fn a_game_with_a_long_output_is_written_whole_and_in_order() {
+    use std::fmt::Write as _;
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    let mut text = String::from("[Event \"first\"]\n1. 32-28 19-23 *\n\n");
+    text.push_str("[Event \"long\"]\n[FEN \"W:WK50:BK1\"]\n");
+    for n in 0..20_000 {
+        let _ = writeln!(
+            text,
+            "{}. 50-45 (50-44 1-7 44-50) 1-6 {{back}} {}. 45-50 6-1",
+            2 * n + 1,
+            2 * n + 2
+        );
+    }
+    text.push_str("*\n\n[Event \"after\"]\n1. 34-29 19-23 *\n");
+    assert!(text.len() > 1 << 20);
+    std::fs::write(dir.join("long.pdn"), &text).unwrap();
+    let mut outs = Vec::new();
+    for jobs in ["1", "2"] {
+        for (args, name) in [
+            (&["fix", "long.pdn"][..], "fixed"),
+            (&["convert", "long.pdn", "--to", "json"][..], "json"),
+            (&["convert", "long.pdn", "--to", "pdn"][..], "pdn"),
+        ] {
+            let out = format!("{name}{jobs}");
+            let mut a = args.to_vec();
+            a.extend(["--jobs", jobs, "-o", &out]);
+            let o = run(dir, &a);
+            assert_eq!(o.status.code(), Some(0), "{a:?}: {}", stderr(&o));
+            outs.push((out.clone(), std::fs::read(dir.join(&out)).unwrap()));
+        }
+    }
+    // The same bytes whatever --jobs.
+    for k in 0..3 {
+        assert_eq!(outs[k].1, outs[k + 3].1, "{} and {}", outs[k].0, outs[k + 3].0);
+    }
+    let json = String::from_utf8(outs[1].1.clone()).unwrap();
+    let lines: Vec<serde_json::Value> = json
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[1]["tags"]["Event"], "long");
+    assert_eq!(lines[1]["plies"], 80_000);
+    assert_eq!(lines[1]["moves"].as_array().unwrap().len(), 80_000);
+    assert_eq!(lines[2]["tags"]["Event"], "after");
+    // The fixed text is longer than the limit too, and fixing it again changes nothing.
+    assert!(outs[0].1.len() > 1 << 20);
+    let o = run(dir, &["fix", "fixed1", "-o", "again"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stderr(&o).contains("0 changes"), "{}", stderr(&o));
+    assert_eq!(std::fs::read(dir.join("again")).unwrap(), outs[0].1);
+    assert_eq!(temporaries(dir), Vec::<PathBuf>::new());
+}
+
 /// A game larger than the largest the commands read (64 MiB) is an error: `fix --in-place`
 /// leaves the file as it was (exit 1, the game named), `fix -o` writes every game after it
 /// and says what its output misses, `validate` reads the games after it.

@@ -200,6 +200,7 @@ fn failed(e: &io::Error) -> io::Error {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::fix::Fixed;
 
     /// Write `pieces` through a spill of limit `at`, as a writer does: each piece appended,
     /// then handed over when the text reaches the limit.
@@ -244,6 +245,55 @@ mod tests {
         t.write_to(&mut out).unwrap();
         assert_eq!(out, b"[Event \"x\"]\n1. 32-28 *\n");
         assert_eq!(Text::from(String::new()).len(), 0);
+    }
+
+    /// A game with tags, comments, NAGs, a setup, nested variations and a syntax error.
+    const GAME: &str = "[Event \"a \\\"b\\\"\"]\n[Site \"x\"]\n[Round \"1\"]\n\
+        1. 32-28 {a comment} 19-23 $1 (18-23 2. 37-32 (2. 33-29) 12-18) 2. 28x19 14x23 \
+        3. 37-32 {b} 10-14 4. 41-37 ) 5-10 5. 46-41 *\n\n\
+        [Event \"two\"]\n1. 32-28 19-23 2. 28x19 14x23 3. 37-32 2-0\n";
+
+    #[test]
+    fn the_writers_hand_over_the_same_text_as_they_write_in_memory() {
+        use crate::app::fix::{FixOptions, fix, fix_to};
+        use crate::app::write::export::{ExportOptions, analyse, json, pdn};
+        let games = crate::syntax::read_games(GAME.as_bytes());
+        assert_eq!(games.len(), 2);
+        for game in &games {
+            let a = analyse(game, &ExportOptions::default());
+            for at in [1, 7, 64] {
+                let mut whole = String::new();
+                json::write(&a, "f.pdn", &mut whole);
+                let mut spill = Spill::new(at);
+                let mut rest = String::new();
+                json::write_to(&a, "f.pdn", &mut rest, &mut spill);
+                // (Handed over as it grew: what is left is less than the limit and a move.)
+                assert!(rest.len() < at + 400, "{}", rest.len());
+                let t = spill.finish(rest);
+                assert!(t.spilled());
+                assert_eq!(t.into_string(), whole);
+
+                let mut whole = String::new();
+                pdn::write(&a, &mut whole);
+                let mut spill = Spill::new(at);
+                let mut rest = String::new();
+                pdn::write_to(&a, &mut rest, &mut spill);
+                assert_eq!(spill.finish(rest).into_string(), whole);
+
+                let opts = FixOptions::default();
+                let in_memory = fix(game.clone(), &opts);
+                let (fixed, text) = fix_to(game.clone(), &opts, Spill::new(at));
+                assert!(text.spilled());
+                assert_eq!(text.into_string(), in_memory.text);
+                assert_eq!(
+                    Fixed {
+                        text: in_memory.text.clone(),
+                        ..fixed
+                    },
+                    in_memory
+                );
+            }
+        }
     }
 
     #[test]
