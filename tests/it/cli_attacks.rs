@@ -120,7 +120,13 @@ fn a_game_with_a_long_output_is_written_whole_and_in_order() {
     }
     // The same bytes whatever --jobs.
     for k in 0..3 {
-        assert_eq!(outs[k].1, outs[k + 3].1, "{} and {}", outs[k].0, outs[k + 3].0);
+        assert_eq!(
+            outs[k].1,
+            outs[k + 3].1,
+            "{} and {}",
+            outs[k].0,
+            outs[k + 3].0
+        );
     }
     let json = String::from_utf8(outs[1].1.clone()).unwrap();
     let lines: Vec<serde_json::Value> = json
