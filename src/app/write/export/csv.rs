@@ -573,15 +573,17 @@ impl FenSquares {
     /// Append the list of pieces of a side whose pieces are the bits of `mine` (kings those
     /// also in `kings`): names separated by commas, `K` before a king's.
     pub(crate) fn push_list(&self, mine: u128, kings: u128, out: &mut Vec<u8>) {
-        out.reserve(9 * self.order.len());
-        let start = out.len();
+        // Written into a buffer on the stack without a branch per piece (a `K` always
+        // written, kept for a king; a name always copied as 8 bytes, its length kept), then
+        // appended at once: at most 128 pieces of `K`, 7 bytes and a comma.
+        let mut buf = [0u8; 128 * 9 + 8];
+        let mut n = 0;
         let mine = mine & self.mask;
         let mut put = |is_king: bool, name: &[u8; 8], len: u8| {
-            if is_king {
-                out.push(b'K');
-            }
-            out.extend_from_slice(name);
-            out.truncate(out.len() - 8 + usize::from(len));
+            buf[n] = b'K';
+            n += usize::from(is_king);
+            buf[n..n + 8].copy_from_slice(name);
+            n += usize::from(len);
         };
         if self.rising {
             for base in [0u32, 64] {
@@ -601,10 +603,8 @@ impl FenSquares {
                 }
             }
         }
-        // The comma after the last piece.
-        if out.len() > start {
-            out.pop();
-        }
+        // Without the comma after the last piece.
+        out.extend_from_slice(&buf[..n.saturating_sub(1)]);
     }
 }
 
