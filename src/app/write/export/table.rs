@@ -281,6 +281,9 @@ struct Collect<'a> {
 /// A position as its FEN shows it: white to move, the white pieces, the black, the kings.
 type FenKey = (bool, u128, u128, u128);
 
+/// Where text is in a column's bytes: from, to.
+type Span = (usize, usize);
+
 /// The key of a position.
 fn fen_key<B: crate::rules::Bits>(p: &Position<B>) -> FenKey {
     (
@@ -298,10 +301,10 @@ fn fen_key<B: crate::rules::Bits>(p: &Position<B>) -> FenKey {
 #[derive(Debug, Default)]
 struct FenMemo {
     /// The position, and where its FEN is in the after column's text.
-    last: Option<(FenKey, (usize, usize))>,
+    last: Option<(FenKey, Span)>,
     /// Per side (white, black): its list's key ([`FenSquares::list_key`]) and where the
     /// list is in the after column's text.
-    lists: [Option<((u128, u128), (usize, usize))>; 2],
+    lists: [Option<((u128, u128), Span)>; 2],
 }
 
 impl Observer for Collect<'_> {
