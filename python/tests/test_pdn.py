@@ -277,7 +277,7 @@ def test_a_reader_dropped_early_stops_cleanly(corpus):
         (["--moves", "32-28 19-23"], {"moves": "32-28 19-23"}),
         (["--piece", "king", "--captures", "2+"], {"piece": "king", "captures": "2+"}),
         (["--material", "wk=1+,bk=1+", "--side", "white", "--all-occurrences"], {"material": "wk=1+,bk=1+", "side": "white", "all_occurrences": True}),
-        (["--pieces", "W:W28:B19", "--not", "W:K1", "--empty", "23", "--mirror"], {"pieces": "W:W28:B19", "not_": ["W:K1"], "empty": "23", "mirror": True}),
+        (["--pieces", "W:W28:B19", "--not", "W:WK1", "--empty", "23", "--mirror"], {"pieces": "W:W28:B19", "not_": ["W:WK1"], "empty": "23", "mirror": True}),
         (["--from", "31-35", "--to", "26-30", "--variations"], {"from_": "31-35", "to": "26-30", "variations": True}),
     ],
 )
