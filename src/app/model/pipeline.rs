@@ -186,46 +186,94 @@ struct Carry {
 }
 
 /// The hand-over from job to job, in sequence order.
+///
+/// The wait for a hand-over is short (the job before is reading a piece of about the same
+/// size), so a job first watches `turn` for a moment before it sleeps, and a hand-over wakes
+/// nobody unless someone sleeps: a thread that goes to sleep gives its core away, and on a
+/// shared machine may not get it back for milliseconds.
 struct Chain {
-    state: Mutex<(u64, Carry)>,
-    turn: Condvar,
+    state: Mutex<ChainState>,
+    /// The job whose turn it is (mirrors `state.turn`, read without the lock).
+    turn: AtomicU64,
+    woken: Condvar,
     aborted: AtomicBool,
+}
+
+/// What [`Chain`] guards.
+#[derive(Default)]
+struct ChainState {
+    turn: u64,
+    carry: Carry,
+    /// Threads asleep on `woken`.
+    sleepers: usize,
+}
+
+/// How many times a thread looks for its turn (or its result) before it sleeps: a few tens
+/// of microseconds, a small part of reading one piece.
+const SPINS: u32 = 200;
+
+/// Spin until `ready()` or `SPINS` rounds pass (yielding the core now and then, so that a
+/// thread on the same core can run); true if it became ready.
+fn spin_until(ready: impl Fn() -> bool) -> bool {
+    for i in 0..SPINS {
+        if ready() {
+            return true;
+        }
+        if i % 32 == 31 {
+            thread::yield_now();
+        } else {
+            std::hint::spin_loop();
+        }
+    }
+    ready()
 }
 
 impl Chain {
     fn new() -> Chain {
         Chain {
-            state: Mutex::new((0, Carry::default())),
-            turn: Condvar::new(),
+            state: Mutex::new(ChainState::default()),
+            turn: AtomicU64::new(0),
+            woken: Condvar::new(),
             aborted: AtomicBool::new(false),
         }
     }
 
     /// Wait for job `seq`'s turn and take what the job before it left.
     fn take(&self, seq: u64) -> Carry {
+        spin_until(|| {
+            self.turn.load(Ordering::Acquire) == seq || self.aborted.load(Ordering::Relaxed)
+        });
         let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        while s.0 != seq {
+        while s.turn != seq {
             if self.aborted.load(Ordering::SeqCst) {
                 // The run stopped: this job's results will not be used.
                 return Carry::default();
             }
-            s = self.turn.wait(s).unwrap_or_else(|e| e.into_inner());
+            s.sleepers += 1;
+            s = self.woken.wait(s).unwrap_or_else(|e| e.into_inner());
+            s.sleepers -= 1;
         }
-        std::mem::take(&mut s.1)
+        std::mem::take(&mut s.carry)
     }
 
     /// Wake every waiter for good: the run stopped.
     fn abort(&self) {
         self.aborted.store(true, Ordering::SeqCst);
         drop(self.state.lock().unwrap_or_else(|e| e.into_inner()));
-        self.turn.notify_all();
+        self.woken.notify_all();
     }
 
     /// Job `seq` is read: pass `carry` to the next one.
     fn give(&self, seq: u64, carry: Carry) {
         let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        *s = (seq + 1, carry);
-        self.turn.notify_all();
+        s.turn = seq + 1;
+        s.carry = carry;
+        self.turn.store(seq + 1, Ordering::Release);
+        let sleepers = s.sleepers;
+        drop(s);
+        if sleepers > 0 {
+            self.woken.notify_all();
+        }
     }
 }
 
@@ -346,6 +394,7 @@ where
         stop: AtomicBool::new(false),
         done: Mutex::new(Done::default()),
         ready: Condvar::new(),
+        delivered: AtomicU64::new(0),
         chain: Chain::new(),
     };
     thread::scope(|s| {
@@ -449,6 +498,8 @@ struct Shared<'a, R> {
     done: Mutex<Done<R>>,
     /// Signalled when the result the leader waits for arrives.
     ready: Condvar,
+    /// Results delivered so far (the leader watches it for a moment before it sleeps).
+    delivered: AtomicU64,
     chain: Chain,
 }
 
@@ -558,6 +609,7 @@ impl<'a, R> Shared<'a, R> {
     fn deliver(&self, seq: u64, done: Vec<Event<R>>) {
         let mut d = self.lock_done();
         d.results.insert(seq, done);
+        self.delivered.fetch_add(1, Ordering::Release);
         if d.awaited == seq {
             d.awaited = u64::MAX;
             drop(d);
@@ -626,6 +678,24 @@ impl<'a, R> Shared<'a, R> {
                 continue;
             }
             // Nothing to do but wait for the next result (or learn that all is done).
+            let d = self.lock_done();
+            if d.results.contains_key(&next) {
+                continue;
+            }
+            let feed = self.lock_feed();
+            if feed.exhausted && feed.seq == next {
+                return Ok(());
+            }
+            drop(feed);
+            // The result is often a moment away (a helper finishing its job): watch for a
+            // delivery before sleeping.
+            let seen = self.delivered.load(Ordering::Acquire);
+            drop(d);
+            if spin_until(|| {
+                self.delivered.load(Ordering::Acquire) != seen || self.stop.load(Ordering::Relaxed)
+            }) {
+                continue;
+            }
             let mut d = self.lock_done();
             if d.results.contains_key(&next) {
                 continue;

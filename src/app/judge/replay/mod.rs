@@ -10,6 +10,9 @@ mod shape;
 mod spec;
 pub mod tree;
 
+use std::any::Any;
+use std::cell::RefCell;
+
 use crate::rules::{Bits, Color, Move, Position, Role, Spec, Step};
 use crate::syntax::{MoveRef, Span};
 
@@ -20,6 +23,55 @@ use crate::app::model::record::{LineRef, Node, Record};
 use crate::app::write::board;
 
 pub use spec::{legal_texts, spec_into, to_spec};
+
+/// The buffers of a replay that outlive it on its thread: the resolvers' move lists, the
+/// route, the move being resolved and the draw tracker's history. The next replay of the same
+/// variant on the thread takes them instead of allocating its own (a worker replays game after
+/// game: its buffers are allocated once per variant, not once per game).
+struct Spare<V: Spec> {
+    resolver: Resolver<V>,
+    look: Resolver<V>,
+    route: Vec<Step>,
+    spec: MoveSpec,
+    draws: Tracker<V::B>,
+}
+
+/// Buffers larger than this (in entries, see [`Resolver::held`]) are dropped with their
+/// replay rather than kept: a rare position with thousands of capture routes does not hold
+/// its memory for the rest of the run.
+const SPARE_MAX: usize = 1 << 14;
+
+thread_local! {
+    /// This thread's spare buffers, one [`Spare`] per variant replayed (a handful at most).
+    static SPARES: RefCell<Vec<Box<dyn Any>>> = const { RefCell::new(Vec::new()) };
+}
+
+impl<V: Spec> Spare<V> {
+    /// This thread's spare buffers for variant `V`, if a replay left them.
+    fn take() -> Option<Spare<V>> {
+        SPARES
+            .try_with(|s| {
+                let mut s = s.try_borrow_mut().ok()?;
+                let at = s.iter().position(|b| b.is::<Spare<V>>())?;
+                s.swap_remove(at).downcast::<Spare<V>>().ok().map(|b| *b)
+            })
+            .ok()
+            .flatten()
+    }
+
+    /// Leave these buffers to the thread's next replay of variant `V` (unless they grew too
+    /// large to keep).
+    fn keep(self) {
+        if self.resolver.held() + self.look.held() + self.route.capacity() > SPARE_MAX {
+            return;
+        }
+        let _ = SPARES.try_with(|s| {
+            if let Ok(mut s) = s.try_borrow_mut() {
+                s.push(Box::new(self));
+            }
+        });
+    }
+}
 
 /// Deepest variation nesting that is replayed.
 const MAX_DEPTH: u32 = 100;
@@ -300,18 +352,32 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         settings: Settings,
         observer: &'g mut O,
     ) -> Self {
+        let spare = match Spare::<V>::take() {
+            Some(mut s) => {
+                s.draws.renew(start);
+                s.route.clear();
+                s
+            }
+            None => Spare {
+                resolver: Resolver::new(),
+                look: Resolver::new(),
+                route: Vec::with_capacity(32),
+                spec: MoveSpec::default(),
+                draws: Tracker::new(V::RULES, V::geometry(), start),
+            },
+        };
         Replayer {
             record,
             text,
             settings,
             first_mover: V::RULES.first_mover(),
-            resolver: Resolver::new(),
-            look: Resolver::new(),
-            route: Vec::with_capacity(32),
-            spec: MoveSpec::default(),
+            resolver: spare.resolver,
+            look: spare.look,
+            route: spare.route,
+            spec: spare.spec,
             observer,
             diags: Vec::new(),
-            draws: Tracker::new(V::RULES, V::geometry(), start),
+            draws: spare.draws,
             plies: 0,
             complete: true,
             quirks: Vec::new(),
@@ -337,7 +403,20 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         self.style = self.style_of(&start);
         let mut st = LineState::main(start, number);
         self.line(self.record.body(), &mut st);
+        self.keep_buffers();
         self.reach
+    }
+
+    /// Leave the buffers to the thread's next replay (see [`Spare`]).
+    fn keep_buffers(&mut self) {
+        Spare {
+            resolver: std::mem::take(&mut self.resolver),
+            look: std::mem::take(&mut self.look),
+            route: std::mem::take(&mut self.route),
+            spec: std::mem::take(&mut self.spec),
+            draws: std::mem::replace(&mut self.draws, Tracker::empty(V::RULES)),
+        }
+        .keep();
     }
 
     /// Probe mode: the main line has an error at `ply`.
@@ -357,12 +436,14 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             .reached
             .as_ref()
             .map_or(0, |r| self.plies.saturating_sub(r.ply));
+        let draw = self.draws.reached.take();
+        self.keep_buffers();
         Replayed {
             diagnostics: self.diags,
             plies: self.plies,
             last: st.pos,
             complete: self.complete && !st.stopped,
-            draw: self.draws.reached.take(),
+            draw,
             plies_after_draw,
             reach: self.reach,
             replies: self.replies,
