@@ -111,6 +111,8 @@ impl Searcher {
             let e = unfit[slot(first)].clone().unwrap_or(QueryError::Empty);
             return Err(match (options.variant, e) {
                 (Some(_), e) => e,
+                // The moves' message names the variant already.
+                (None, e @ QueryError::Moves(_)) => QueryError::Unfit(e.to_string()),
                 (None, e) => QueryError::Unfit(format!("{} ({})", e, first.name())),
             });
         }

@@ -231,10 +231,23 @@ impl Query {
 ///
 /// [`QueryError::Fen`] with the FEN and what is wrong with it.
 pub fn parse_fen(text: &str) -> Result<Setup, QueryError> {
-    fen::parse(text).map_err(|e| QueryError::Fen {
+    let fail = |error| QueryError::Fen {
         fen: text.to_string(),
-        error: e,
-    })
+        error,
+    };
+    let setup = fen::parse(text).map_err(fail)?;
+    // A file's FEN may carry fields a reader passes over; a query's may not, since a field
+    // passed over (`W:K50` for `W:WK50`) would silently ask for less than was written. The
+    // move counters of lidraughts' FENs (`H0`, `F1`) ask nothing and are let through.
+    let counter = |f: &str| {
+        f.len() > 1
+            && matches!(f.as_bytes()[0], b'H' | b'F' | b'h' | b'f')
+            && f[1..].bytes().all(|b| b.is_ascii_digit())
+    };
+    match setup.ignored.iter().find(|f| !counter(f)) {
+        Some(field) => Err(fail(FenError::BadField(field.clone()))),
+        None => Ok(setup),
+    }
 }
 
 /// Read a list of squares: numbers, ranges and algebraic names separated by commas
@@ -321,6 +334,25 @@ impl std::error::Error for QueryError {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_query_fen_field_that_is_no_colour_group_is_refused() {
+        // `W:K50` once asked for nothing at all: the field was passed over.
+        for fen in ["W:K50", "W:W28:X1", "?:W31:B1:Q"] {
+            assert!(
+                matches!(
+                    parse_fen(fen),
+                    Err(QueryError::Fen {
+                        error: FenError::BadField(_),
+                        ..
+                    })
+                ),
+                "{fen}"
+            );
+        }
+        let counters = parse_fen("W:W31:B19:H0:F1").expect("move counters are let through");
+        assert_eq!(counters.pieces.len(), 2);
+    }
 
     #[test]
     fn counts_and_ranges_read() {
