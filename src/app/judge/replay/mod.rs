@@ -354,6 +354,10 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
     ) -> Self {
         let spare = match Spare::<V>::take() {
             Some(mut s) => {
+                // What the last game left in them: nothing is read before it is set again
+                // but the men that crossed the far row, cleared here as a new resolver's are.
+                s.resolver.crossed = V::B::ZERO;
+                s.look.crossed = V::B::ZERO;
                 s.draws.renew(start);
                 s.route.clear();
                 s
