@@ -93,20 +93,6 @@ impl<B: Bits> Tracker<B> {
         self.reset(start);
     }
 
-    /// A tracker that holds no memory, to stand in for one whose buffers are kept elsewhere.
-    pub(crate) fn empty(rules: &'static Rules) -> Self {
-        Tracker {
-            rules,
-            history: Vec::new(),
-            counts: HashMap::new(),
-            king_only: 0,
-            endgame: [None; MAX_ENDGAME],
-            in_endgame: false,
-            long_diagonal: B::ZERO,
-            reached: None,
-        }
-    }
-
     /// Start counting afresh from a position (the start position, a setup in the movetext).
     /// An endgame configuration already on the board counts from here: every ply played
     /// in it counts.
