@@ -185,16 +185,10 @@ struct Carry {
     rest: Option<Rest>,
 }
 
-/// The hand-over from job to job, in sequence order.
-///
-/// The wait for a hand-over is short (the job before is reading a piece of about the same
-/// size), so a job first watches `turn` for a moment before it sleeps, and a hand-over wakes
-/// nobody unless someone sleeps: a thread that goes to sleep gives its core away, and on a
-/// shared machine may not get it back for milliseconds.
+/// The hand-over from job to job, in sequence order. A hand-over wakes nobody unless a job
+/// sleeps waiting for one (a notification is a system call even when nobody waits).
 struct Chain {
     state: Mutex<ChainState>,
-    /// The job whose turn it is (mirrors `state.turn`, read without the lock).
-    turn: AtomicU64,
     woken: Condvar,
     aborted: AtomicBool,
 }
@@ -208,31 +202,10 @@ struct ChainState {
     sleepers: usize,
 }
 
-/// How many times a thread looks for its turn (or its result) before it sleeps: a few tens
-/// of microseconds, a small part of reading one piece.
-const SPINS: u32 = 200;
-
-/// Spin until `ready()` or `SPINS` rounds pass (yielding the core now and then, so that a
-/// thread on the same core can run); true if it became ready.
-fn spin_until(ready: impl Fn() -> bool) -> bool {
-    for i in 0..SPINS {
-        if ready() {
-            return true;
-        }
-        if i % 32 == 31 {
-            thread::yield_now();
-        } else {
-            std::hint::spin_loop();
-        }
-    }
-    ready()
-}
-
 impl Chain {
     fn new() -> Chain {
         Chain {
             state: Mutex::new(ChainState::default()),
-            turn: AtomicU64::new(0),
             woken: Condvar::new(),
             aborted: AtomicBool::new(false),
         }
@@ -240,9 +213,6 @@ impl Chain {
 
     /// Wait for job `seq`'s turn and take what the job before it left.
     fn take(&self, seq: u64) -> Carry {
-        spin_until(|| {
-            self.turn.load(Ordering::Acquire) == seq || self.aborted.load(Ordering::Relaxed)
-        });
         let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
         while s.turn != seq {
             if self.aborted.load(Ordering::SeqCst) {
@@ -268,7 +238,6 @@ impl Chain {
         let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
         s.turn = seq + 1;
         s.carry = carry;
-        self.turn.store(seq + 1, Ordering::Release);
         let sleepers = s.sleepers;
         drop(s);
         if sleepers > 0 {
@@ -394,7 +363,6 @@ where
         stop: AtomicBool::new(false),
         done: Mutex::new(Done::default()),
         ready: Condvar::new(),
-        delivered: AtomicU64::new(0),
         chain: Chain::new(),
     };
     thread::scope(|s| {
@@ -498,8 +466,6 @@ struct Shared<'a, R> {
     done: Mutex<Done<R>>,
     /// Signalled when the result the leader waits for arrives.
     ready: Condvar,
-    /// Results delivered so far (the leader watches it for a moment before it sleeps).
-    delivered: AtomicU64,
     chain: Chain,
 }
 
@@ -609,7 +575,6 @@ impl<'a, R> Shared<'a, R> {
     fn deliver(&self, seq: u64, done: Vec<Event<R>>) {
         let mut d = self.lock_done();
         d.results.insert(seq, done);
-        self.delivered.fetch_add(1, Ordering::Release);
         if d.awaited == seq {
             d.awaited = u64::MAX;
             drop(d);
@@ -678,24 +643,6 @@ impl<'a, R> Shared<'a, R> {
                 continue;
             }
             // Nothing to do but wait for the next result (or learn that all is done).
-            let d = self.lock_done();
-            if d.results.contains_key(&next) {
-                continue;
-            }
-            let feed = self.lock_feed();
-            if feed.exhausted && feed.seq == next {
-                return Ok(());
-            }
-            drop(feed);
-            // The result is often a moment away (a helper finishing its job): watch for a
-            // delivery before sleeping.
-            let seen = self.delivered.load(Ordering::Acquire);
-            drop(d);
-            if spin_until(|| {
-                self.delivered.load(Ordering::Acquire) != seen || self.stop.load(Ordering::Relaxed)
-            }) {
-                continue;
-            }
             let mut d = self.lock_done();
             if d.results.contains_key(&next) {
                 continue;
