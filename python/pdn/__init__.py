@@ -415,8 +415,11 @@ def read_arrow(
 
     An input that cannot be read ends the stream with an error when ``errors`` is
     ``"raise"`` (the default for one file); with ``"warn"`` (the default for a directory or
-    a list) the table goes on without it, and the object's ``unreadable`` lists the inputs
-    the last read could not read (to their end)."""
+    a list) the table goes on without it, with a :class:`PdnWarning`, and the object's
+    ``unreadable`` lists the inputs the last read could not read (to their end). So is a
+    game whose plies pass 1 GB of rows (about four million plies): the stream ends with
+    an error naming the file and the game, or, with ``"warn"``, its plies past the limit
+    are left out, warned of and listed."""
     mode = _errors(path, errors)
     try:
         return _pdn.read_arrow(_paths(path), plies, variant, jobs, mode)

@@ -51,4 +51,5 @@ def read_arrow(
     variant: Optional[str] = None,
     jobs: Optional[int] = None,
     errors: str = "raise",
+    chunk_text: Optional[int] = None,
 ) -> ArrowTable: ...

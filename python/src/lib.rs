@@ -28,10 +28,10 @@ use pdn::app::judge::findings::{Policy, Totals, render_game_text};
 use pdn::app::judge::validate::{self, validate_ref};
 use pdn::app::model::pipeline::{self, Event, Plan};
 use pdn::app::model::reading::GameRef;
-use pdn::app::search::query::{self, Count, Manoeuvre, Material, Query, QueryError};
+use pdn::app::search::query::{Query, QueryOption, QueryOptions};
 use pdn::app::search::render::{self, Summary};
 use pdn::app::search::{GameResult, SearchOptions, Searcher};
-use pdn::app::write::export::table::{GameRow, GameTable, PlyChunk, PlyTable};
+use pdn::app::write::export::table::{CHUNK_TEXT, GameRow, GameTable, PlyChunk, PlyTable};
 use pdn::app::write::export::{ExportOptions, Notation, ResultStyle, analyse, json};
 use pdn::rules::{Color, Role, Variant};
 
@@ -52,6 +52,8 @@ enum Msg<R> {
     /// An input could not be opened or read to its end (its name, why, and the line of the
     /// last game read from it).
     Failed(String, String, Option<u32>),
+    /// Something not read that the reading went on past, to warn of (the whole message).
+    Warned(String),
 }
 
 /// The inputs, for the pipeline.
@@ -259,6 +261,7 @@ impl JsonLines {
             match msg {
                 Ok(Msg::Items(items)) => self.ready.extend(items),
                 Ok(Msg::Failed(file, why, line)) => return Err(failed(file, why, line)),
+                Ok(Msg::Warned(_)) => {}
                 Err(_) => self.rx = None,
             }
         }
@@ -372,6 +375,7 @@ fn validate_json(
                     Msg::Items(lines)
                 }
                 Msg::Failed(f, w, l) => Msg::Failed(f, w, l),
+                Msg::Warned(w) => Msg::Warned(w),
             };
             if tx.send(m).is_err() {
                 return;
@@ -381,7 +385,9 @@ fn validate_json(
     Ok(JsonLines::new(out, skipped))
 }
 
-/// The query of `pdn search`'s options, from the keyword arguments of the same names.
+/// The query of `pdn search`'s options, from the keyword arguments of the same names
+/// (built by the library: [`QueryOptions::query`]); a value that cannot be read raises
+/// ValueError naming the keyword.
 #[allow(clippy::too_many_arguments)]
 fn query_of(
     position: Option<&str>,
@@ -400,56 +406,47 @@ fn query_of(
     sacrifice: bool,
     mirror: bool,
 ) -> PyResult<Query> {
-    let bad = |what: &str, e: QueryError| PyValueError::new_err(format!("{what}: {e}"));
-    let fens = |what: &str, list: &[String]| -> PyResult<Vec<_>> {
-        list.iter()
-            .map(|f| query::parse_fen(f).map_err(|e| bad(what, e)))
-            .collect()
-    };
-    let squares = |what: &str, text: &str| query::parse_squares(text).map_err(|e| bad(what, e));
-    let mut empty_squares = Vec::new();
-    for e in &empty {
-        empty_squares.extend(squares("empty", e)?);
-    }
-    let colour = |what: &str, v: &str| match v {
-        "white" => Ok(Color::White),
-        "black" => Ok(Color::Black),
-        _ => Err(PyValueError::new_err(format!(
-            "{what}: \"white\" or \"black\", not {v:?}"
-        ))),
-    };
-    Ok(Query {
-        position: position
-            .map(|f| query::parse_fen(f).map_err(|e| bad("position", e)))
-            .transpose()?,
-        pieces: fens("pieces", &pieces)?,
-        not: fens("not_", &not)?,
-        empty: empty_squares,
-        material: material
-            .map(|m| Material::parse(m).map_err(|e| bad("material", e)))
-            .transpose()?,
-        moves,
-        side: side.map(|v| colour("side", v)).transpose()?,
+    let options = QueryOptions {
+        position: position.map(str::to_owned),
         any_side,
-        manoeuvre: Manoeuvre {
-            piece: piece
-                .map(|p| match p {
-                    "man" => Ok(Role::Man),
-                    "king" => Ok(Role::King),
-                    _ => Err(PyValueError::new_err(format!(
-                        "piece: \"man\" or \"king\", not {p:?}"
-                    ))),
-                })
-                .transpose()?,
-            from: from.map(|t| squares("from_", t)).transpose()?,
-            to: to.map(|t| squares("to", t)).transpose()?,
-            captures: captures
-                .map(|c| Count::parse(c).map_err(|e| bad("captures", e)))
-                .transpose()?,
-            promotion,
-            sacrifice,
-        },
+        pieces,
+        not,
+        empty,
+        material: material.map(str::to_owned),
+        moves,
+        side: side
+            .map(|v| match v {
+                "white" => Ok(Color::White),
+                "black" => Ok(Color::Black),
+                _ => Err(PyValueError::new_err(format!(
+                    "side: \"white\" or \"black\", not {v:?}"
+                ))),
+            })
+            .transpose()?,
+        piece: piece
+            .map(|p| match p {
+                "man" => Ok(Role::Man),
+                "king" => Ok(Role::King),
+                _ => Err(PyValueError::new_err(format!(
+                    "piece: \"man\" or \"king\", not {p:?}"
+                ))),
+            })
+            .transpose()?,
+        from: from.map(str::to_owned),
+        to: to.map(str::to_owned),
+        captures: captures.map(str::to_owned),
+        promotion,
+        sacrifice,
         mirror,
+    };
+    options.query().map_err(|e| {
+        // The keyword arguments of Python: `not_` and `from_` for the keywords of Python.
+        let keyword = match e.option {
+            QueryOption::Not => "not_",
+            QueryOption::From => "from_",
+            o => o.name(),
+        };
+        PyValueError::new_err(format!("{keyword}: {}", e.error))
     })
 }
 
@@ -536,6 +533,7 @@ fn search_json(
                     summary.unreadable_files += 1;
                     Msg::Failed(f, w, l)
                 }
+                Msg::Warned(w) => Msg::Warned(w),
             };
             if tx.send(m).is_err() {
                 return;
@@ -552,31 +550,57 @@ fn search_json(
 struct Batches {
     schema: SchemaRef,
     rx: Receiver<Msg<RecordBatch>>,
+    /// Warnings to give before the next batch (the paths a directory walk could not read).
+    warn: std::collections::VecDeque<String>,
     done: bool,
+}
+
+/// Warn with a `pdn.PdnWarning` (a `UserWarning` if the package cannot be imported), from
+/// the thread that reads the stream: an error if the warning filters make it one.
+fn warn(text: &str) -> Result<(), ArrowError> {
+    Python::attach(|py| {
+        let category = py
+            .import("pdn")
+            .and_then(|m| m.getattr("PdnWarning"))
+            .unwrap_or_else(|_| py.get_type::<pyo3::exceptions::PyUserWarning>().into_any());
+        let message = std::ffi::CString::new(text.replace('\0', "?")).unwrap_or_default();
+        PyErr::warn(py, &category, &message, 1).map_err(|e| e.to_string())
+    })
+    .map_err(|e| ArrowError::ExternalError(Box::new(io::Error::other(e))))
 }
 
 impl Iterator for Batches {
     type Item = Result<RecordBatch, ArrowError>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.done {
-            return None;
-        }
-        match self.rx.recv() {
-            Ok(Msg::Items(mut b)) => b.pop().map(Ok),
-            Ok(Msg::Failed(file, why, _)) => {
-                self.done = true;
-                Some(Err(ArrowError::ExternalError(Box::new(io::Error::other(
-                    if file.is_empty() {
-                        why
-                    } else {
-                        format!("{file}: {why}")
-                    },
-                )))))
+        loop {
+            if self.done {
+                return None;
             }
-            Err(_) => {
-                self.done = true;
-                None
+            if let Some(w) = self.warn.pop_front() {
+                if let Err(e) = warn(&w) {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+                continue;
+            }
+            match self.rx.recv() {
+                Ok(Msg::Items(mut b)) => return b.pop().map(Ok),
+                Ok(Msg::Warned(w)) => self.warn.push_back(w),
+                Ok(Msg::Failed(file, why, _)) => {
+                    self.done = true;
+                    return Some(Err(ArrowError::ExternalError(Box::new(io::Error::other(
+                        if file.is_empty() {
+                            why
+                        } else {
+                            format!("{file}: {why}")
+                        },
+                    )))));
+                }
+                Err(_) => {
+                    self.done = true;
+                    return None;
+                }
             }
         }
     }
@@ -588,23 +612,27 @@ impl RecordBatchReader for Batches {
     }
 }
 
-/// An input not read (to its end): its name, why, the line of the last game read from it.
+/// An input not read (to its end): its name, what was not read and why, the line of the
+/// last game read from it (or of the game not read to its end).
 type Unread = (String, String, Option<u32>);
 
-/// Start reading the table of `inputs` into record batches; with `skipped`, an input that
-/// cannot be read is listed there and the table goes on without the rest of it.
+/// Start reading the table of `inputs` into record batches, a game's plies limited to
+/// `chunk_text` bytes of text; with `skipped`, an input that cannot be read (or a game
+/// whose plies were cut) is listed there, warned of, and the table goes on without the
+/// rest of it; without, the stream ends with an error.
 fn batches(
     inputs: Vec<Input>,
     jobs: usize,
     plies: bool,
     opts: validate::Options,
+    chunk_text: usize,
     skipped: Option<Arc<Mutex<Vec<Unread>>>>,
 ) -> Batches {
     let (schema, rx) = if plies {
         let rx = spawn(
             inputs,
             jobs,
-            move |g, name| PlyChunk::of_ref(g, name, &opts, Notation::Native),
+            move |g, name| PlyChunk::of_ref_within(g, name, &opts, Notation::Native, chunk_text),
             |_| None,
         );
         (
@@ -614,6 +642,10 @@ fn batches(
                 PlyTable::new(),
                 PlyTable::push,
                 PlyTable::finish,
+                |c: &PlyChunk| {
+                    c.cut_note()
+                        .map(|note| (c.file.clone(), note, Some(c.line)))
+                },
                 skipped,
             ),
         )
@@ -631,6 +663,7 @@ fn batches(
                 GameTable::new(),
                 GameTable::push,
                 GameTable::finish,
+                |_| None,
                 skipped,
             ),
         )
@@ -638,21 +671,42 @@ fn batches(
     Batches {
         schema,
         rx,
+        warn: Default::default(),
         done: false,
     }
 }
 
-/// Append the rows received to `table`, sending each batch as it fills (and the last).
+/// Append the rows received to `table`, sending each batch as it fills (and the last);
+/// `lost` says what of a row's game is not in it (file, what, line), which `skipped`
+/// lists (and the stream warns of), or else ends the stream with an error.
 fn tables<R: Send + 'static, T: Send + 'static>(
     rx: Receiver<Msg<R>>,
     mut table: T,
     push: fn(&mut T, &R) -> Option<RecordBatch>,
     finish: fn(&mut T) -> RecordBatch,
+    lost: fn(&R) -> Option<Unread>,
     skipped: Option<Arc<Mutex<Vec<Unread>>>>,
 ) -> Receiver<Msg<RecordBatch>> {
     let (tx, out) = sync_channel::<Msg<RecordBatch>>(2);
     std::thread::spawn(move || {
         let ok = catch_unwind(AssertUnwindSafe(|| {
+            // List (and warn of) what was not read (the file, why, the line to list, what to
+            // say), or end the stream with it: false to stop.
+            let not_read = |f: String, w: String, l: Option<u32>, text: String| -> bool {
+                match &skipped {
+                    Some(list) if !f.is_empty() => {
+                        list.lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .push((f, text.clone(), l));
+                        tx.send(Msg::Warned(format!("not read (to its end): {text}")))
+                            .is_ok()
+                    }
+                    _ => {
+                        let _ = tx.send(Msg::Failed(f, w, None));
+                        false
+                    }
+                }
+            };
             while let Ok(msg) = rx.recv() {
                 match msg {
                     Msg::Items(items) => {
@@ -662,18 +716,29 @@ fn tables<R: Send + 'static, T: Send + 'static>(
                             {
                                 return;
                             }
+                            if let Some((f, w, l)) = lost(r) {
+                                let w = match l {
+                                    Some(l) => format!("{w} (the game at line {l})"),
+                                    None => w,
+                                };
+                                let text = format!("{f}: {w}");
+                                if !not_read(f, w, l, text) {
+                                    return;
+                                }
+                            }
                         }
                     }
-                    Msg::Failed(f, w, l) => match &skipped {
-                        Some(list) if !f.is_empty() => list
-                            .lock()
-                            .unwrap_or_else(|e| e.into_inner())
-                            .push((f, w, l)),
-                        _ => {
-                            let _ = tx.send(Msg::Failed(f, w, l));
+                    Msg::Failed(f, w, l) => {
+                        let text = message(&f, &w, l);
+                        if !not_read(f, w, l, text) {
                             return;
                         }
-                    },
+                    }
+                    Msg::Warned(w) => {
+                        if tx.send(Msg::Warned(w)).is_err() {
+                            return;
+                        }
+                    }
                 }
             }
             let last = finish(&mut table);
@@ -707,6 +772,8 @@ struct ArrowTable {
     skip: bool,
     /// The inputs not read (to their end) by the last read.
     unreadable: Arc<Mutex<Vec<Unread>>>,
+    /// The most text of a game's rows in the plies table ([`PlyChunk::of_ref_within`]).
+    chunk_text: usize,
 }
 
 #[pymethods]
@@ -727,17 +794,25 @@ impl ArrowTable {
             list.extend(
                 self.missing
                     .iter()
-                    .map(|(f, w)| (f.clone(), w.clone(), None)),
+                    .map(|(f, w)| (f.clone(), message(f, w, None), None)),
             );
             Arc::clone(&self.unreadable)
         });
-        let reader = batches(
+        let mut reader = batches(
             self.inputs.clone(),
             self.jobs,
             self.plies,
             self.opts,
+            self.chunk_text,
             skipped,
         );
+        if self.skip {
+            reader.warn.extend(
+                self.missing
+                    .iter()
+                    .map(|(f, w)| format!("not read (to its end): {}", message(f, w, None))),
+            );
+        }
         let stream = FFI_ArrowArrayStream::new(Box::new(reader));
         PyCapsule::new_with_value(py, stream, c"arrow_array_stream")
     }
@@ -754,16 +829,14 @@ impl ArrowTable {
         self.inputs.iter().map(|i| i.name.clone()).collect()
     }
 
-    /// The inputs the last read could not read (to its end): (file, message, line of the
-    /// last game read from it).
+    /// What the last read could not read (to its end): (file, message, line of the last
+    /// game read from it, or of the game whose plies were cut).
     #[getter]
     fn unreadable(&self) -> Vec<Unread> {
         self.unreadable
             .lock()
             .unwrap_or_else(|e| e.into_inner())
-            .iter()
-            .map(|(f, w, l)| (f.clone(), message(f, w, *l), *l))
-            .collect()
+            .clone()
     }
 
     fn __repr__(&self) -> String {
@@ -787,15 +860,17 @@ fn skip_of(errors: &str) -> PyResult<bool> {
     }
 }
 
-/// The games table (or, with `plies`, the plies table) of `path`.
+/// The games table (or, with `plies`, the plies table) of `path`; `chunk_text` (for the
+/// tests) lowers the most text of one game's rows in the plies table (1 GiB).
 #[pyfunction]
-#[pyo3(signature = (path, plies = false, variant = None, jobs = None, errors = "raise"))]
+#[pyo3(signature = (path, plies = false, variant = None, jobs = None, errors = "raise", chunk_text = None))]
 fn read_arrow(
     path: &Bound<'_, PyAny>,
     plies: bool,
     variant: Option<&str>,
     jobs: Option<usize>,
     errors: &str,
+    chunk_text: Option<usize>,
 ) -> PyResult<ArrowTable> {
     let skip = skip_of(errors)?;
     let (inputs, missing) = inputs(paths_of(path)?)?;
@@ -813,6 +888,7 @@ fn read_arrow(
         missing,
         skip,
         unreadable: Arc::default(),
+        chunk_text: chunk_text.unwrap_or(CHUNK_TEXT),
     })
 }
 

@@ -11,6 +11,8 @@ import gzip
 import json
 import os
 import pathlib
+import re
+import shlex
 import subprocess
 import sys
 
@@ -275,7 +277,7 @@ def test_a_reader_dropped_early_stops_cleanly(corpus):
         (["--moves", "32-28 19-23"], {"moves": "32-28 19-23"}),
         (["--piece", "king", "--captures", "2+"], {"piece": "king", "captures": "2+"}),
         (["--material", "wk=1+,bk=1+", "--side", "white", "--all-occurrences"], {"material": "wk=1+,bk=1+", "side": "white", "all_occurrences": True}),
-        (["--pieces", "W:W28:B19", "--not", "W:K1", "--empty", "23", "--mirror"], {"pieces": "W:W28:B19", "not_": ["W:K1"], "empty": "23", "mirror": True}),
+        (["--pieces", "W:W28:B19", "--not", "W:WK1", "--empty", "23", "--mirror"], {"pieces": "W:W28:B19", "not_": ["W:WK1"], "empty": "23", "mirror": True}),
         (["--from", "31-35", "--to", "26-30", "--variations"], {"from_": "31-35", "to": "26-30", "variations": True}),
     ],
 )
@@ -343,7 +345,82 @@ def test_read_games_on_a_directory_goes_on_past_an_unreadable_file(mixed_dir):
         list(findings)
     assert len(findings.unreadable) == 2
     t = pdn.read_arrow(mixed_dir)
-    assert pa.table(t).num_rows == len(want)
+    with pytest.warns(pdn.PdnWarning) as caught:
+        assert pa.table(t).num_rows == len(want)
+    assert len(caught) == 2
     assert [u[0] for u in t.unreadable] == [u.file for u in games.unreadable]
     with pytest.raises(Exception):
         pa.table(pdn.read_arrow(mixed_dir, errors="raise"))
+
+
+# A game whose plies pass the table's text limit (1 GiB of rows; lowered here through the
+# native module's `chunk_text`, for the tests): never dropped in silence.
+
+
+def test_plies_past_the_text_limit_raise_or_warn_and_are_listed(corpus):
+    whole = pa.table(pdn.read_arrow(INTERNATIONAL, plies=True)).num_rows
+    name = str(INTERNATIONAL)
+    with pytest.raises(Exception, match=re.escape(name) + r": game 1: its last \d+ plies are not in the table"):
+        pa.table(pdn._pdn.read_arrow(name, True, None, 1, "raise", chunk_text=2000))
+    t = pdn._pdn.read_arrow(name, True, None, 2, "warn", chunk_text=2000)
+    with pytest.warns(pdn.PdnWarning, match=r"game \d+: its last \d+ plies") as caught:
+        got = pa.table(t).num_rows
+    cut = t.unreadable
+    assert len(cut) > 10 and len(caught) == len(cut)
+    assert all(u[0] == name and re.search(r"game \d+: its last \d+ plies are not in the table \(over 2000 bytes", u[1]) for u in cut)
+    assert all(u[2] is not None for u in cut)
+    lost = sum(int(re.search(r"its last (\d+) plies", u[1]).group(1)) for u in cut)
+    assert 0 < got and got + lost == whole
+    # polars and DuckDB read the same stream, warned alike.
+    with pytest.warns(pdn.PdnWarning):
+        assert pl.DataFrame(t).height == got
+    with pytest.warns(pdn.PdnWarning):
+        assert duckdb.sql("select count(*) from t").fetchall() == [(got,)]
+    # Under the limit, nothing is listed or warned of.
+    t = pdn._pdn.read_arrow(name, True, None, 1, "warn")
+    assert pa.table(t).num_rows == whole and t.unreadable == []
+
+
+# The README's examples, extracted from README.md and run as written, so that they cannot
+# drift from the package.
+
+
+def readme_blocks(lang):
+    text = (ROOT / "README.md").read_text()
+    start = text.index("### Python and datasets")
+    section = text[start : text.index("\n### ", start + 1)]
+    return re.findall(r"```" + lang + r"\n(.*?)```", section, re.S)
+
+
+def test_the_readme_python_and_duckdb_examples_run_as_written(corpus, tmp_path, monkeypatch):
+    archive = tmp_path / "archive"
+    archive.mkdir()
+    files = sorted((CORPUS / "international").rglob("*.pdn"))
+    for i, f in enumerate(files[:300] + [INTERNATIONAL]):
+        (archive / f"{i:04}-{f.name}").write_bytes(f.read_bytes())
+    monkeypatch.chdir(tmp_path)
+    python, duckdb_block, polars_block = readme_blocks("python")
+    install, convert, _dask = readme_blocks("sh")
+    assert [l.split("#")[0].split() for l in install.splitlines()] == [
+        ["pip", "install", "./python"],
+        ["pip", "install", "duckdb", "polars", "pyarrow"],
+    ]
+    exec(compile(python, "README.md (Python and datasets)", "exec"), {})
+    # `pdn convert ... -o games.parquet`, then the DuckDB query.
+    args = shlex.split(convert)
+    assert args[:2] == ["pdn", "convert"]
+    subprocess.run([PDN, *args[1:]], check=True, capture_output=True)
+    scope = {}
+    exec(compile(duckdb_block, "README.md (DuckDB)", "exec"), scope)
+    by_duckdb = scope["by_opening"].fetchall()
+    assert len(by_duckdb) >= 3 and sum(r[1] for r in by_duckdb) > 50
+    # The same in polars: its block is an import and one expression.
+    head, expr = polars_block.split("\n", 1)
+    scope = {}
+    exec(head, scope)
+    by_polars = [tuple(r) for r in eval(expr, scope).iter_rows()]
+    # Both sort by games only: rows of equal games may come in any order, and the last
+    # count may be cut at 20 rows differently.
+    assert [r[1] for r in by_polars] == [r[1] for r in by_duckdb]
+    last = by_duckdb[-1][1]
+    assert {r for r in by_polars if r[1] > last} == {r for r in by_duckdb if r[1] > last}

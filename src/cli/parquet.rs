@@ -75,13 +75,10 @@ impl<W: Write> ParquetOut<W> {
 
     /// Append a game's plies (plies table).
     pub(super) fn plies(&mut self, chunk: &PlyChunk) -> Result<()> {
-        if chunk.cut > 0 {
+        if let Some(note) = chunk.cut_note() {
             super::progress::message(&format!(
-                "pdn convert: {}: game {}: its last {} plies are not in the table (over 1 GB \
-                 of rows in one game)",
+                "pdn convert: {}: {note}",
                 pdn::app::write::terminal::escape(&chunk.file),
-                chunk.game,
-                chunk.cut
             ));
         }
         if let Table::Plies(t) = &mut self.table

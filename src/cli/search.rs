@@ -5,8 +5,8 @@
 
 use std::io::{self, Write};
 
-use anyhow::{Context, Result};
-use pdn::app::search::query::{self, Count, Manoeuvre, Material, Query};
+use anyhow::Result;
+use pdn::app::search::query::{Query, QueryOption, QueryOptions};
 use pdn::app::search::render::{self, Summary};
 use pdn::app::search::{GameResult, SearchOptions, Searcher};
 use pdn::rules::{Color, Role};
@@ -16,64 +16,35 @@ use super::batch::{self, Sink};
 use super::output::{Output, unwritten};
 use super::{Status, common, progress};
 
-/// The query of the command line.
+/// The query of the command line (built by the library: [`QueryOptions::query`]).
 pub(super) fn query(a: &QueryArgs) -> Result<Query> {
-    let fen = |s: &String| query::parse_fen(s).map_err(anyhow::Error::new);
-    let squares = |s: &String| query::parse_squares(s).map_err(anyhow::Error::new);
-    let mut empty = Vec::new();
-    for e in &a.empty {
-        empty.extend(squares(e)?);
-    }
-    let manoeuvre = Manoeuvre {
-        piece: a.piece.map(|p| match p {
-            PieceArg::Man => Role::Man,
-            PieceArg::King => Role::King,
-        }),
-        from: a.from.as_ref().map(squares).transpose()?,
-        to: a.to.as_ref().map(squares).transpose()?,
-        captures: a
-            .captures
-            .as_deref()
-            .map(Count::parse)
-            .transpose()
-            .context("--captures")?,
-        promotion: a.promotion,
-        sacrifice: a.sacrifice,
-    };
-    Ok(Query {
-        position: a
-            .position
-            .as_ref()
-            .map(fen)
-            .transpose()
-            .context("--position")?,
-        pieces: a
-            .pieces
-            .iter()
-            .map(fen)
-            .collect::<Result<_>>()
-            .context("--pieces")?,
-        not: a
-            .not
-            .iter()
-            .map(fen)
-            .collect::<Result<_>>()
-            .context("--not")?,
-        empty,
-        material: a
-            .material
-            .as_deref()
-            .map(Material::parse)
-            .transpose()
-            .context("--material")?,
+    let options = QueryOptions {
+        position: a.position.clone(),
+        any_side: a.any_side,
+        pieces: a.pieces.clone(),
+        not: a.not.clone(),
+        empty: a.empty.clone(),
+        material: a.material.clone(),
         moves: a.moves.clone(),
         side: a.side.map(|s| match s {
             SideArg::White => Color::White,
             SideArg::Black => Color::Black,
         }),
-        any_side: a.any_side,
-        manoeuvre,
+        piece: a.piece.map(|p| match p {
+            PieceArg::Man => Role::Man,
+            PieceArg::King => Role::King,
+        }),
+        from: a.from.clone(),
+        to: a.to.clone(),
+        captures: a.captures.clone(),
+        promotion: a.promotion,
+        sacrifice: a.sacrifice,
         mirror: a.mirror,
+    };
+    options.query().map_err(|e| match e.option {
+        // A list of squares says what it is in its message.
+        QueryOption::Empty | QueryOption::From | QueryOption::To => anyhow::Error::new(e.error),
+        _ => anyhow::Error::new(e),
     })
 }
 

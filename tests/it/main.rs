@@ -35,6 +35,7 @@ mod syntax_regressions;
 mod syntax_tokens;
 mod syntax_visitor;
 mod syntax_writer;
+mod tables;
 mod trust;
 mod validate_corpus;
 mod validate_fixtures;

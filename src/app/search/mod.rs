@@ -37,7 +37,9 @@ use crate::rules::{Color, Variant, with_variant};
 use crate::syntax::Reader;
 
 use crate::app::model::reading::FileGames;
-pub use query::{Count, Manoeuvre, Material, Query, QueryError};
+pub use query::{
+    Count, Manoeuvre, Material, OptionError, Query, QueryError, QueryOption, QueryOptions,
+};
 
 /// How to search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

@@ -225,6 +225,163 @@ impl Query {
     }
 }
 
+/// A query as its options give it, the values as written (`pdn search`'s options, the
+/// Python package's `search` keyword arguments): [`QueryOptions::query`] reads it into a
+/// [`Query`], the one place where both build one.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct QueryOptions {
+    /// `--position FEN`.
+    pub position: Option<String>,
+    /// `--any-side`.
+    pub any_side: bool,
+    /// `--pieces FEN`, each time given.
+    pub pieces: Vec<String>,
+    /// `--not FEN`, each time given.
+    pub not: Vec<String>,
+    /// `--empty SQUARES`, each time given.
+    pub empty: Vec<String>,
+    /// `--material TERMS`.
+    pub material: Option<String>,
+    /// `--moves MOVES`.
+    pub moves: Option<String>,
+    /// `--side`.
+    pub side: Option<Color>,
+    /// `--piece`.
+    pub piece: Option<Role>,
+    /// `--from SQUARES`.
+    pub from: Option<String>,
+    /// `--to SQUARES`.
+    pub to: Option<String>,
+    /// `--captures COUNT`.
+    pub captures: Option<String>,
+    /// `--promotion`.
+    pub promotion: bool,
+    /// `--sacrifice`.
+    pub sacrifice: bool,
+    /// `--mirror`.
+    pub mirror: bool,
+}
+
+/// An option of a query given as text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum QueryOption {
+    /// `--position`.
+    Position,
+    /// `--pieces`.
+    Pieces,
+    /// `--not`.
+    Not,
+    /// `--empty`.
+    Empty,
+    /// `--material`.
+    Material,
+    /// `--from`.
+    From,
+    /// `--to`.
+    To,
+    /// `--captures`.
+    Captures,
+}
+
+impl QueryOption {
+    /// The option's long name without its dashes, as `pdn search` takes it (`from`, `not`).
+    pub fn name(self) -> &'static str {
+        match self {
+            QueryOption::Position => "position",
+            QueryOption::Pieces => "pieces",
+            QueryOption::Not => "not",
+            QueryOption::Empty => "empty",
+            QueryOption::Material => "material",
+            QueryOption::From => "from",
+            QueryOption::To => "to",
+            QueryOption::Captures => "captures",
+        }
+    }
+}
+
+/// A query option whose value cannot be read: which, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OptionError {
+    /// The option.
+    pub option: QueryOption,
+    /// What is wrong with its value.
+    pub error: QueryError,
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "--{}: {}", self.option.name(), self.error)
+    }
+}
+
+// The error's message is in the option's (no source, so that a chain of causes does not
+// say it twice).
+impl std::error::Error for OptionError {}
+
+impl QueryOptions {
+    /// The query the options ask (whether it fits a board is known when it is compiled:
+    /// [`crate::app::search::Searcher::new`]).
+    ///
+    /// # Errors
+    ///
+    /// [`OptionError`] for the first option, in the order of the fields, whose value cannot
+    /// be read: a FEN ([`QueryError::Fen`]), a list of squares ([`QueryError::Squares`]), a
+    /// material term or a count.
+    pub fn query(&self) -> Result<Query, OptionError> {
+        let at = |option: QueryOption| move |error: QueryError| OptionError { option, error };
+        let fens = |option: QueryOption, list: &[String]| -> Result<Vec<Setup>, OptionError> {
+            list.iter()
+                .map(|f| parse_fen(f).map_err(at(option)))
+                .collect()
+        };
+        let squares = |option: QueryOption, text: &Option<String>| {
+            text.as_deref()
+                .map(|t| parse_squares(t).map_err(at(option)))
+                .transpose()
+        };
+        let position = self
+            .position
+            .as_deref()
+            .map(|f| parse_fen(f).map_err(at(QueryOption::Position)))
+            .transpose()?;
+        let pieces = fens(QueryOption::Pieces, &self.pieces)?;
+        let not = fens(QueryOption::Not, &self.not)?;
+        let mut empty = Vec::new();
+        for e in &self.empty {
+            empty.extend(parse_squares(e).map_err(at(QueryOption::Empty))?);
+        }
+        let material = self
+            .material
+            .as_deref()
+            .map(|m| Material::parse(m).map_err(at(QueryOption::Material)))
+            .transpose()?;
+        let manoeuvre = Manoeuvre {
+            piece: self.piece,
+            from: squares(QueryOption::From, &self.from)?,
+            to: squares(QueryOption::To, &self.to)?,
+            captures: self
+                .captures
+                .as_deref()
+                .map(|c| Count::parse(c).map_err(at(QueryOption::Captures)))
+                .transpose()?,
+            promotion: self.promotion,
+            sacrifice: self.sacrifice,
+        };
+        Ok(Query {
+            position,
+            pieces,
+            not,
+            empty,
+            material,
+            moves: self.moves.clone(),
+            side: self.side,
+            any_side: self.any_side,
+            manoeuvre,
+            mirror: self.mirror,
+        })
+    }
+}
+
 /// Read a FEN of a query (`W:W31-50:B1-20`; the side letter may be `?` or left out).
 ///
 /// # Errors
@@ -334,6 +491,66 @@ impl std::error::Error for QueryError {}
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn query_options_build_the_query_or_name_the_option_wrong() {
+        let o = QueryOptions {
+            pieces: vec!["W:W28".into()],
+            empty: vec!["1-3".into(), "5".into()],
+            material: Some("wm=8-10".into()),
+            from: Some("31-35".into()),
+            captures: Some("2+".into()),
+            side: Some(Color::White),
+            ..QueryOptions::default()
+        };
+        let q = o.query().unwrap();
+        assert_eq!(q.pieces.len(), 1);
+        assert_eq!(q.empty.len(), 4);
+        assert_eq!(q.manoeuvre.from.as_ref().map(Vec::len), Some(5));
+        assert_eq!(
+            q.manoeuvre.captures,
+            Some(Count {
+                min: 2,
+                max: u32::MAX
+            })
+        );
+        assert_eq!(q.side, Some(Color::White));
+        assert!(QueryOptions::default().query().unwrap().is_empty());
+        for (o, option) in [
+            (
+                QueryOptions {
+                    position: Some("X".into()),
+                    ..QueryOptions::default()
+                },
+                QueryOption::Position,
+            ),
+            (
+                QueryOptions {
+                    not: vec!["W:W28".into(), "W:Wzz".into()],
+                    ..QueryOptions::default()
+                },
+                QueryOption::Not,
+            ),
+            (
+                QueryOptions {
+                    to: Some("1,zz".into()),
+                    ..QueryOptions::default()
+                },
+                QueryOption::To,
+            ),
+            (
+                QueryOptions {
+                    captures: Some("x".into()),
+                    ..QueryOptions::default()
+                },
+                QueryOption::Captures,
+            ),
+        ] {
+            let e = o.query().unwrap_err();
+            assert_eq!(e.option, option);
+            assert_eq!(e.to_string(), format!("--{}: {}", option.name(), e.error));
+        }
+    }
 
     #[test]
     fn a_query_fen_field_that_is_no_colour_group_is_refused() {

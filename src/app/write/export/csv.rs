@@ -559,38 +559,52 @@ impl FenSquares {
         for color in Color::ALL {
             out.push(b':');
             out.push(side_letter(color));
-            let start = out.len();
-            let mine = pos.pieces(color).to_u128() & self.mask;
-            let mut put = |is_king: bool, name: &[u8; 8], len: u8| {
-                if is_king {
-                    out.push(b'K');
-                }
-                out.extend_from_slice(name);
-                out.truncate(out.len() - 8 + usize::from(len));
-            };
-            if self.rising {
-                for base in [0u32, 64] {
-                    let mut m = (mine >> base) as u64;
-                    let k = (kings >> base) as u64;
-                    while m != 0 {
-                        let i = m.trailing_zeros();
-                        m &= m - 1;
-                        let (name, len) = &self.by_bit[(base + i) as usize];
-                        put(k >> i & 1 == 1, name, *len);
-                    }
-                }
-            } else {
-                for (bit, name, len) in &self.order {
-                    if mine >> bit & 1 == 1 {
-                        put(kings >> bit & 1 == 1, name, *len);
-                    }
+            self.push_list(pos.pieces(color).to_u128(), kings, out);
+        }
+    }
+
+    /// The bits of a side's pieces that its list in a FEN shows, and of its kings among them:
+    /// two positions whose lists of a side have the same key have the same list.
+    pub(crate) fn list_key<B: Bits>(&self, pos: &Position<B>, color: Color) -> (u128, u128) {
+        let mine = pos.pieces(color).to_u128() & self.mask;
+        (mine, mine & pos.kings().to_u128())
+    }
+
+    /// Append the list of pieces of a side whose pieces are the bits of `mine` (kings those
+    /// also in `kings`): names separated by commas, `K` before a king's.
+    pub(crate) fn push_list(&self, mine: u128, kings: u128, out: &mut Vec<u8>) {
+        // Written into a buffer on the stack without a branch per piece (a `K` always
+        // written, kept for a king; a name always copied as 8 bytes, its length kept), then
+        // appended at once: at most 128 pieces of `K`, 7 bytes and a comma.
+        let mut buf = [0u8; 128 * 9 + 8];
+        let mut n = 0;
+        let mine = mine & self.mask;
+        let mut put = |is_king: bool, name: &[u8; 8], len: u8| {
+            buf[n] = b'K';
+            n += usize::from(is_king);
+            buf[n..n + 8].copy_from_slice(name);
+            n += usize::from(len);
+        };
+        if self.rising {
+            for base in [0u32, 64] {
+                let mut m = (mine >> base) as u64;
+                let k = (kings >> base) as u64;
+                while m != 0 {
+                    let i = m.trailing_zeros();
+                    m &= m - 1;
+                    let (name, len) = &self.by_bit[(base + i) as usize];
+                    put(k >> i & 1 == 1, name, *len);
                 }
             }
-            // The comma after the last piece.
-            if out.len() > start {
-                out.pop();
+        } else {
+            for (bit, name, len) in &self.order {
+                if mine >> bit & 1 == 1 {
+                    put(kings >> bit & 1 == 1, name, *len);
+                }
             }
         }
+        // Without the comma after the last piece.
+        out.extend_from_slice(&buf[..n.saturating_sub(1)]);
     }
 }
 
@@ -608,7 +622,7 @@ pub(crate) fn push_fen<B: Bits>(
 }
 
 /// The letter of a side in a FEN, as a byte.
-fn side_letter(c: Color) -> u8 {
+pub(crate) fn side_letter(c: Color) -> u8 {
     match c {
         Color::White => b'W',
         Color::Black => b'B',

@@ -28,7 +28,7 @@ use crate::app::model::reading::GameRef;
 use crate::rules::{Color, Position, Spec};
 
 use super::Notation;
-use super::csv::{FenSquares, GAME_COLUMNS, PlyText};
+use super::csv::{FenSquares, GAME_COLUMNS, PlyText, side_letter};
 
 /// Rows of a batch handed out by the tables.
 pub const BATCH_ROWS: usize = 64 * 1024;
@@ -155,7 +155,7 @@ impl Strings {
 
 /// The most text a game's chunk holds (its rows' strings); the plies after are not
 /// tabled, and the chunk says so ([`PlyChunk::cut`]).
-const CHUNK_TEXT: usize = 1 << 30;
+pub const CHUNK_TEXT: usize = 1 << 30;
 
 /// The rows of one game in the plies table, made by the per-game work (on the pipeline's
 /// workers): its columns already laid out as the table's, so that appending it to the table
@@ -176,8 +176,13 @@ pub struct PlyChunk {
     captured: Strings,
     /// …and how many each row has.
     captured_counts: Vec<u32>,
-    /// Plies of the main line not tabled: the game's rows passed `CHUNK_TEXT` bytes (1 GiB).
+    /// 1-based line of the game's first byte in its file.
+    pub line: u32,
+    /// Plies of the main line not tabled: the game's rows passed [`CHUNK_TEXT`] bytes (1 GiB;
+    /// or the smaller limit given to [`PlyChunk::of_ref_within`]).
     pub cut: u32,
+    /// The limit of the chunk's text.
+    limit: usize,
     /// The validation of the game, for the caller's counts.
     pub report: Option<Verdict>,
 }
@@ -201,9 +206,23 @@ impl PlyChunk {
         opts: &validate::Options,
         notation: Notation,
     ) -> PlyChunk {
+        PlyChunk::of_ref_within(g, file, opts, notation, CHUNK_TEXT)
+    }
+
+    /// [`PlyChunk::of_ref`], the rows' text limited to `limit` bytes (at most
+    /// [`CHUNK_TEXT`]): the plies past it are counted in [`PlyChunk::cut`], not tabled.
+    pub fn of_ref_within(
+        g: &GameRef<'_>,
+        file: &str,
+        opts: &validate::Options,
+        notation: Notation,
+        limit: usize,
+    ) -> PlyChunk {
         let mut chunk = PlyChunk {
             file: file.to_owned(),
             game: g.index() as u32,
+            line: g.line,
+            limit: limit.min(CHUNK_TEXT),
             ..PlyChunk::default()
         };
         // About 2 FENs of 120 bytes and 20 bytes of move and path per 6 bytes of movetext.
@@ -218,10 +237,27 @@ impl PlyChunk {
             source: g.text,
             notation,
             fen: None,
+            memo: FenMemo::default(),
         };
         let report = validate_ref_with(g, opts, &mut obs);
         chunk.report = Some(report);
         chunk
+    }
+
+    /// What a cut chunk lost, to tell the user (`None` if nothing was cut): `game N: its
+    /// last K plies are not in the table (over 1 GB of rows in one game)`.
+    pub fn cut_note(&self) -> Option<String> {
+        (self.cut > 0).then(|| {
+            let limit = if self.limit == CHUNK_TEXT {
+                "1 GB".to_owned()
+            } else {
+                format!("{} bytes", self.limit)
+            };
+            format!(
+                "game {}: its last {} plies are not in the table (over {limit} of rows in one game)",
+                self.game, self.cut
+            )
+        })
     }
 
     /// The text the chunk holds.
@@ -238,6 +274,37 @@ struct Collect<'a> {
     notation: Notation,
     /// The FEN writer of the game's board (known at its first ply).
     fen: Option<&'static FenSquares>,
+    /// What the last FEN after shows, to copy rather than write again.
+    memo: FenMemo,
+}
+
+/// A position as its FEN shows it: white to move, the white pieces, the black, the kings.
+type FenKey = (bool, u128, u128, u128);
+
+/// Where text is in a column's bytes: from, to.
+type Span = (usize, usize);
+
+/// The key of a position.
+fn fen_key<B: crate::rules::Bits>(p: &Position<B>) -> FenKey {
+    (
+        p.side() == Color::White,
+        p.pieces(Color::White).to_u128(),
+        p.pieces(Color::Black).to_u128(),
+        p.kings().to_u128(),
+    )
+}
+
+/// The last FEN after written into a chunk: the next ply's FEN before is nearly always the
+/// same position (its bytes are copied), and of the next FEN after, one side's list at least
+/// is nearly always the same (the side that did not move, unless it lost pieces): copied
+/// too, so that a ply writes one side's list instead of two whole FENs.
+#[derive(Debug, Default)]
+struct FenMemo {
+    /// The position, and where its FEN is in the after column's text.
+    last: Option<(FenKey, Span)>,
+    /// Per side (white, black): its list's key ([`FenSquares::list_key`]) and where the
+    /// list is in the after column's text.
+    lists: [Option<((u128, u128), Span)>; 2],
 }
 
 impl Observer for Collect<'_> {
@@ -246,7 +313,7 @@ impl Observer for Collect<'_> {
             return;
         }
         let c = &mut *self.chunk;
-        if c.cut > 0 || c.text_len() > CHUNK_TEXT {
+        if c.cut > 0 || c.text_len() > c.limit {
             c.cut += 1;
             return;
         }
@@ -258,9 +325,28 @@ impl Observer for Collect<'_> {
         let fen = *self.fen.get_or_insert_with(|| {
             FenSquares::of(super::names(V::RULES.variant, self.notation).numbering)
         });
-        fen.push(e.before, &mut before.text);
+        let memo = &mut self.memo;
+        match memo.last {
+            Some((key, (from, to))) if key == fen_key(e.before) => {
+                before.text.extend_from_slice(&after.text[from..to]);
+            }
+            _ => fen.push(e.before, &mut before.text),
+        }
         before.end();
-        fen.push(e.after, &mut after.text);
+        let start = after.text.len();
+        after.text.push(side_letter(e.after.side()));
+        for (color, list) in Color::ALL.into_iter().zip(&mut memo.lists) {
+            after.text.push(b':');
+            after.text.push(side_letter(color));
+            let key = fen.list_key(e.after, color);
+            let from = after.text.len();
+            match *list {
+                Some((k, (f, t))) if k == key => after.text.extend_from_within(f..t),
+                _ => fen.push_list(key.0, key.1, &mut after.text),
+            }
+            *list = Some((key, (from, after.text.len())));
+        }
+        memo.last = Some((fen_key(e.after), (start, after.text.len())));
         after.end();
         let mut n = 0;
         for sq in t.captured.split(' ').filter(|s| !s.is_empty()) {
