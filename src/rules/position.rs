@@ -459,6 +459,15 @@ impl<B: Bits> MoveList<B> {
         }
     }
 
+    /// The entries its buffers can hold without growing (moves, route steps and the search's
+    /// stack): what keeping the list for reuse costs.
+    pub(crate) fn held(&self) -> usize {
+        self.moves.capacity()
+            + self.spans.capacity()
+            + self.steps.capacity()
+            + self.stack.capacity()
+    }
+
     /// Keep only the moves for which `keep` is true (routes follow).
     pub fn retain(&mut self, mut keep: impl FnMut(&Move<B>, &[Step]) -> bool) {
         let mut w = 0;

@@ -393,3 +393,80 @@ fn fmjd_6_4_a_capture_into_the_five_move_ending_starts_the_count() {
         14,
     );
 }
+
+/// A game's verdict does not depend on the games its thread judged before (the replay keeps
+/// its buffers from game to game on a thread, per variant: the move lists, the route, the
+/// draw tracker): in any order, each game of a sequence gets the verdict it gets alone on a
+/// fresh thread — after a draw rule reached, an illegal move, another variant.
+#[test]
+fn a_verdict_does_not_depend_on_the_games_judged_before_on_its_thread() {
+    let texts = [
+        // Kings to and fro: a draw rule is reached.
+        "[FEN \"W:WK46:BK1\"]\n1. 46-41 1-6 2. 41-46 6-1 3. 46-41 1-6 4. 41-46 6-1 \
+         5. 46-41 *\n",
+        // A plain game with captures.
+        "1. 32-28 19-23 2. 28x19 14x23 3. 37-32 *\n",
+        // An illegal move (28x19 was due), then the line goes on as recorded.
+        "1. 32-28 19-23 2. 28-22 17x28 3. 31-27 *\n",
+        // Another variant (Russian), with a capture.
+        "[GameType \"25\"]\n[FEN \"W:Wc3:Bb4,d6,f6\"]\n1. c3xa5 *\n",
+        // The same kings again, with no draw this time.
+        "[FEN \"W:WK46:BK1\"]\n1. 46-41 1-6 *\n",
+    ];
+    let games: Vec<_> = texts
+        .iter()
+        .map(|t| read_games(t.as_bytes()).remove(0))
+        .collect();
+    let opts = Options::default();
+    let alone: Vec<_> = games
+        .iter()
+        .map(|g| {
+            let g = g.clone();
+            std::thread::spawn(move || validate(&g, &Options::default()))
+                .join()
+                .expect("thread")
+        })
+        .collect();
+    for order in [
+        [0, 1, 2, 3, 4],
+        [4, 3, 2, 1, 0],
+        [2, 0, 4, 1, 3],
+        [0, 4, 0, 4, 2],
+    ] {
+        for i in order {
+            assert_eq!(
+                validate(&games[i], &opts),
+                alone[i],
+                "game {i} in {order:?}"
+            );
+        }
+    }
+    // What the games were written to show is found (else the checks above prove little).
+    let codes = |i: usize| -> Vec<&str> {
+        alone[i]
+            .diagnostics
+            .iter()
+            .map(|d| d.code.as_str())
+            .collect()
+    };
+    assert!(
+        codes(0).contains(&"draw-rule"),
+        "{:?}",
+        alone[0].diagnostics
+    );
+    assert!(
+        !codes(4).contains(&"draw-rule"),
+        "{:?}",
+        alone[4].diagnostics
+    );
+    assert!(
+        alone[2]
+            .diagnostics
+            .iter()
+            .any(|d| d.severity() == Severity::Error),
+        "{:?}",
+        alone[2].diagnostics
+    );
+    assert_eq!(alone[1].errors(), 0, "{:?}", alone[1].diagnostics);
+    assert_eq!(alone[3].errors(), 0, "{:?}", alone[3].diagnostics);
+}

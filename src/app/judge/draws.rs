@@ -82,6 +82,17 @@ impl<B: Bits> Tracker<B> {
         t
     }
 
+    /// This tracker made ready for another game of the same rules from `start`, keeping its
+    /// buffers (see [`Tracker::new`]).
+    pub(crate) fn renew(&mut self, start: &Position<B>) {
+        self.reached = None;
+        // A game that repeated many positions leaves a large table: not kept.
+        if self.counts.capacity() > 4 * SCANNED {
+            self.counts = HashMap::new();
+        }
+        self.reset(start);
+    }
+
     /// Start counting afresh from a position (the start position, a setup in the movetext).
     /// An endgame configuration already on the board counts from here: every ply played
     /// in it counts.

@@ -185,18 +185,28 @@ struct Carry {
     rest: Option<Rest>,
 }
 
-/// The hand-over from job to job, in sequence order.
+/// The hand-over from job to job, in sequence order. A hand-over wakes nobody unless a job
+/// sleeps waiting for one (a notification is a system call even when nobody waits).
 struct Chain {
-    state: Mutex<(u64, Carry)>,
-    turn: Condvar,
+    state: Mutex<ChainState>,
+    woken: Condvar,
     aborted: AtomicBool,
+}
+
+/// What [`Chain`] guards.
+#[derive(Default)]
+struct ChainState {
+    turn: u64,
+    carry: Carry,
+    /// Threads asleep on `woken`.
+    sleepers: usize,
 }
 
 impl Chain {
     fn new() -> Chain {
         Chain {
-            state: Mutex::new((0, Carry::default())),
-            turn: Condvar::new(),
+            state: Mutex::new(ChainState::default()),
+            woken: Condvar::new(),
             aborted: AtomicBool::new(false),
         }
     }
@@ -204,28 +214,35 @@ impl Chain {
     /// Wait for job `seq`'s turn and take what the job before it left.
     fn take(&self, seq: u64) -> Carry {
         let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        while s.0 != seq {
+        while s.turn != seq {
             if self.aborted.load(Ordering::SeqCst) {
                 // The run stopped: this job's results will not be used.
                 return Carry::default();
             }
-            s = self.turn.wait(s).unwrap_or_else(|e| e.into_inner());
+            s.sleepers += 1;
+            s = self.woken.wait(s).unwrap_or_else(|e| e.into_inner());
+            s.sleepers -= 1;
         }
-        std::mem::take(&mut s.1)
+        std::mem::take(&mut s.carry)
     }
 
     /// Wake every waiter for good: the run stopped.
     fn abort(&self) {
         self.aborted.store(true, Ordering::SeqCst);
         drop(self.state.lock().unwrap_or_else(|e| e.into_inner()));
-        self.turn.notify_all();
+        self.woken.notify_all();
     }
 
     /// Job `seq` is read: pass `carry` to the next one.
     fn give(&self, seq: u64, carry: Carry) {
         let mut s = self.state.lock().unwrap_or_else(|e| e.into_inner());
-        *s = (seq + 1, carry);
-        self.turn.notify_all();
+        s.turn = seq + 1;
+        s.carry = carry;
+        let sleepers = s.sleepers;
+        drop(s);
+        if sleepers > 0 {
+            self.woken.notify_all();
+        }
     }
 }
 

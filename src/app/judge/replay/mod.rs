@@ -10,6 +10,9 @@ mod shape;
 mod spec;
 pub mod tree;
 
+use std::any::Any;
+use std::cell::RefCell;
+
 use crate::rules::{Bits, Color, Move, Position, Role, Spec, Step};
 use crate::syntax::{MoveRef, Span};
 
@@ -20,6 +23,74 @@ use crate::app::model::record::{LineRef, Node, Record};
 use crate::app::write::board;
 
 pub use spec::{legal_texts, spec_into, to_spec};
+
+/// The buffers of a replay that outlive it on its thread: the resolvers' move lists, the
+/// route, the move being resolved and the draw tracker's history. The next replay of the same
+/// variant on the thread takes them instead of allocating its own (a worker replays game after
+/// game: its buffers are allocated once per variant, not once per game).
+struct Spare<V: Spec> {
+    resolver: Resolver<V>,
+    look: Resolver<V>,
+    route: Vec<Step>,
+    spec: MoveSpec,
+    draws: Tracker<V::B>,
+}
+
+/// Buffers larger than this (in entries, see [`Resolver::held`]) are dropped with their
+/// replay rather than kept: a rare position with thousands of capture routes does not hold
+/// its memory for the rest of the run.
+const SPARE_MAX: usize = 1 << 14;
+
+thread_local! {
+    /// This thread's spare buffers, one [`Spare`] per variant replayed (a handful at most).
+    static SPARES: RefCell<Vec<Box<dyn Any>>> = const { RefCell::new(Vec::new()) };
+}
+
+impl<V: Spec> Spare<V> {
+    /// This thread's spare buffers for variant `V` (those a replay left, else new ones),
+    /// ready for a game from `start`.
+    fn take(start: &Position<V::B>) -> Box<Spare<V>> {
+        let kept = SPARES
+            .try_with(|s| {
+                let mut s = s.try_borrow_mut().ok()?;
+                let at = s.iter().position(|b| b.is::<Spare<V>>())?;
+                s.swap_remove(at).downcast::<Spare<V>>().ok()
+            })
+            .ok()
+            .flatten();
+        match kept {
+            Some(mut b) => {
+                // What the last game left in them: nothing is read before it is set again
+                // but the men that crossed the far row, cleared here as a new resolver's are.
+                b.resolver.crossed = V::B::ZERO;
+                b.look.crossed = V::B::ZERO;
+                b.draws.renew(start);
+                b.route.clear();
+                b
+            }
+            None => Box::new(Spare {
+                resolver: Resolver::new(),
+                look: Resolver::new(),
+                route: Vec::with_capacity(32),
+                spec: MoveSpec::default(),
+                draws: Tracker::new(V::RULES, V::geometry(), start),
+            }),
+        }
+    }
+
+    /// Leave these buffers to the thread's next replay of variant `V` (unless they grew too
+    /// large to keep).
+    fn keep(self: Box<Self>) {
+        if self.resolver.held() + self.look.held() + self.route.capacity() > SPARE_MAX {
+            return;
+        }
+        let _ = SPARES.try_with(|s| {
+            if let Ok(mut s) = s.try_borrow_mut() {
+                s.push(self);
+            }
+        });
+    }
+}
 
 /// Deepest variation nesting that is replayed.
 const MAX_DEPTH: u32 = 100;
@@ -256,13 +327,10 @@ pub(crate) struct Replayer<'g, V: Spec, O: Observer> {
     text: &'g str,
     settings: Settings,
     first_mover: Color,
-    resolver: Resolver<V>,
-    look: Resolver<V>,
-    route: Vec<Step>,
-    spec: MoveSpec,
+    /// The resolvers, the route, the move spec and the draw tracker (see [`Spare`]).
+    b: Box<Spare<V>>,
     observer: &'g mut O,
     diags: Vec<Diagnostic>,
-    draws: Tracker<V::B>,
     plies: u32,
     complete: bool,
     quirks: Vec<resolve::Quirk>,
@@ -305,13 +373,9 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             text,
             settings,
             first_mover: V::RULES.first_mover(),
-            resolver: Resolver::new(),
-            look: Resolver::new(),
-            route: Vec::with_capacity(32),
-            spec: MoveSpec::default(),
+            b: Spare::take(start),
             observer,
             diags: Vec::new(),
-            draws: Tracker::new(V::RULES, V::geometry(), start),
             plies: 0,
             complete: true,
             quirks: Vec::new(),
@@ -337,6 +401,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         self.style = self.style_of(&start);
         let mut st = LineState::main(start, number);
         self.line(self.record.body(), &mut st);
+        self.b.keep();
         self.reach
     }
 
@@ -353,16 +418,19 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         let mut st = LineState::main(start, number);
         self.line(self.record.body(), &mut st);
         let plies_after_draw = self
+            .b
             .draws
             .reached
             .as_ref()
             .map_or(0, |r| self.plies.saturating_sub(r.ply));
+        let draw = self.b.draws.reached.take();
+        self.b.keep();
         Replayed {
             diagnostics: self.diags,
             plies: self.plies,
             last: st.pos,
             complete: self.complete && !st.stopped,
-            draw: self.draws.reached.take(),
+            draw,
             plies_after_draw,
             reach: self.reach,
             replies: self.replies,
@@ -484,7 +552,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                 st.crossed = V::B::ZERO;
                 st.clean = true;
                 if st.main {
-                    self.draws.reset(&pos);
+                    self.b.draws.reset(&pos);
                 }
                 self.observer.position::<V>(&pos, st.main);
                 self.observer.setup::<V>(&pos, st.id, st.next_ply - 1, true);
@@ -573,7 +641,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
     }
 
     fn game_over(&self, pos: &Position<V::B>) -> Option<String> {
-        if self.resolver.legal().is_empty() {
+        if self.b.resolver.legal().is_empty() {
             let side = match pos.side() {
                 Color::White => "White",
                 Color::Black => "Black",
@@ -608,23 +676,23 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             before: &st.pos,
             after: &after,
             mv: &mv,
-            route: &self.route,
+            route: &self.b.route,
             ambiguous,
             played,
             clean: st.clean,
         };
         self.observer.ply::<V>(&event);
         if st.main {
-            let before = self.draws.reached.is_some();
-            self.draws.record(&mv, &after, ply);
-            if !before && let Some(r) = &mut self.draws.reached {
+            let before = self.b.draws.reached.is_some();
+            self.b.draws.record(&mv, &after, ply);
+            if !before && let Some(r) = &mut self.b.draws.reached {
                 r.span = Some(m.span);
             }
             self.plies = ply;
         }
         // Men that passed their far row during a capture and stayed men (only multiple
         // captures can do that, so the common case costs nothing).
-        let crossed = if st.crossed.is_empty() && self.route.len() < 2 {
+        let crossed = if st.crossed.is_empty() && self.b.route.len() < 2 {
             V::B::ZERO
         } else {
             let promo = V::geometry().promotion_row(side);
@@ -634,7 +702,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                 .is_some_and(|p| p.role == Role::Man);
             let was_crossed = crossed.has(mv.from as u32);
             crossed &= !V::B::bit(mv.from as u32);
-            let passed = self.route[..self.route.len().saturating_sub(1)]
+            let passed = self.b.route[..self.b.route.len().saturating_sub(1)]
                 .iter()
                 .any(|s| promo.has(s.landing as u32));
             if moved_man && (was_crossed || passed) {

@@ -34,7 +34,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         if m.kind != MoveKind::Unknown {
             self.check_number(m, st);
             if let Some(mv) = self.quick(&st.pos, m) {
-                self.route.clear();
+                self.b.route.clear();
                 let side = st.pos.side();
                 let after = st.pos.after(&mv, V::RULES);
                 self.finish(m, st, side, mv, after, Played::Legal, false);
@@ -44,7 +44,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                 return 0;
             }
         }
-        let mut spec = std::mem::take(&mut self.spec);
+        let mut spec = std::mem::take(&mut self.b.spec);
         let used = if spec_into(m, &mut spec) {
             let (diags, ply, main) = (self.diags.len(), st.next_ply, st.main);
             let rest = self.record.items_after(line, at);
@@ -78,14 +78,14 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             }
             0
         };
-        self.spec = spec;
+        self.b.spec = spec;
         used
     }
 
     /// Replay a recorded move through the resolver (what [`Self::quick`] does not cover).
     fn play_spec(&mut self, recorded: Recorded<'g, '_>, st: &mut LineState<V::B>) -> usize {
-        self.resolver.crossed = st.crossed & st.pos.pieces(st.pos.side());
-        self.resolver.set_position(&st.pos);
+        self.b.resolver.crossed = st.crossed & st.pos.pieces(st.pos.side());
+        self.b.resolver.set_position(&st.pos);
         if self.probe && st.main {
             return self.probe_spec(recorded, st);
         }
@@ -96,7 +96,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         } = recorded;
         if let Some(why) = self.game_over(&st.pos) {
             let mut d = self.move_diag(Code::MovesAfterEnd, m, st, why);
-            d.legal = Some(self.resolver.legal_texts());
+            d.legal = Some(self.b.resolver.legal_texts());
             self.diags.push(d.rule(V::RULES.articles.game_end));
             st.stopped = true;
             if st.main {
@@ -105,7 +105,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             return 0;
         }
         let side = st.pos.side();
-        let mut res = self.resolver.resolve_prepared(&st.pos, spec);
+        let mut res = self.b.resolver.resolve_prepared(&st.pos, spec);
         let mut used = 0;
         if let Resolution::Illegal(ill) = &res
             && ill.code == resolve::Code::UnfinishedCapture
@@ -156,9 +156,9 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             self.diags
                 .push(Diagnostic::new(Code::Tolerated, q.description()).at(m.span));
         }
-        let legal = self.resolver.legal();
-        self.route.clear();
-        self.route.extend_from_slice(legal.path(index));
+        let legal = self.b.resolver.legal();
+        self.b.route.clear();
+        self.b.route.extend_from_slice(legal.path(index));
         (
             legal.moves()[index],
             Played::Legal,
@@ -175,11 +175,11 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         rest: Items<'g>,
         st: &LineState<V::B>,
     ) -> (Move<V::B>, Played, bool) {
-        let texts = self.resolver.legal_texts();
+        let texts = self.b.resolver.legal_texts();
         let names: Vec<String> = cands
             .iter()
             .map(|&i| {
-                let mv = self.resolver.legal().moves()[i];
+                let mv = self.b.resolver.legal().moves()[i];
                 let taken: Vec<String> = mv
                     .captured
                     .iter()
@@ -204,9 +204,9 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         d.rule = Some("PDN 3.0 (ambiguous captures are written in full)".into());
         d.legal = Some(texts);
         self.diags.push(d);
-        let legal = self.resolver.legal();
-        self.route.clear();
-        self.route.extend_from_slice(legal.path(chosen));
+        let legal = self.b.resolver.legal();
+        self.b.route.clear();
+        self.b.route.extend_from_slice(legal.path(chosen));
         (
             legal.moves()[chosen],
             Played::Irregular(Code::AmbiguousMove),
@@ -227,7 +227,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         let code = Code::from_resolution(ill.code);
         let mut d = self.move_diag(code, m, st, ill.message.clone());
         d.rule = Some(ill.rule.to_string());
-        d.legal = Some(self.resolver.legal_texts());
+        d.legal = Some(self.b.resolver.legal_texts());
         let Some(p) = ill.play else {
             d.message
                 .push_str("; the rest of this line cannot be replayed");
@@ -246,8 +246,8 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             d.message.push_str("; the move is played as recorded");
         }
         self.diags.push(d);
-        self.route.clear();
-        self.route.extend_from_slice(&p.route);
+        self.b.route.clear();
+        self.b.route.extend_from_slice(&p.route);
         if p.side != side {
             // A missing ply: the other side's move, then our turn again.
             let mut pos = st.pos;
@@ -274,7 +274,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             return 0;
         }
         let side = st.pos.side();
-        let (index, used) = match self.resolver.resolve_quick(&st.pos, spec) {
+        let (index, used) = match self.b.resolver.resolve_quick(&st.pos, spec) {
             Some(Ok(index)) => (index, 0),
             Some(Err(resolve::Ambiguous)) => {
                 self.halt(ply);
@@ -289,7 +289,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                 };
                 let unfinished = joined.is_some()
                     && matches!(
-                        self.resolver.resolve_prepared(&st.pos, spec),
+                        self.b.resolver.resolve_prepared(&st.pos, spec),
                         Resolution::Illegal(ref ill) if ill.code == resolve::Code::UnfinishedCapture
                     );
                 match joined {
@@ -301,10 +301,10 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                 }
             }
         };
-        let legal = self.resolver.legal();
+        let legal = self.b.resolver.legal();
         let mv = legal.moves()[index];
-        self.route.clear();
-        self.route.extend_from_slice(legal.path(index));
+        self.b.route.clear();
+        self.b.route.extend_from_slice(legal.path(index));
         let after = st.pos.after(&mv, V::RULES);
         self.finish(m, st, side, mv, after, Played::Legal, false);
         if used > 0 {
@@ -328,9 +328,9 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         let (Some(from), Some(to)) = (bit(m.squares[0]), bit(m.squares[1])) else {
             return false;
         };
-        self.resolver.crossed = st.crossed & st.pos.pieces(st.pos.side());
-        self.resolver.set_position(&st.pos);
-        let legal = self.resolver.legal();
+        self.b.resolver.crossed = st.crossed & st.pos.pieces(st.pos.side());
+        self.b.resolver.set_position(&st.pos);
+        let legal = self.b.resolver.legal();
         let mut found: Option<usize> = None;
         for (i, mv) in legal.moves().iter().enumerate() {
             if mv.from as u32 != from || mv.to as u32 != to || !mv.is_capture() {
@@ -353,8 +353,8 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         // Every legal move from `from` to `to` takes the pieces this one takes (the loop
         // above): the short notation names it alone.
         let ambiguous = false;
-        self.route.clear();
-        self.route.extend_from_slice(legal.path(index));
+        self.b.route.clear();
+        self.b.route.extend_from_slice(legal.path(index));
         let side = st.pos.side();
         let after = st.pos.after(&mv, V::RULES);
         self.finish(m, st, side, mv, after, Played::Legal, ambiguous);
@@ -426,7 +426,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                     }
                     squares.extend_from_slice(&more[1..]);
                     let joined = MoveSpec::new(squares.clone(), Separator::Capture);
-                    match self.resolver.resolve_prepared(pos, &joined) {
+                    match self.b.resolver.resolve_prepared(pos, &joined) {
                         r @ Resolution::Legal { .. } => return Some((r, k + 1)),
                         Resolution::Illegal(i) if i.code == resolve::Code::UnfinishedCapture => {}
                         _ => return None,
@@ -443,7 +443,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
     fn choose(&mut self, cands: &[usize], rest: Items<'_>, pos: &Position<V::B>) -> usize {
         let moves: Vec<Move<V::B>> = cands
             .iter()
-            .map(|&i| self.resolver.legal().moves()[i])
+            .map(|&i| self.b.resolver.legal().moves()[i])
             .collect();
         let mut best = (0, cands[0]);
         for (k, mv) in moves.iter().enumerate() {
@@ -478,9 +478,9 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         let Some(spec) = to_spec(m) else {
             return false;
         };
-        match self.look.legal_index(pos, &spec) {
+        match self.b.look.legal_index(pos, &spec) {
             Some(index) => {
-                let mv = self.look.legal().moves()[index];
+                let mv = self.b.look.legal().moves()[index];
                 *pos = pos.after(&mv, V::RULES);
                 true
             }

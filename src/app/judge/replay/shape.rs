@@ -162,8 +162,8 @@ impl<V: Spec, O: Observer> Replayer<'_, V, O> {
                 return false;
             }
         }
-        let as_reply = self.look.legal_index(&st.pos, &spec).is_some();
-        let as_alternative = self.look.legal_index(&prev, &spec).is_some();
+        let as_reply = self.b.look.legal_index(&st.pos, &spec).is_some();
+        let as_alternative = self.b.look.legal_index(&prev, &spec).is_some();
         as_reply && !as_alternative
     }
 }

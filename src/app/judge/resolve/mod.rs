@@ -193,6 +193,15 @@ impl<V: Spec> Resolver<V> {
         }
     }
 
+    /// The entries its buffers can hold without growing (see [`MoveList::held`]).
+    pub(crate) fn held(&self) -> usize {
+        self.legal.held()
+            + self.routes.held()
+            + self.relaxed.held()
+            + self.bits.capacity()
+            + self.found.capacity()
+    }
+
     /// The legal moves of the last position resolved against.
     pub fn legal(&self) -> &MoveList<V::B> {
         &self.legal
