@@ -46,7 +46,7 @@ pub fn write(a: &Analysed<'_>, file: &str, out: &mut String) {
     write_to(a, file, out, &mut Keep);
 }
 
-/// [`write`] handing the text to `drain` as it grows (after a tag, a move or a finding: see
+/// [`write()`] handing the text to `drain` as it grows (after a tag, a move or a finding: see
 /// `app::write::spill`).
 pub fn write_to(a: &Analysed<'_>, file: &str, out: &mut String, drain: &mut dyn Drain) {
     let game = a.game;

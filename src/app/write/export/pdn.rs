@@ -54,7 +54,7 @@ pub fn write(a: &Analysed<'_>, out: &mut String) {
     write_to(a, out, &mut Keep);
 }
 
-/// [`write`] handing the text to `drain` as it grows (see `app::write::spill`).
+/// [`write()`] handing the text to `drain` as it grows (see `app::write::spill`).
 pub fn write_to(a: &Analysed<'_>, out: &mut String, drain: &mut dyn Drain) {
     let tags = export_tags(a);
     let parts = GameParts {
