@@ -256,6 +256,18 @@ mod tests {
     use super::*;
 
     #[test]
+    fn opening_moves_that_fit_no_board_name_the_variant_once() {
+        let query = Query {
+            moves: Some("99-98".to_string()),
+            ..Query::default()
+        };
+        let e = Searcher::new(query, SearchOptions::default()).expect_err("fits no board");
+        let text = e.to_string();
+        assert!(matches!(e, QueryError::Unfit(_)), "{text}");
+        assert_eq!(text.matches("(international)").count(), 1, "{text}");
+    }
+
+    #[test]
     fn slots_are_the_order_of_all() {
         for (i, v) in Variant::ALL.iter().enumerate() {
             assert_eq!(slot(*v), i);
