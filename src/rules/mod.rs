@@ -40,7 +40,7 @@ pub use variant::{
     RUSSIAN, Removal, ResultType, Rules, SPANISH, THAI, TURKISH, UnknownVariant, Variant,
 };
 
-use movegen::{Fixed, Relaxed};
+use movegen::{Fixed, Relaxed, Toward};
 
 /// A variant known at compile time: its bit-set type, rules and geometry.
 ///
@@ -91,6 +91,23 @@ pub trait Spec: 'static + Send + Sync {
             pos,
         }
         .generate(out);
+    }
+
+    /// The legal moves from `from` to `to` that capture (in the order and with the routes
+    /// [`Spec::legal_moves`] gives them): the other pieces' captures are searched only for
+    /// the precedence a legal capture must have, not recorded.
+    #[inline]
+    fn captures_between(pos: &Position<Self::B>, from: u32, to: u32, out: &mut MoveList<Self::B>) {
+        movegen::Gen {
+            geo: Self::geometry(),
+            cfg: Toward {
+                rules: Self::RULES,
+                from,
+                to,
+            },
+            pos,
+        }
+        .captures_only(out);
     }
 
     /// True if the side to move can capture (and so must).

@@ -33,6 +33,12 @@ pub struct Options {
 pub(crate) trait Config: Copy {
     fn rules(&self) -> &Rules;
     fn options(&self) -> Options;
+    /// Only the captures from the first square to the second are recorded (every other
+    /// capture still raises the precedence they must match): see [`Toward`].
+    #[inline(always)]
+    fn target(&self) -> Option<(u32, u32)> {
+        None
+    }
 }
 
 /// Compile-time rules, no relaxation.
@@ -47,6 +53,33 @@ impl Config for Fixed {
     #[inline(always)]
     fn options(&self) -> Options {
         Options::default()
+    }
+}
+
+/// Compile-time rules, no relaxation, and only the captures between two squares recorded:
+/// what checking a capture written `from x to` needs (whether it is legal, which routes it
+/// may take) without recording every other piece's routes. The list then holds exactly the
+/// legal moves of [`Fixed`] that go from `from` to `to` and capture, in the same order with
+/// the same routes.
+#[derive(Clone, Copy)]
+pub(crate) struct Toward {
+    pub rules: &'static Rules,
+    pub from: u32,
+    pub to: u32,
+}
+
+impl Config for Toward {
+    #[inline(always)]
+    fn rules(&self) -> &Rules {
+        self.rules
+    }
+    #[inline(always)]
+    fn options(&self) -> Options {
+        Options::default()
+    }
+    #[inline(always)]
+    fn target(&self) -> Option<(u32, u32)> {
+        Some((self.from, self.to))
     }
 }
 
@@ -110,6 +143,13 @@ impl<B: Bits, C: Config> Gen<'_, B, C> {
             }
         }
         n
+    }
+
+    /// The captures only (an empty list when there is none), for a [`Toward`] configuration.
+    #[inline(always)]
+    pub(crate) fn captures_only(self, out: &mut MoveList<B>) {
+        out.clear();
+        self.captures(out);
     }
 }
 
@@ -362,8 +402,15 @@ impl<B: Bits, C: Config> Gen<'_, B, C> {
         let kings = pos.kings_of(side);
         let (men, as_kings) = cfg.options().split_men(pos.men_of(side));
         // Of the men, only those with a first jump start a search.
-        let men = capturers(geo, rules, pos, men);
-        let movers = kings | as_kings;
+        let mut men = capturers(geo, rules, pos, men);
+        let mut movers = kings | as_kings;
+        if let Some((from, _)) = cfg.target()
+            && rules.precedence == Precedence::Free
+        {
+            // No precedence to compare with: the other pieces' captures do not matter.
+            men &= B::bit(from);
+            movers &= B::bit(from);
+        }
         if men.is_empty() && movers.is_empty() {
             return;
         }
@@ -471,7 +518,8 @@ impl<B: Bits, C: Config> Search<'_, '_, B, C> {
             self.targets & !self.their_kings
         };
         let mut extended = false;
-        let dirs = rules.man_capture_dirs(self.side);
+        // Only the directions with a jump now (most captures end after one jump: then none).
+        let dirs = self.man_jump_dirs(sq, targets);
         for d in dirs.iter() {
             if rules.no_reversal && last == Some(d.opposite()) {
                 continue;
@@ -504,6 +552,39 @@ impl<B: Bits, C: Config> Search<'_, '_, B, C> {
         }
         if self.depth() > 0 && (!extended || opts.partial) {
             self.record(sq);
+        }
+    }
+
+    /// The directions of the rules in which a man on `sq` can jump over one of `targets`
+    /// now. On a diagonal board (each step a shift, see [`diagonal_man_capturers`]) the four
+    /// are tested with shifts, without a walk through the geometry's tables; elsewhere every
+    /// direction of the rules is returned and [`Self::man`] tests each. The directions keep
+    /// their order, so the routes are found in the same order either way.
+    #[inline(always)]
+    fn man_jump_dirs(&self, sq: u32, targets: B) -> DirSet {
+        let rules = self.cfg.rules();
+        let dirs = rules.man_capture_dirs(self.side);
+        match rules.shape {
+            Shape::Diagonal { width, .. } if dirs.0 & !DirSet::DIAGONAL.0 == 0 => {
+                let half = u32::from(width) / 2;
+                let at = B::bit(sq);
+                let mut with = 0u8;
+                for d in [Dir::NW, Dir::SE, Dir::NE, Dir::SW] {
+                    let (n, higher) = diagonal_shift(half, d);
+                    let step = |x: B| {
+                        if higher {
+                            x.shift_higher(n)
+                        } else {
+                            x.shift_lower(n)
+                        }
+                    };
+                    if (step(step(at) & targets) & self.empty).any() {
+                        with |= d.mask();
+                    }
+                }
+                DirSet(with & dirs.0)
+            }
+            _ => dirs,
         }
     }
 
@@ -580,12 +661,19 @@ impl<B: Bits, C: Config> Search<'_, '_, B, C> {
         let cfg = self.cfg;
         let rules = cfg.rules();
         let opts = cfg.options();
-        let promotes = !self.by_king && (self.crowned || self.promo.has(to));
         let score = if opts.ignore_precedence {
             0
         } else {
             self.score(rules.precedence)
         };
+        if let Some((from, want)) = cfg.target()
+            && (self.from != from || to != want)
+        {
+            // Not the capture asked about: only its precedence counts.
+            self.out.raise(score);
+            return;
+        }
+        let promotes = !self.by_king && (self.crowned || self.promo.has(to));
         let m = Move::new(self.from, to, self.captured, promotes, self.by_king);
         self.out.push_capture(m, score, opts.keep_duplicates);
     }

@@ -459,6 +459,18 @@ impl<B: Bits> MoveList<B> {
         }
     }
 
+    /// A capture of precedence `score` exists that is not listed (see
+    /// [`movegen::Toward`](super::movegen::Toward)): the listed moves of a lower score go.
+    #[inline]
+    pub(crate) fn raise(&mut self, score: u64) {
+        if score > self.best {
+            self.moves.clear();
+            self.spans.clear();
+            self.steps.clear();
+            self.best = score;
+        }
+    }
+
     /// The entries its buffers can hold without growing (moves, route steps and the search's
     /// stack): what keeping the list for reuse costs.
     pub(crate) fn held(&self) -> usize {

@@ -1,7 +1,7 @@
 //! Property tests of the rules engine over random games of every variant: material after a
 //! move is material before minus the captured set; every legal move is well formed; the
-//! notation of every legal move resolves back to it; FEN round-trips; colour-flipped
-//! positions have equal perft.
+//! notation of every legal move resolves back to it; the captures between two squares are
+//! those of the full list; FEN round-trips; colour-flipped positions have equal perft.
 
 use pdn::app::judge::resolve::{MoveSpec, Resolution, Resolver, Separator};
 use pdn::rules::fen::SquareName;
@@ -19,11 +19,25 @@ fn playout<V: Spec>(choices: &[u8]) -> Vec<Position<V::B>> {
     let mut pos = V::start();
     let mut seen = vec![pos];
     let mut list = MoveList::new();
+    let mut toward = MoveList::new();
     let mut resolver = Resolver::<V>::new();
     for &c in choices {
         V::legal_moves(&pos, &mut list);
         if list.is_empty() {
             break;
+        }
+        // The captures between two squares (what checking a capture `from x to` reads) are
+        // the full list's moves between them, in its order, with its routes; none between
+        // the squares of a quiet move.
+        for m in list.moves() {
+            V::captures_between(&pos, m.from as u32, m.to as u32, &mut toward);
+            let want: Vec<_> = list
+                .iter()
+                .filter(|(x, _)| x.is_capture() && x.from == m.from && x.to == m.to)
+                .map(|(x, p)| (*x, p.to_vec()))
+                .collect();
+            let got: Vec<_> = toward.iter().map(|(x, p)| (*x, p.to_vec())).collect();
+            assert_eq!(got, want, "{}: {}", V::RULES.name, V::to_fen(&pos));
         }
         let side = pos.side();
         let ours = pos.pieces(side);

@@ -124,6 +124,11 @@ impl SquareSummary {
     #[inline]
     fn add(&mut self, squares: &[Square]) {
         self.squares += squares.len() as u32;
+        // The usual move: two numbered squares.
+        if let [Square::Num(a), Square::Num(b)] = *squares {
+            self.max_number = self.max_number.max(a.max(b));
+            return;
+        }
         for s in squares {
             match *s {
                 Square::Num(n) => self.max_number = self.max_number.max(n),

@@ -328,9 +328,14 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         let (Some(from), Some(to)) = (bit(m.squares[0]), bit(m.squares[1])) else {
             return false;
         };
-        self.b.resolver.crossed = st.crossed & st.pos.pieces(st.pos.side());
-        self.b.resolver.set_position(&st.pos);
-        let legal = self.b.resolver.legal();
+        let side = st.pos.side();
+        if !st.pos.pieces(side).has(from) {
+            return false;
+        }
+        self.b.resolver.crossed = st.crossed & st.pos.pieces(side);
+        // Only the captures from `from` to `to` are listed (the others are searched for the
+        // precedence they set): the legal moves that match, as the full list has them.
+        let legal = self.b.resolver.captures_between(&st.pos, from, to);
         let mut found: Option<usize> = None;
         for (i, mv) in legal.moves().iter().enumerate() {
             if mv.from as u32 != from || mv.to as u32 != to || !mv.is_capture() {
@@ -346,7 +351,9 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         let Some(index) = found else {
             return false;
         };
-        if self.game_over(&st.pos).is_some() {
+        // The game is not over: the side to move has a legal move (this one), so only the
+        // breakthrough rule could end it (as `game_over` would say).
+        if V::RULES.variant == crate::rules::Variant::Breakthrough && st.pos.kings().any() {
             return false;
         }
         let mv = legal.moves()[index];
@@ -355,7 +362,6 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         let ambiguous = false;
         self.b.route.clear();
         self.b.route.extend_from_slice(legal.path(index));
-        let side = st.pos.side();
         let after = st.pos.after(&mv, V::RULES);
         self.finish(m, st, side, mv, after, Played::Legal, ambiguous);
         true

@@ -158,6 +158,8 @@ pub enum Resolution<B> {
 #[derive(Debug)]
 pub struct Resolver<V: Spec> {
     legal: MoveList<V::B>,
+    /// The captures between two squares ([`Resolver::captures_between`]).
+    toward: MoveList<V::B>,
     routes: MoveList<V::B>,
     relaxed: MoveList<V::B>,
     bits: Vec<u32>,
@@ -184,6 +186,7 @@ impl<V: Spec> Resolver<V> {
     pub fn new() -> Self {
         Resolver {
             legal: MoveList::new(),
+            toward: MoveList::new(),
             routes: MoveList::new(),
             relaxed: MoveList::new(),
             // (No memory until used: most games never resolve a move the slow way.)
@@ -196,6 +199,7 @@ impl<V: Spec> Resolver<V> {
     /// The entries its buffers can hold without growing (see [`MoveList::held`]).
     pub(crate) fn held(&self) -> usize {
         self.legal.held()
+            + self.toward.held()
             + self.routes.held()
             + self.relaxed.held()
             + self.bits.capacity()
@@ -212,6 +216,19 @@ impl<V: Spec> Resolver<V> {
         // (Here, not in the move generator: perft's lists need no such test per node.)
         self.legal.reserve_first();
         V::legal_moves(pos, &mut self.legal);
+    }
+
+    /// The legal moves of `pos` from `from` to `to` that capture (see [`Spec::captures_between`]),
+    /// in a list of their own: [`Self::legal`] is left as it was.
+    pub(crate) fn captures_between(
+        &mut self,
+        pos: &Position<V::B>,
+        from: u32,
+        to: u32,
+    ) -> &MoveList<V::B> {
+        self.toward.reserve_first();
+        V::captures_between(pos, from, to, &mut self.toward);
+        &self.toward
     }
 
     /// The legal moves as [`Self::legal_texts`] writes them, joined with commas (for messages).
