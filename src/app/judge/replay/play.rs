@@ -44,6 +44,19 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                 return 0;
             }
         }
+        self.play_resolved(m, line, at, st)
+    }
+
+    /// [`Self::play_item`] for what the quick paths leave: the move through the resolver
+    /// (out of line, so that the common plies do not pay for its frame).
+    #[inline(never)]
+    fn play_resolved(
+        &mut self,
+        m: &MoveRef<'g>,
+        line: LineRef,
+        at: usize,
+        st: &mut LineState<V::B>,
+    ) -> usize {
         let mut spec = std::mem::take(&mut self.b.spec);
         let used = if spec_into(m, &mut spec) {
             let (diags, ply, main) = (self.diags.len(), st.next_ply, st.main);
