@@ -442,3 +442,54 @@ fn ctrl_c_on_a_terminal_clears_the_progress_bar() {
     }
     assert!(!dir.join("OUT").exists());
 }
+
+/// `-o -` writes to standard output, as `-` reads standard input (it once made a file named
+/// `-` and printed nothing); an option that only names a file refuses `-` (exit 2), and
+/// `./-` still names a file called `-`.
+#[test]
+fn dash_as_output_is_standard_output() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    std::fs::write(dir.join("a.pdn"), GAME).unwrap();
+    for args in [
+        &["fix", "a.pdn", "-o", "-"][..],
+        &["convert", "a.pdn", "--to", "json", "-o", "-"][..],
+        &["convert", "a.pdn", "--to", "csv", "--output", "-"][..],
+        &["validate", "a.pdn", "-f", "json", "-o", "-"][..],
+        &["stats", "a.pdn", "-o", "-"][..],
+        &["classify", "a.pdn", "-o", "-"][..],
+        &["search", "a.pdn", "--pieces", "W:W28", "-o", "-"][..],
+        &["explore", "a.pdn", "-o", "-"][..],
+        &["names", "a.pdn", "-o", "-"][..],
+    ] {
+        let o = run(dir, args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        assert!(
+            !o.stdout.is_empty(),
+            "{args:?} wrote nothing to standard output"
+        );
+        // The same bytes as with no -o at all.
+        let plain = run(dir, &args[..args.len() - 2]);
+        assert_eq!(o.stdout, plain.stdout, "{args:?}");
+        assert!(!dir.join("-").exists(), "{args:?} made a file named -");
+    }
+    for args in [
+        &["fix", "a.pdn", "--audit", "-"][..],
+        &["fix", "a.pdn", "--out-dir", "-"][..],
+        &["convert", "a.pdn", "--to", "pdn", "--out-dir", "-"][..],
+        &["merge", "a.pdn", "-o", "-", "--audit", "m.jsonl"][..],
+        &["merge", "a.pdn", "-o", "m.pdn", "--audit", "-"][..],
+        &["index", "a.pdn", "-o", "-"][..],
+        &["man", "--out-dir", "-"][..],
+    ] {
+        let o = run(dir, args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("`./-`"), "{args:?}: {}", stderr(&o));
+        assert!(!dir.join("-").exists(), "{args:?} made a file named -");
+    }
+    let o = run(dir, &["fix", "a.pdn", "-o", "./-"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(o.stdout.is_empty());
+    let written = std::fs::read_to_string(dir.join("-")).unwrap();
+    assert!(written.contains("32-28"), "{written}");
+}
