@@ -71,7 +71,7 @@ pub trait Spec: 'static + Send + Sync {
     fn legal_moves(pos: &Position<Self::B>, out: &mut MoveList<Self::B>) {
         movegen::Gen {
             geo: Self::geometry(),
-            cfg: Fixed(Self::RULES),
+            cfg: Fixed::<Self>::new(),
             pos,
         }
         .generate(out);
@@ -100,10 +100,10 @@ pub trait Spec: 'static + Send + Sync {
     fn captures_between(pos: &Position<Self::B>, from: u32, to: u32, out: &mut MoveList<Self::B>) {
         movegen::Gen {
             geo: Self::geometry(),
-            cfg: Toward {
-                rules: Self::RULES,
+            cfg: Toward::<Self> {
                 from,
                 to,
+                variant: std::marker::PhantomData,
             },
             pos,
         }
@@ -113,7 +113,7 @@ pub trait Spec: 'static + Send + Sync {
     /// True if the side to move can capture (and so must).
     #[inline]
     fn has_capture(pos: &Position<Self::B>) -> bool {
-        movegen::has_capture(Self::geometry(), Fixed(Self::RULES), pos)
+        movegen::has_capture(Self::geometry(), Fixed::<Self>::new(), pos)
     }
 
     /// Play a legal move.

@@ -2,6 +2,9 @@
 //! search (coup turc / immediate removal, flying and short kings, passing promotion, the
 //! 180° ban), capture precedence, and the relaxed generators used to explain illegal moves.
 
+use std::marker::PhantomData;
+
+use super::Spec;
 use super::bits::Bits;
 use super::color::Color;
 use super::geometry::{Dir, DirSet, Geometry, Shape};
@@ -41,14 +44,32 @@ pub(crate) trait Config: Copy {
     }
 }
 
-/// Compile-time rules, no relaxation.
-#[derive(Clone, Copy)]
-pub(crate) struct Fixed(pub &'static Rules);
+/// Compile-time rules, no relaxation: the rules of variant `V`, a constant in every function
+/// of the search, the recursive ones included (a pointer to the rules held in the search
+/// would be read from memory there, and every rule tested at run time).
+pub(crate) struct Fixed<V: ?Sized>(PhantomData<V>);
 
-impl Config for Fixed {
+impl<V: ?Sized> Fixed<V> {
+    /// The configuration of variant `V`.
+    #[inline(always)]
+    pub(crate) fn new() -> Self {
+        Fixed(PhantomData)
+    }
+}
+
+impl<V: ?Sized> Clone for Fixed<V> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<V: ?Sized> Copy for Fixed<V> {}
+
+impl<V: Spec + ?Sized> Config for Fixed<V> {
     #[inline(always)]
     fn rules(&self) -> &Rules {
-        self.0
+        V::RULES
     }
     #[inline(always)]
     fn options(&self) -> Options {
@@ -61,17 +82,25 @@ impl Config for Fixed {
 /// may take) without recording every other piece's routes. The list then holds exactly the
 /// legal moves of [`Fixed`] that go from `from` to `to` and capture, in the same order with
 /// the same routes.
-#[derive(Clone, Copy)]
-pub(crate) struct Toward {
-    pub rules: &'static Rules,
+pub(crate) struct Toward<V: ?Sized> {
     pub from: u32,
     pub to: u32,
+    pub variant: PhantomData<V>,
 }
 
-impl Config for Toward {
+impl<V: ?Sized> Clone for Toward<V> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<V: ?Sized> Copy for Toward<V> {}
+
+impl<V: Spec + ?Sized> Config for Toward<V> {
     #[inline(always)]
     fn rules(&self) -> &Rules {
-        self.rules
+        V::RULES
     }
     #[inline(always)]
     fn options(&self) -> Options {

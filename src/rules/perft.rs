@@ -23,7 +23,7 @@ pub enum Counting {
 pub fn perft<V: Spec>(pos: &Position<V::B>, depth: u32, counting: Counting) -> u64 {
     let mut lists = lists::<V::B>(depth);
     match counting {
-        Counting::Drop => walk::<V, _>(Fixed(V::RULES), pos, depth, &mut lists),
+        Counting::Drop => walk::<V, _>(Fixed::<V>::new(), pos, depth, &mut lists),
         Counting::Keep | Counting::KeepLandings => {
             walk::<V, _>(keep::<V>(counting), pos, depth, &mut lists)
         }
@@ -57,7 +57,7 @@ pub fn divide<V: Spec>(pos: &Position<V::B>, depth: u32, counting: Counting) -> 
             1
         } else {
             match counting {
-                Counting::Drop => walk::<V, _>(Fixed(V::RULES), &child, depth - 1, &mut lists),
+                Counting::Drop => walk::<V, _>(Fixed::<V>::new(), &child, depth - 1, &mut lists),
                 Counting::Keep | Counting::KeepLandings => {
                     walk::<V, _>(keep::<V>(counting), &child, depth - 1, &mut lists)
                 }
