@@ -362,6 +362,11 @@ impl Pool {
     /// Forget the games held (the buffers stay, but those a large game grew and the slots
     /// past the first `POOL_KEEPS` (256)).
     pub fn clear(&mut self) {
+        // A game left unfinished at the end of a piece (a huge game tried before all its
+        // bytes were gathered) grew the filler's buffers, which no slot took.
+        if self.filler.record.heap_bytes() > SLOT_KEEPS {
+            self.filler = Filler::default();
+        }
         self.slots.truncate(POOL_KEEPS.max(1));
         let used = self.used.min(self.slots.len());
         for s in &mut self.slots[..used] {
@@ -571,6 +576,22 @@ mod tests {
         // Cleared, the pool lets the long buffer go.
         kept.clear();
         assert_eq!(kept.slots[1].text.capacity(), 0);
+        // A long game cut short by the end of its piece (its bytes not all there yet) is
+        // not kept, and the buffers it grew in the filler go at the next clear.
+        let mut cut = Pieces::new(text.as_bytes())
+            .with_sizes(1 << 20, 1 << 20)
+            .next_piece()
+            .unwrap()
+            .unwrap();
+        cut.bytes.truncate(text.len() - 40);
+        cut.cut = cut.bytes.len();
+        cut.file_end = false;
+        let mut pool = Pool::new();
+        pool.read_last_piece(cut, 1 << 20);
+        assert_eq!(pool.len(), 1);
+        assert!(pool.filler.record.heap_bytes() > SLOT_KEEPS);
+        pool.clear();
+        assert!(pool.filler.record.heap_bytes() <= SLOT_KEEPS);
     }
 
     #[test]
