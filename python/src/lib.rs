@@ -22,7 +22,7 @@ use pyo3::exceptions::{PyException, PyFileNotFoundError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyCapsule;
 
-use pdn::app::input::{self, Input};
+use pdn::app::input::{self, InputList};
 use pdn::app::judge::diagnostic::{Format, Palette};
 use pdn::app::judge::findings::{Policy, Totals, render_game_text};
 use pdn::app::judge::validate::{self, validate_ref};
@@ -57,19 +57,19 @@ enum Msg<R> {
 }
 
 /// The inputs, for the pipeline.
-struct Inputs(Vec<Input>);
+struct Inputs<'a>(&'a InputList);
 
-impl pipeline::Inputs for Inputs {
+impl pipeline::Inputs for Inputs<'_> {
     fn count(&self) -> usize {
         self.0.len()
     }
     fn open(&self, i: usize) -> io::Result<Box<dyn io::Read + Send>> {
-        input::open(&self.0[i])
+        input::open(self.0.get(i))
     }
 }
 
 /// The inputs found, and the paths inside directories that could not be read (name, why).
-type Found = (Vec<Input>, Vec<(String, String)>);
+type Found = (InputList, Vec<(String, String)>);
 
 /// The inputs a path (or list of paths) names, and what a directory walk could not read
 /// (name, why): a path given that is missing raises FileNotFoundError, one that cannot be
@@ -129,7 +129,7 @@ fn variant_of(variant: Option<&str>) -> PyResult<Option<Variant>> {
 /// Run `work` on every game of `inputs` on a thread of its own (the pipeline with every
 /// core), sending the results in order; `end_file` adds what a file's end gives.
 fn spawn<R: Send + 'static>(
-    inputs: Vec<Input>,
+    inputs: InputList,
     jobs: usize,
     work: impl Fn(&GameRef<'_>, &str) -> R + Send + Sync + 'static,
     mut end_file: impl FnMut(&str) -> Option<R> + Send + 'static,
@@ -155,13 +155,13 @@ fn spawn<R: Send + 'static>(
 }
 
 fn run<R: Send>(
-    inputs: &[Input],
+    inputs: &InputList,
     jobs: usize,
     work: &(impl Fn(&GameRef<'_>, &str) -> R + Sync),
     end_file: &mut impl FnMut(&str) -> Option<R>,
     tx: &SyncSender<Msg<R>>,
 ) {
-    let names: Vec<&str> = inputs.iter().map(|i| i.name.as_str()).collect();
+    let names: Vec<std::borrow::Cow<'_, str>> = inputs.iter().map(|i| i.name()).collect();
     let mut pending: Vec<R> = Vec::with_capacity(BATCH);
     let mut last_line: Option<u32> = None;
     let gone = || io::Error::new(io::ErrorKind::BrokenPipe, "the reader was dropped");
@@ -181,11 +181,11 @@ fn run<R: Send>(
                 if !items.is_empty() {
                     tx.send(Msg::Items(items)).map_err(|_| gone())?;
                 }
-                tx.send(Msg::Failed(names[i].to_owned(), e, last_line))
+                tx.send(Msg::Failed(names[i].clone().into_owned(), e, last_line))
                     .map_err(|_| gone())?;
             }
             Event::FileEnd(i) => {
-                if let Some(r) = end_file(names[i]) {
+                if let Some(r) = end_file(&names[i]) {
                     pending.push(r);
                 }
             }
@@ -193,11 +193,11 @@ fn run<R: Send>(
         Ok(())
     };
     let result = pipeline::run(
-        &Inputs(inputs.to_vec()),
+        &Inputs(inputs),
         &Plan::new(jobs),
         &|_| {},
         || (),
-        |(), g| (work(g, names[g.file]), g.line),
+        |(), g| (work(g, &names[g.file]), g.line),
         consume,
     );
     if result.is_ok() && !pending.is_empty() {
@@ -621,7 +621,7 @@ type Unread = (String, String, Option<u32>);
 /// whose plies were cut) is listed there, warned of, and the table goes on without the
 /// rest of it; without, the stream ends with an error.
 fn batches(
-    inputs: Vec<Input>,
+    inputs: InputList,
     jobs: usize,
     plies: bool,
     opts: validate::Options,
@@ -761,7 +761,7 @@ fn tables<R: Send + 'static, T: Send + 'static>(
 /// `__arrow_c_stream__` reads the inputs again.
 #[pyclass(module = "pdn._pdn", frozen)]
 struct ArrowTable {
-    inputs: Vec<Input>,
+    inputs: InputList,
     jobs: usize,
     plies: bool,
     opts: validate::Options,
@@ -826,7 +826,7 @@ impl ArrowTable {
     /// The inputs read, in order.
     #[getter]
     fn files(&self) -> Vec<String> {
-        self.inputs.iter().map(|i| i.name.clone()).collect()
+        self.inputs.iter().map(|i| i.name().into_owned()).collect()
     }
 
     /// What the last read could not read (to its end): (file, message, line of the last

@@ -2,6 +2,7 @@
 //! `*.pdn` in any case, also `*.pdn.gz`), `-` for standard input; gzip-compressed and
 //! UTF-16 data read transparently, binary data refused.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
@@ -11,29 +12,302 @@ use std::sync::OnceLock;
 use crate::syntax::utf16;
 
 /// Where an input comes from.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Source {
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source<'a> {
     /// Standard input.
     Stdin,
     /// A file.
-    File(PathBuf),
+    File(&'a Path),
 }
 
-/// One input to read.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Input {
-    /// The name used in output (`-` for standard input).
-    pub name: String,
+/// The inputs of a run, in order, kept compact: a run over 100,000 files holds one list of
+/// path bytes with their ends (two allocations), not a name, a path and a relative path
+/// allocated for each file. What each input is — its name as shown, its path, its path
+/// below the directory it was found under, its size — is made from these when asked for
+/// ([`InputRef`]). The stamp of each file as it is read is kept only when a run asks for it
+/// ([`InputList::keep_stamps`], `--in-place`).
+#[derive(Clone, Debug, Default)]
+pub struct InputList {
+    /// The files' paths (their bytes), one after the other.
+    #[cfg(unix)]
+    bytes: Vec<u8>,
+    #[cfg(not(unix))]
+    paths: Vec<PathBuf>,
+    /// One per input, in order.
+    entries: Vec<Entry>,
+    /// The rare relative paths that are not the end of their input's path (by input).
+    odd_rels: Vec<(usize, PathBuf)>,
+    /// Each input's stamp as it was read, when kept.
+    stamps: OnceLock<Box<[OnceLock<Stamp>]>>,
+}
+
+/// What [`InputList`] keeps of one input.
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    /// Where its path ends in the list's bytes (it starts where the one before ends).
+    end: usize,
+    /// Its size in bytes, when known ([`NO_SIZE`] if not).
+    size: u64,
+    /// Where its relative path starts in its path ([`NO_REL`]: it has none; [`ODD_REL`]: it
+    /// is kept apart).
+    rel: u32,
+    stdin: bool,
+}
+
+const NO_SIZE: u64 = u64::MAX;
+const NO_REL: u32 = u32::MAX;
+const ODD_REL: u32 = u32::MAX - 1;
+
+impl InputList {
+    /// An empty list.
+    pub fn new() -> InputList {
+        InputList::default()
+    }
+
+    /// A list of the one file `path` (no size, no relative path).
+    pub fn of_file(path: &Path) -> InputList {
+        let mut list = InputList::new();
+        list.push_file(path, None, None);
+        list
+    }
+
+    /// The number of inputs.
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    /// True if there is no input.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// Input `i` (0-based).
+    ///
+    /// # Panics
+    ///
+    /// If there is no input `i` (a caller's error, not an input's).
+    pub fn get(&self, i: usize) -> InputRef<'_> {
+        assert!(i < self.entries.len(), "no input {i}");
+        InputRef { list: self, i }
+    }
+
+    /// The inputs, in order.
+    pub fn iter(&self) -> impl ExactSizeIterator<Item = InputRef<'_>> + '_ {
+        (0..self.len()).map(|i| InputRef { list: self, i })
+    }
+
+    /// Input `i`'s name as shown (see [`InputRef::name`]).
+    pub fn name(&self, i: usize) -> Cow<'_, str> {
+        self.get(i).name()
+    }
+
+    /// Add standard input.
+    pub fn push_stdin(&mut self) {
+        let end = self.path_end();
+        self.entries.push(Entry {
+            end,
+            size: NO_SIZE,
+            rel: NO_REL,
+            stdin: true,
+        });
+    }
+
+    /// Add the file `path`, with its path below the directory it was found under (or its
+    /// name) and its size when known.
+    pub fn push_file(&mut self, path: &Path, rel: Option<&Path>, size: Option<u64>) {
+        let index = self.entries.len();
+        let rel = match rel {
+            None => NO_REL,
+            Some(r) => match rel_start(path, r) {
+                Some(start) => start,
+                None => {
+                    self.odd_rels.push((index, r.to_path_buf()));
+                    ODD_REL
+                }
+            },
+        };
+        self.push_path(path);
+        let end = self.path_end();
+        self.entries.push(Entry {
+            end,
+            size: size.filter(|&s| s != NO_SIZE).unwrap_or(NO_SIZE),
+            rel,
+            stdin: false,
+        });
+    }
+
+    /// Give back what was reserved beyond the inputs.
+    pub fn shrink(&mut self) {
+        #[cfg(unix)]
+        self.bytes.shrink_to_fit();
+        #[cfg(not(unix))]
+        self.paths.shrink_to_fit();
+        self.entries.shrink_to_fit();
+    }
+
+    /// Keep each file's stamp as it is opened from now on ([`InputRef::stamp`]): for a run
+    /// that replaces its inputs (`--in-place`) only if they are unchanged since read.
+    pub fn keep_stamps(&self) {
+        self.stamps
+            .get_or_init(|| (0..self.len()).map(|_| OnceLock::new()).collect());
+    }
+
+    #[cfg(unix)]
+    fn push_path(&mut self, p: &Path) {
+        use std::os::unix::ffi::OsStrExt;
+        self.bytes.extend_from_slice(p.as_os_str().as_bytes());
+    }
+
+    #[cfg(not(unix))]
+    fn push_path(&mut self, p: &Path) {
+        self.paths.push(p.to_path_buf());
+    }
+
+    #[cfg(unix)]
+    fn path_end(&self) -> usize {
+        self.bytes.len()
+    }
+
+    #[cfg(not(unix))]
+    fn path_end(&self) -> usize {
+        self.paths.len()
+    }
+
+    /// The path of input `i` (empty for standard input).
+    #[cfg(unix)]
+    fn path_of(&self, i: usize) -> &Path {
+        use std::os::unix::ffi::OsStrExt;
+        let start = if i == 0 { 0 } else { self.entries[i - 1].end };
+        Path::new(std::ffi::OsStr::from_bytes(
+            &self.bytes[start..self.entries[i].end],
+        ))
+    }
+
+    #[cfg(not(unix))]
+    fn path_of(&self, i: usize) -> &Path {
+        let start = if i == 0 { 0 } else { self.entries[i - 1].end };
+        if self.entries[i].end == start {
+            return Path::new("");
+        }
+        &self.paths[start]
+    }
+}
+
+/// Where `rel` starts in `path`, when it is the end of `path` byte for byte (as the path of
+/// a file below the directory it was found under is); `None` otherwise (then it is kept
+/// apart).
+#[cfg(unix)]
+fn rel_start(path: &Path, rel: &Path) -> Option<u32> {
+    let (p, r) = (
+        path.as_os_str().as_encoded_bytes(),
+        rel.as_os_str().as_encoded_bytes(),
+    );
+    let start = p.len().checked_sub(r.len())?;
+    (p.ends_with(r) && start < ODD_REL as usize).then_some(start as u32)
+}
+
+/// Kept apart where paths are not bytes.
+#[cfg(not(unix))]
+fn rel_start(_: &Path, _: &Path) -> Option<u32> {
+    None
+}
+
+/// The end of `path` from byte `start`.
+#[cfg(unix)]
+fn path_from(path: &Path, start: usize) -> &Path {
+    use std::os::unix::ffi::OsStrExt;
+    let bytes = path.as_os_str().as_bytes();
+    Path::new(std::ffi::OsStr::from_bytes(
+        bytes.get(start..).unwrap_or_default(),
+    ))
+}
+
+#[cfg(not(unix))]
+fn path_from(path: &Path, _: usize) -> &Path {
+    path
+}
+
+/// One input of an [`InputList`].
+#[derive(Clone, Copy, Debug)]
+pub struct InputRef<'a> {
+    list: &'a InputList,
+    i: usize,
+}
+
+impl<'a> InputRef<'a> {
+    /// Its place in the list (0-based).
+    pub fn index(&self) -> usize {
+        self.i
+    }
+
+    fn entry(&self) -> &'a Entry {
+        &self.list.entries[self.i]
+    }
+
     /// Where it comes from.
-    pub source: Source,
+    pub fn source(&self) -> Source<'a> {
+        match self.path() {
+            Some(p) => Source::File(p),
+            None => Source::Stdin,
+        }
+    }
+
+    /// True for standard input.
+    pub fn is_stdin(&self) -> bool {
+        self.entry().stdin
+    }
+
+    /// The file's path; `None` for standard input.
+    pub fn path(&self) -> Option<&'a Path> {
+        (!self.is_stdin()).then(|| self.list.path_of(self.i))
+    }
+
+    /// The name used in output: the path as displayed (`-` for standard input).
+    pub fn name(&self) -> Cow<'a, str> {
+        match self.path() {
+            None => Cow::Borrowed("-"),
+            #[cfg(unix)]
+            Some(p) => {
+                use std::os::unix::ffi::OsStrExt;
+                String::from_utf8_lossy(p.as_os_str().as_bytes())
+            }
+            #[cfg(not(unix))]
+            Some(p) => p.to_string_lossy(),
+        }
+    }
+
     /// Size in bytes, when known (for the progress bar).
-    pub size: Option<u64>,
+    pub fn size(&self) -> Option<u64> {
+        Some(self.entry().size).filter(|&s| s != NO_SIZE)
+    }
+
     /// A file's path below the PATH it was found under (its name, for a file named on the
     /// command line): where `--out-dir` writes its output.
-    pub rel: Option<PathBuf>,
-    /// The file as it was when it was opened to be read (`--in-place` replaces it only if
-    /// it is still that file, unchanged).
-    pub stamp: OnceLock<Stamp>,
+    pub fn rel(&self) -> Option<&'a Path> {
+        let path = self.path()?;
+        match self.entry().rel {
+            NO_REL => None,
+            ODD_REL => {
+                let odd = &self.list.odd_rels;
+                // Pushed in input order.
+                let k = odd.binary_search_by_key(&self.i, |(k, _)| *k).ok()?;
+                Some(odd[k].1.as_path())
+            }
+            start => Some(path_from(path, start as usize)),
+        }
+    }
+
+    /// The file as it was when it was opened to be read, if the list keeps stamps
+    /// ([`InputList::keep_stamps`]) and it was opened.
+    pub fn stamp(&self) -> Option<Stamp> {
+        self.list.stamps.get()?.get(self.i)?.get().copied()
+    }
+
+    fn set_stamp(&self, stamp: Stamp) {
+        if let Some(s) = self.list.stamps.get().and_then(|s| s.get(self.i)) {
+            let _ = s.set(stamp);
+        }
+    }
 }
 
 /// What a file was when it was read: which file (device and inode), its size and the time
@@ -62,7 +336,7 @@ impl Stamp {
 #[derive(Debug, Default)]
 pub struct Expanded {
     /// The inputs, in order.
-    pub inputs: Vec<Input>,
+    pub inputs: InputList,
     /// The paths that could not be read, with why.
     pub errors: Vec<(String, io::Error)>,
     /// What was passed over, in words.
@@ -140,7 +414,7 @@ fn kind_name(m: &std::fs::Metadata) -> &'static str {
 pub fn expand(paths: &[PathBuf]) -> Expanded {
     let mut out = Expanded::default();
     if paths.is_empty() {
-        out.inputs.push(stdin());
+        out.inputs.push_stdin();
         return out;
     }
     let mut seen: HashMap<Identity, usize> = HashMap::new();
@@ -153,7 +427,7 @@ pub fn expand(paths: &[PathBuf]) -> Expanded {
                     .push("- (standard input) is named twice: read once".to_string());
             } else {
                 stdin_named = true;
-                out.inputs.push(stdin());
+                out.inputs.push_stdin();
             }
             continue;
         }
@@ -163,8 +437,8 @@ pub fn expand(paths: &[PathBuf]) -> Expanded {
                 &mut out,
                 &mut seen,
                 Identity::of(&m),
-                p.clone(),
-                p.file_name().map(PathBuf::from),
+                p,
+                p.file_name().map(Path::new),
                 m.is_file().then_some(m.len()),
             ),
             Ok(m) => out.errors.push((
@@ -174,6 +448,7 @@ pub fn expand(paths: &[PathBuf]) -> Expanded {
             Err(e) => out.errors.push((p.display().to_string(), e)),
         }
     }
+    out.inputs.shrink();
     out
 }
 
@@ -182,14 +457,14 @@ fn add(
     out: &mut Expanded,
     seen: &mut HashMap<Identity, usize>,
     id: Identity,
-    path: PathBuf,
-    rel: Option<PathBuf>,
+    path: &Path,
+    rel: Option<&Path>,
     size: Option<u64>,
 ) {
-    let name = path.display().to_string();
     match seen.get(&id) {
         Some(&k) => {
-            let first = &out.inputs[k].name;
+            let name = path.display().to_string();
+            let first = out.inputs.name(k);
             out.notes.push(if *first == name {
                 format!("{name} is named twice: read once")
             } else {
@@ -198,24 +473,8 @@ fn add(
         }
         None => {
             seen.insert(id, out.inputs.len());
-            out.inputs.push(Input {
-                name,
-                source: Source::File(path),
-                size,
-                rel,
-                stamp: OnceLock::new(),
-            });
+            out.inputs.push_file(path, rel, size);
         }
-    }
-}
-
-fn stdin() -> Input {
-    Input {
-        name: "-".to_string(),
-        source: Source::Stdin,
-        size: None,
-        rel: None,
-        stamp: OnceLock::new(),
     }
 }
 
@@ -296,12 +555,8 @@ fn walk(
             root.display()
         ));
     }
-    // At once: the list of a walk of 100,000 files grown by doubling is copied at each step
-    // (the old and the new list both held).
-    out.inputs.reserve(found.len());
     for (p, size, id) in found {
-        let rel = p.strip_prefix(root).ok().map(Path::to_path_buf);
-        add(out, seen, id, p, rel, Some(size));
+        add(out, seen, id, &p, p.strip_prefix(root).ok(), Some(size));
     }
 }
 
@@ -335,8 +590,8 @@ pub fn is_gzip(path: &Path) -> bool {
 
 /// Open an input for reading, decompressing gzip data (recognised by its magic bytes) and
 /// turning UTF-16 text into UTF-8 (recognised by [`utf16::detect`]).
-pub fn open(input: &Input) -> io::Result<Box<dyn Read + Send>> {
-    let raw: Box<dyn Read + Send> = match &input.source {
+pub fn open(input: InputRef<'_>) -> io::Result<Box<dyn Read + Send>> {
+    let raw: Box<dyn Read + Send> = match input.source() {
         Source::Stdin => Box::new(Fused {
             inner: io::stdin(),
             ended: false,
@@ -344,7 +599,7 @@ pub fn open(input: &Input) -> io::Result<Box<dyn Read + Send>> {
         Source::File(p) => {
             let f = File::open(p)?;
             if let Ok(m) = f.metadata() {
-                let _ = input.stamp.set(Stamp::of(&m));
+                input.set_stamp(Stamp::of(&m));
             }
             Box::new(f)
         }
@@ -448,14 +703,8 @@ mod tests {
         ] {
             let path = dir.path().join(name);
             std::fs::write(&path, bytes).unwrap();
-            let input = Input {
-                name: name.to_string(),
-                source: Source::File(path),
-                size: None,
-                rel: None,
-                stamp: OnceLock::new(),
-            };
-            let mut reader = open(&input).unwrap();
+            let input = InputList::of_file(&path);
+            let mut reader = open(input.get(0)).unwrap();
             let mut back = Vec::new();
             let mut chunk = vec![0u8; 7_919];
             loop {
@@ -472,6 +721,125 @@ mod tests {
                 text.len()
             );
         }
+    }
+
+    /// Each input gives back what was pushed: its name, path, relative path and size,
+    /// standard input among the files, a path that is no UTF-8, a relative path that is not
+    /// the end of its path; stamps only once kept.
+    #[test]
+    fn a_list_gives_back_each_input_as_pushed() {
+        let mut list = InputList::new();
+        list.push_file(Path::new("d/a/x.pdn"), Some(Path::new("a/x.pdn")), Some(12));
+        list.push_stdin();
+        list.push_file(Path::new("y.pdn"), None, None);
+        list.push_file(Path::new("d/./z.pdn"), Some(Path::new("z2.pdn")), Some(0));
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStrExt;
+            let odd = Path::new(std::ffi::OsStr::from_bytes(b"d/J\xe9.pdn"));
+            list.push_file(
+                odd,
+                Some(Path::new(std::ffi::OsStr::from_bytes(b"J\xe9.pdn"))),
+                None,
+            );
+        }
+        list.shrink();
+        let got: Vec<_> = list
+            .iter()
+            .map(|i| {
+                (
+                    i.index(),
+                    i.name().into_owned(),
+                    i.path().map(Path::to_path_buf),
+                    i.rel().map(Path::to_path_buf),
+                    i.size(),
+                    i.is_stdin(),
+                )
+            })
+            .collect();
+        let p = |s: &str| Some(PathBuf::from(s));
+        assert_eq!(
+            got[0],
+            (
+                0,
+                "d/a/x.pdn".into(),
+                p("d/a/x.pdn"),
+                p("a/x.pdn"),
+                Some(12),
+                false
+            )
+        );
+        assert_eq!(got[1], (1, "-".into(), None, None, None, true));
+        assert_eq!(got[2], (2, "y.pdn".into(), p("y.pdn"), None, None, false));
+        assert_eq!(
+            got[3],
+            (
+                3,
+                "d/./z.pdn".into(),
+                p("d/./z.pdn"),
+                p("z2.pdn"),
+                Some(0),
+                false
+            )
+        );
+        assert_eq!(list.get(1).source(), Source::Stdin);
+        assert_eq!(list.get(2).source(), Source::File(Path::new("y.pdn")));
+        #[cfg(unix)]
+        {
+            use std::os::unix::ffi::OsStrExt;
+            assert_eq!(got.len(), 5);
+            assert_eq!(got[4].1, "d/J\u{fffd}.pdn");
+            assert_eq!(
+                got[4].2.as_deref().map(|p| p.as_os_str().as_bytes()),
+                Some(&b"d/J\xe9.pdn"[..])
+            );
+            assert_eq!(
+                got[4].3.as_deref().map(|p| p.as_os_str().as_bytes()),
+                Some(&b"J\xe9.pdn"[..])
+            );
+        }
+        // Stamps: none until kept, then each file's as it is opened.
+        let dir = tempfile::tempdir().unwrap();
+        let f = dir.path().join("s.pdn");
+        std::fs::write(&f, "1. 32-28 *\n").unwrap();
+        let list = InputList::of_file(&f);
+        drop(open(list.get(0)).unwrap());
+        assert_eq!(list.get(0).stamp(), None);
+        list.keep_stamps();
+        drop(open(list.get(0)).unwrap());
+        let m = std::fs::metadata(&f).unwrap();
+        assert_eq!(list.get(0).stamp(), Some(Stamp::of(&m)));
+    }
+
+    /// A walk gives each file its path below the directory named, in name order.
+    #[test]
+    fn a_walk_lists_its_files_with_their_relative_paths() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("b/c")).unwrap();
+        for f in ["b/c/2.pdn", "b/1.PDN", "a.pdn", "n.txt"] {
+            std::fs::write(dir.path().join(f), "1. 32-28 *\n").unwrap();
+        }
+        let root = dir.path().join("b").join("..");
+        let e = expand(&[root.clone(), dir.path().join("a.pdn")]);
+        let rels: Vec<_> = e
+            .inputs
+            .iter()
+            .map(|i| i.rel().unwrap().to_path_buf())
+            .collect();
+        assert_eq!(
+            rels,
+            [
+                Path::new("a.pdn"),
+                Path::new("b/1.PDN"),
+                Path::new("b/c/2.pdn")
+            ]
+        );
+        let names: Vec<_> = e.inputs.iter().map(|i| i.name().into_owned()).collect();
+        assert_eq!(names[1], root.join("b/1.PDN").display().to_string());
+        assert_eq!(e.inputs.get(0).size(), Some(11));
+        // The file named again: one input, and a note.
+        assert_eq!(e.inputs.len(), 3);
+        assert_eq!(e.notes.len(), 1, "{:?}", e.notes);
     }
 
     #[test]

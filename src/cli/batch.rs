@@ -16,19 +16,19 @@ use pdn::app::write::export::ExportOptions;
 use pdn::app::write::terminal::escape;
 
 use super::common::RunSetup;
-use super::input::{self, Input};
+use super::input::{self, InputList};
 use super::output::Unwritten;
 use super::progress;
 
 /// The command line's inputs, for the pipeline.
-struct Inputs<'a>(&'a [Input]);
+struct Inputs<'a>(&'a InputList);
 
 impl pipeline::Inputs for Inputs<'_> {
     fn count(&self) -> usize {
         self.0.len()
     }
     fn open(&self, i: usize) -> io::Result<Box<dyn io::Read + Send>> {
-        input::open(&self.0[i])
+        input::open(self.0.get(i))
     }
 }
 
@@ -150,7 +150,7 @@ fn drive<R>(
             Ok(())
         }
         Event::FileError(i, e) => {
-            let name = escape(&setup.inputs[i].name).into_owned();
+            let name = escape(&setup.inputs.name(i)).into_owned();
             let kept = match games_of_file {
                 0 => String::new(),
                 1 => "; the game before it is kept (it may be cut short)".to_string(),
@@ -164,7 +164,8 @@ fn drive<R>(
         }
         Event::FileEnd(i) => {
             if games_of_file == 0 && !failed {
-                let name = escape(&setup.inputs[i].name);
+                let name = setup.inputs.name(i);
+                let name = escape(&name);
                 progress::note(&format!("pdn: info: {name}: no game in it"));
             }
             sink.file_end(i, failed)

@@ -280,7 +280,7 @@ pub(super) fn run(a: &ClassifyArgs) -> Result<Status> {
     let mut sink = Out {
         out,
         format: a.format,
-        names: inputs.iter().map(|i| i.name.clone()).collect(),
+        names: inputs.iter().map(|i| i.name().into_owned()).collect(),
         counts: Counts::default(),
     };
     let totals = batch::run(

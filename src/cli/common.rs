@@ -13,18 +13,18 @@ use pdn::rules::Variant;
 use super::Status;
 use super::args::{ColorArg, InputArgs};
 use super::batch::Totals;
-use super::input::{self, Input, Source};
+use super::input::{self, InputList, InputRef};
 use super::progress::{self, Progress};
 
 /// An input's name as it may be shown on a terminal (escaped); made when needed (a run over
 /// many files keeps no second list of names).
-pub(super) fn shown_name(i: &Input) -> String {
-    escape(&i.name).into_owned()
+pub(super) fn shown_name(i: InputRef<'_>) -> String {
+    escape(&i.name()).into_owned()
 }
 
 /// The inputs and settings of a run.
 pub(super) struct RunSetup {
-    pub inputs: Vec<Input>,
+    pub inputs: InputList,
     /// Paths of the command line that could not be read (missing, or a directory that
     /// could not be walked), as shown.
     pub missing: Vec<String>,
@@ -73,14 +73,14 @@ impl RunSetup {
             bail!("nothing to read: no PDN file among the paths given");
         }
         // Games typed at the terminal: say how to end them, and draw no bar over them.
-        let typing = inputs.iter().any(|i| i.source == Source::Stdin) && io::stdin().is_terminal();
+        let typing = inputs.iter().any(|i| i.is_stdin()) && io::stdin().is_terminal();
         if typing {
             progress::note(
                 "pdn: reading games from the terminal: paste or type them, then Ctrl-D on a \
                  line of its own (or name files and directories: see --help)",
             );
         }
-        let total = inputs.iter().map(|i| i.size).sum::<Option<u64>>();
+        let total = inputs.iter().map(|i| i.size()).sum::<Option<u64>>();
         let progress = Progress::new(total, !a.run.quiet && !a.run.no_progress && !typing);
         Ok(RunSetup {
             inputs,
@@ -274,9 +274,9 @@ pub(super) fn same_file(a: &Path, b: &Path) -> bool {
 }
 
 /// Refuse an output file (`what`: the option naming it) that is also an input.
-pub(super) fn not_an_input(what: &str, path: &Path, inputs: &[Input]) -> Result<()> {
-    for i in inputs {
-        if let Source::File(f) = &i.source
+pub(super) fn not_an_input(what: &str, path: &Path, inputs: &InputList) -> Result<()> {
+    for i in inputs.iter() {
+        if let Some(f) = i.path()
             && same_file(f, path)
         {
             bail!(

@@ -18,7 +18,7 @@ use pdn::app::write::spill::{SPILL_AT, Spill, Text};
 
 use super::args::{ConvertArgs, ConvertTo, NotationArg};
 use super::batch::{self, Hinted, Sink};
-use super::input::Input;
+use super::input::InputList;
 use super::outdir::{self, Closed, PerFile};
 use super::output::{AtomicFile, Output, Unwritten, shown};
 #[cfg(feature = "parquet")]
@@ -162,7 +162,7 @@ struct Out<'a> {
     file_cut: u64,
     /// Games not read whole, in all.
     cut: u64,
-    inputs: &'a [Input],
+    inputs: &'a InputList,
 }
 
 impl Sink<Done> for Out<'_> {
@@ -217,7 +217,7 @@ impl Sink<Done> for Out<'_> {
         {
             progress::message(&format!(
                 "pdn convert: {}: {why}: its output misses that text",
-                common::shown_name(&self.inputs[i])
+                common::shown_name(self.inputs.get(i))
             ));
         }
         if let Dest::PerFile(per, cur) = &mut self.dest
@@ -225,8 +225,7 @@ impl Sink<Done> for Out<'_> {
         {
             let written = match t.finish() {
                 Ok(f) => {
-                    per.close(i, f, whole.as_deref(), self.inputs[i].stamp.get().copied())
-                        == Closed::Written
+                    per.close(i, f, whole.as_deref(), self.inputs.get(i).stamp()) == Closed::Written
                 }
                 Err(e) => {
                     per.lost(i, &io::Error::other(format!("{e:#}")));
@@ -236,7 +235,7 @@ impl Sink<Done> for Out<'_> {
             if written && self.lines {
                 progress::message(&format!(
                     "pdn convert: {} -> {}: {} game{}",
-                    common::shown_name(&self.inputs[i]),
+                    common::shown_name(self.inputs.get(i)),
                     shown(per.target(i)),
                     self.games,
                     if self.games == 1 { "" } else { "s" }
@@ -326,7 +325,8 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
         &setup,
         || (),
         |(), g| {
-            let name = inputs[g.file].name.as_str();
+            let name = inputs.name(g.file);
+            let name = name.as_ref();
             let opts = opts.hinted(g.hint);
             #[cfg(feature = "parquet")]
             if to == ConvertTo::Parquet {

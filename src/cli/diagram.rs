@@ -89,19 +89,19 @@ fn from_game(
     if let Some((name, e)) = errors.first() {
         bail!("{}: {}", escape(name), escape(&e.to_string()));
     }
-    let [input] = inputs.as_slice() else {
+    let (1, Some(input)) = (inputs.len(), inputs.iter().next()) else {
         bail!(
             "{}: give one PDN file, not a directory",
             escape(&path.display().to_string())
         );
     };
-    if let (Some(o), Source::File(_)) = (&a.output, &input.source) {
+    if let (Some(o), Source::File(_)) = (&a.output, input.source()) {
         common::not_an_input("-o", o, &inputs)?;
     }
     if a.game == 0 {
         bail!("--game counts from 1");
     }
-    let name = escape(&input.name).into_owned();
+    let name = escape(&input.name()).into_owned();
     let mut reader = Reader::new(input::open(input).with_context(|| name.clone())?);
     let mut games = FileGames::new(0);
     let mut read = 0usize;

@@ -16,7 +16,7 @@ use pdn::syntax::{Game, GameEnd, RawTag, Reader, Skip, Span, Visitor};
 
 use super::args::{DateOrderArg, FixArgs};
 use super::batch::{self, Hinted, Sink};
-use super::input::{self, Input, Source};
+use super::input::{self, InputList};
 use super::outdir::{self, Closed, PerFile};
 use super::output::{AtomicFile, Output, shown};
 use super::progress;
@@ -94,7 +94,7 @@ struct Out<'a> {
     as_read: Vec<(String, usize, AsRead)>,
     /// The first game of the current file that was not read whole.
     first_cut: Option<usize>,
-    inputs: &'a [Input],
+    inputs: &'a InputList,
 }
 
 impl Sink<Done> for Out<'_> {
@@ -126,7 +126,7 @@ impl Sink<Done> for Out<'_> {
             && self.as_read.len() < NAMED
         {
             self.as_read
-                .push((common::shown_name(&self.inputs[i]), index, why));
+                .push((common::shown_name(self.inputs.get(i)), index, why));
         }
         if let Some(game) = d.cut {
             self.first_cut.get_or_insert(game);
@@ -143,20 +143,20 @@ impl Sink<Done> for Out<'_> {
         {
             progress::message(&format!(
                 "pdn fix: {}: {why}: its output misses that text",
-                common::shown_name(&self.inputs[i])
+                common::shown_name(self.inputs.get(i))
             ));
         }
         if let Dest::PerFile(per, cur) = &mut self.dest
             && let Some(f) = cur.take()
         {
-            let closed = per.close(i, f, whole.as_deref(), self.inputs[i].stamp.get().copied());
+            let closed = per.close(i, f, whole.as_deref(), self.inputs.get(i).stamp());
             if closed == Closed::Failed || !self.lines {
                 return Ok(());
             }
             let f = &self.file;
             progress::message(&format!(
                 "pdn fix: {} -> {}: {} game{}, {} change{}{}, {} error{} left{}{}",
-                common::shown_name(&self.inputs[i]),
+                common::shown_name(self.inputs.get(i)),
                 shown(per.target(i)),
                 f.games,
                 plural(f.games),
@@ -235,12 +235,12 @@ pub(super) fn run(a: &FixArgs) -> Result<Status> {
         &setup,
         || (),
         |(), g| {
-            let name = want_audit.then_some(inputs[g.file].name.as_str());
+            let name = want_audit.then(|| inputs.name(g.file));
             let opts = FixOptions {
                 date_order: orders[g.file],
                 ..opts.hinted(g.hint)
             };
-            fix_game(g.to_game(), &opts, name, classifier.as_ref())
+            fix_game(g.to_game(), &opts, name.as_deref(), classifier.as_ref())
         },
         &mut sink,
     )?;
@@ -283,15 +283,15 @@ pub(super) fn run(a: &FixArgs) -> Result<Status> {
 /// file's unambiguous dates show (its tags read once before the games are fixed, so that
 /// every date of a file is read the same way). Standard input cannot be read twice: only
 /// `--date-order` decides there.
-fn date_orders(a: &FixArgs, inputs: &[Input]) -> Vec<Option<DateOrder>> {
+fn date_orders(a: &FixArgs, inputs: &InputList) -> Vec<Option<DateOrder>> {
     if let Some(o) = a.date_order {
         return vec![Some(o.order()); inputs.len()];
     }
     inputs
         .iter()
-        .map(|i| match i.source {
-            Source::File(_) => input::open(i).ok().and_then(file_dates),
-            Source::Stdin => None,
+        .map(|i| match i.is_stdin() {
+            false => input::open(i).ok().and_then(file_dates),
+            true => None,
         })
         .collect()
 }
@@ -325,7 +325,7 @@ fn file_dates(r: Box<dyn io::Read + Send>) -> Option<DateOrder> {
 
 /// Where the fixed games go: `--out-dir`, `--in-place`, or standard output or `-o`; every
 /// file the run writes checked first (`outdir::check_targets`).
-fn destination(a: &FixArgs, inputs: &[Input]) -> Result<Dest> {
+fn destination(a: &FixArgs, inputs: &InputList) -> Result<Dest> {
     let per = if let Some(dir) = &a.out_dir {
         Some(PerFile::out_dir(dir, inputs, "pdn")?)
     } else if a.in_place {

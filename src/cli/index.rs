@@ -16,7 +16,7 @@ use pdn::syntax::read_games;
 
 use super::args::{IndexArgs, SearchArgs, SearchFormat};
 use super::batch::{self, Sink};
-use super::input::{self, Input, Source};
+use super::input::{self, InputList, InputRef, Source};
 use super::output::{Output, shown, unwritten};
 use super::search::Out;
 use super::{Status, common, progress};
@@ -34,12 +34,12 @@ impl Sink<IndexedGame> for Writer {
 }
 
 /// The path to read an input again (empty for standard input).
-fn path_of(i: &Input) -> String {
-    match &i.source {
+fn path_of(i: InputRef<'_>) -> String {
+    match i.source() {
         Source::Stdin => String::new(),
         Source::File(p) => p
             .canonicalize()
-            .unwrap_or_else(|_| p.clone())
+            .unwrap_or_else(|_| p.to_path_buf())
             .to_string_lossy()
             .into_owned(),
     }
@@ -57,8 +57,8 @@ pub(super) fn build(
     let mut w = IndexWriter::new(temp, how.max_ply)
         .map_err(anyhow::Error::new)
         .with_context(|| format!("cannot make the temporary files of {what}"))?;
-    for i in &setup.inputs {
-        w.add_file(&i.name, &path_of(i));
+    for i in setup.inputs.iter() {
+        w.add_file(&i.name(), &path_of(i));
     }
     let mut sink = Writer { w };
     let read = batch::run(setup, || (), |(), g| index_ref(g, how), &mut sink)?;
@@ -124,14 +124,8 @@ impl Texts {
             None => true,
         };
         if fresh {
-            let input = Input {
-                name: name.clone(),
-                source: Source::File(path.clone().into()),
-                size: None,
-                rel: None,
-                stamp: Default::default(),
-            };
-            let r = input::open(&input)
+            let input = InputList::of_file(Path::new(&path));
+            let r = input::open(input.get(0))
                 .with_context(|| format!("{shown_name}: cannot be read again"))?;
             self.file = Some((g.file, r, 0));
         }

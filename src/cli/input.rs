@@ -3,11 +3,11 @@
 
 use std::io::{self, Read};
 
-pub(super) use pdn::app::input::{Expanded, Input, Source, Stamp, expand, is_gzip};
+pub(super) use pdn::app::input::{Expanded, InputList, InputRef, Source, Stamp, expand, is_gzip};
 
 /// Open an input for reading (see [`pdn::app::input::open`]).
-pub(super) fn open(input: &Input) -> io::Result<Box<dyn Read + Send>> {
-    if input.source == Source::Stdin && super::output::stdin_closed() {
+pub(super) fn open(input: InputRef<'_>) -> io::Result<Box<dyn Read + Send>> {
+    if input.is_stdin() && super::output::stdin_closed() {
         return Err(io::Error::other(
             "standard input was closed when pdn started (`<&-`)",
         ));

@@ -287,7 +287,7 @@ pub(super) fn run(a: &MergeArgs) -> Result<Status> {
     if let Some(e) = failed {
         return Err(anyhow::Error::new(e).context("the temporary file of pdn merge"));
     }
-    let raw_names: Vec<String> = inputs.iter().map(|i| i.name.clone()).collect();
+    let raw_names: Vec<String> = inputs.iter().map(|i| i.name().into_owned()).collect();
     let mut out = Output::open_data(Some(&a.output))?;
     let mut audit = Output::open(Some(&a.audit))?;
     let counts = write(&plan, &mut back, &opts, &mut out, &mut audit, &raw_names)

@@ -38,7 +38,7 @@ use std::path::{Component, Path, PathBuf};
 
 use anyhow::{Result, bail};
 
-use super::input::{self, Input, Source, Stamp};
+use super::input::{self, InputList, Stamp};
 use super::output::{AtomicFile, Durability, describe, resolve_links, shown};
 use super::progress;
 
@@ -155,8 +155,8 @@ fn out_name(rel: &Path, ext: &str) -> PathBuf {
     p
 }
 
-fn no_stdin(inputs: &[Input], option: &str) -> Result<()> {
-    if inputs.iter().any(|i| i.source == Source::Stdin) {
+fn no_stdin(inputs: &InputList, option: &str) -> Result<()> {
+    if inputs.iter().any(|i| i.is_stdin()) {
         bail!(
             "{option} writes one file per input file, and standard input has no name: use -o \
              (or standard output) for it"
@@ -167,7 +167,7 @@ fn no_stdin(inputs: &[Input], option: &str) -> Result<()> {
 
 impl PerFile {
     /// Outputs below `dir` (created now), named with the extension `ext`.
-    pub(super) fn out_dir(dir: &Path, inputs: &[Input], ext: &str) -> Result<PerFile> {
+    pub(super) fn out_dir(dir: &Path, inputs: &InputList, ext: &str) -> Result<PerFile> {
         no_stdin(inputs, "--out-dir")?;
         if let Ok(m) = fs::metadata(dir)
             && !m.is_dir()
@@ -181,7 +181,8 @@ impl PerFile {
         // Each target by its hash (the paths are in `targets`): the input it is for.
         let mut seen = Seen::with_capacity(inputs.len());
         for (k, i) in inputs.iter().enumerate() {
-            let rel = i.rel.as_deref().unwrap_or_else(|| Path::new(&i.name));
+            let name = i.name();
+            let rel = i.rel().unwrap_or_else(|| Path::new(name.as_ref()));
             let target = dir.join(out_name(rel, ext));
             let hash = hash_of(&target);
             if let Some(first) = seen.find(hash, |f| targets.get(f) == target) {
@@ -190,8 +191,8 @@ impl PerFile {
                      the command line under its name alone, and a file found in a directory \
                      under its path below that directory; name a directory that holds both, or \
                      run once for each",
-                    shown(Path::new(&inputs[first].name)),
-                    shown(Path::new(&i.name)),
+                    shown(Path::new(inputs.name(first).as_ref())),
+                    shown(Path::new(name.as_ref())),
                     shown(&target)
                 );
             }
@@ -218,14 +219,16 @@ impl PerFile {
     }
 
     /// Each input replaced by its output.
-    pub(super) fn in_place(inputs: &[Input], backup: Option<String>) -> Result<PerFile> {
+    pub(super) fn in_place(inputs: &InputList, backup: Option<String>) -> Result<PerFile> {
         no_stdin(inputs, "--in-place")?;
         if backup.as_deref() == Some("") {
             bail!("--backup needs a suffix that is not empty");
         }
         let mut targets = PathList::with_capacity(inputs.len());
-        for i in inputs {
-            let Source::File(f) = &i.source else {
+        // Each input is replaced only if it is still the file that was read.
+        inputs.keep_stamps();
+        for i in inputs.iter() {
+            let Some(f) = i.path() else {
                 continue;
             };
             match resolve_links(f) {
@@ -471,7 +474,7 @@ fn file_key(p: &Path) -> PathBuf {
 /// per-file outputs and backups of `per`. No two of them may be one file, and none may be an
 /// input, except an input that `--in-place` replaces itself.
 pub(super) fn check_targets(
-    inputs: &[Input],
+    inputs: &InputList,
     output: Option<&Path>,
     audit: Option<&Path>,
     per: Option<&PerFile>,
@@ -481,14 +484,11 @@ pub(super) fn check_targets(
     // 100,000 files is a few words for each, not two paths and a description).
     let mut input_keys = Seen::with_capacity(inputs.len());
     for (k, i) in inputs.iter().enumerate() {
-        if let Source::File(f) = &i.source {
+        if let Some(f) = i.path() {
             input_keys.insert(hash_of(&file_key(f)), k);
         }
     }
-    let is_input = |k: usize, key: &Path| match &inputs[k].source {
-        Source::File(f) => file_key(f) == key,
-        Source::Stdin => false,
-    };
+    let is_input = |k: usize, key: &Path| inputs.get(k).path().is_some_and(|f| file_key(f) == key);
     let mut claimed = Seen::with_capacity(per.map_or(2, |p| 2 * p.targets.len() + 2));
     let mut claim = |what: Claim, may_be_input: bool| -> Result<()> {
         let key = file_key(&what.path(output, audit, per));
@@ -497,7 +497,7 @@ pub(super) fn check_targets(
             bail!(
                 "{} would replace the input {}: write it elsewhere",
                 what.describe(output, audit, per),
-                shown(Path::new(&inputs[k].name))
+                shown(Path::new(inputs.name(k).as_ref()))
             );
         }
         let same = |c: Claim| file_key(&c.path(output, audit, per)) == key;

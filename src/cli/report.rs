@@ -15,7 +15,7 @@ use super::Status;
 use super::args::ValidateArgs;
 use super::batch::{self, Sink};
 use super::common;
-use super::input::Input;
+use super::input::InputList;
 use super::output::{Output, unwritten};
 use super::progress;
 
@@ -23,7 +23,7 @@ use super::progress;
 struct Page<'a> {
     out: Output,
     totals: Totals,
-    inputs: &'a [Input],
+    inputs: &'a InputList,
     rows: String,
     data: String,
     in_block: usize,
@@ -46,7 +46,7 @@ impl Page<'_> {
 impl Sink<GameHtml> for Page<'_> {
     fn file_start(&mut self, file: usize) -> io::Result<()> {
         self.totals.files.push(FileTotals {
-            name: self.inputs[file].name.clone(),
+            name: self.inputs.name(file).into_owned(),
             ..FileTotals::default()
         });
         Ok(())
@@ -97,11 +97,12 @@ fn title(paths: &[PathBuf]) -> String {
 /// (the one the user named, if one was), so that no two rows show the same start of a path;
 /// `-` is "standard input". Returns the names and that directory (None if the names are shown
 /// whole).
-fn shown_names(inputs: &[Input]) -> (Vec<String>, Option<String>) {
-    let files: Vec<&Path> = inputs
+fn shown_names(inputs: &InputList) -> (Vec<String>, Option<String>) {
+    let names: Vec<_> = inputs.iter().map(|i| (i.is_stdin(), i.name())).collect();
+    let files: Vec<&Path> = names
         .iter()
-        .filter(|i| i.name != "-")
-        .map(|i| Path::new(&i.name))
+        .filter(|(stdin, _)| !stdin)
+        .map(|(_, n)| Path::new(n.as_ref()))
         .collect();
     // The common directory of every file.
     let mut common: Option<Vec<Component<'_>>> = None;
@@ -122,16 +123,16 @@ fn shown_names(inputs: &[Input]) -> (Vec<String>, Option<String>) {
     }
     let common: PathBuf = common.unwrap_or_default().iter().collect();
     let strip = !common.as_os_str().is_empty() && files.len() > 1;
-    let names = inputs
+    let names = names
         .iter()
-        .map(|i| {
-            if i.name == "-" {
+        .map(|(stdin, name)| {
+            if *stdin {
                 return "standard input".to_string();
             }
-            let p = Path::new(&i.name);
+            let p = Path::new(name.as_ref());
             match p.strip_prefix(&common) {
                 Ok(rel) if strip => rel.display().to_string(),
-                _ => i.name.clone(),
+                _ => name.clone().into_owned(),
             }
         })
         .collect();

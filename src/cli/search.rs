@@ -161,7 +161,7 @@ pub(super) fn run(a: &SearchArgs) -> Result<Status> {
     }
     let mut output = Output::open(a.output.as_deref())?;
     let (read, summary) = {
-        let names = setup.inputs.iter().map(|i| i.name.clone()).collect();
+        let names = setup.inputs.iter().map(|i| i.name().into_owned()).collect();
         let mut out = Out::new(Box::new(&mut output), a.format, names);
         if a.format == SearchFormat::Csv {
             out.header().map_err(unwritten("the matches"))?;

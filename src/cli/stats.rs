@@ -63,7 +63,7 @@ pub(super) fn run(a: &StatsArgs) -> Result<Status> {
     let mut stats = Stats::new(duplicates, a.fuzzy, a.min_plies);
     let totals = batch::run(&setup, || (), |(), g| analyse_ref(g, &opts).0, &mut stats)?;
     stats.files = totals.files;
-    let names: Vec<String> = inputs.iter().map(|i| i.name.clone()).collect();
+    let names: Vec<String> = inputs.iter().map(|i| i.name().into_owned()).collect();
     let mut out = Output::open_data(a.output.as_deref())?;
     let written = match a.format {
         // Aligned text for a terminal (escaped there, as written into a file): names, events

@@ -2,6 +2,7 @@
 //! shown and how serious it is follows the policy of the command line
 //! (`pdn::app::judge::findings`: `--min-severity`, `--allow`, `--deny`, `--max-diagnostics`).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::io::{self, IsTerminal, Write};
@@ -31,7 +32,7 @@ struct Out<'a> {
     /// For the findings reported once per file, at its end.
     format: Format,
     palette: Palette,
-    names: &'a [&'a str],
+    names: &'a [Cow<'a, str>],
     /// Boards still to draw (`u64::MAX` with `--boards`).
     boards_left: u64,
     /// Boards left out.
@@ -130,7 +131,7 @@ impl Sink<Rendered> for Out<'_> {
     }
 
     fn file_end(&mut self, file: usize, _: bool) -> io::Result<()> {
-        let name = self.names.get(file).copied().unwrap_or("");
+        let name = self.names.get(file).map_or("", |n| n.as_ref());
         let mut text = self.repeats(name);
         self.totals
             .end_file(self.format, &self.palette, self.policy, name, &mut text);
@@ -166,8 +167,9 @@ pub(super) fn run(a: &ValidateArgs) -> Result<Status> {
     if let Some(p) = &a.output {
         common::not_an_input("-o", p, inputs)?;
     }
-    // (Borrowed: a run of 100,000 files would hold every name twice.)
-    let names: Vec<&str> = inputs.iter().map(|i| i.name.as_str()).collect();
+    // (Borrowed from the list where they are UTF-8: a run of 100,000 files would hold
+    // every name twice.)
+    let names: Vec<Cow<'_, str>> = inputs.iter().map(|i| i.name()).collect();
     let mut sink = Out {
         out: Output::open(a.output.as_deref())?,
         totals: Totals::default(),
@@ -186,7 +188,7 @@ pub(super) fn run(a: &ValidateArgs) -> Result<Status> {
         |(), g| {
             let mut report = validate_ref(g, &opts);
             policy.apply(&mut report);
-            let name = &inputs[g.file].name;
+            let name = &names[g.file];
             render_game_text(format, &palette, &policy, name, &g.game_text(), &report)
         },
         &mut sink,

@@ -493,3 +493,35 @@ fn dash_as_output_is_standard_output() {
     let written = std::fs::read_to_string(dir.join("-")).unwrap();
     assert!(written.contains("32-28"), "{written}");
 }
+
+/// A file replaced in place loses its other names (hard links) to the old text, as a rename
+/// must: the run says so, naming the file, and the other name keeps the text as it was.
+#[cfg(unix)]
+#[test]
+fn replacing_a_file_with_hard_links_says_the_other_names_keep_the_old_text() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    std::fs::write(dir.join("a.pdn"), BAD).unwrap();
+    std::fs::hard_link(dir.join("a.pdn"), dir.join("b.pdn")).unwrap();
+    let o = run(dir, &["fix", "--in-place", "a.pdn"]);
+    let err = stderr(&o);
+    assert!(
+        err.contains("a.pdn had 1 other name (hard link): it keeps the text as it was"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(dir.join("b.pdn")).unwrap(), BAD);
+    assert_ne!(std::fs::read_to_string(dir.join("a.pdn")).unwrap(), BAD);
+    // A file with one name: no such note.
+    std::fs::write(dir.join("c.pdn"), GAME).unwrap();
+    let o = run(dir, &["fix", "--in-place", "c.pdn"]);
+    assert!(!stderr(&o).contains("hard link"), "{}", stderr(&o));
+    // -o over a linked file says it too.
+    std::fs::hard_link(dir.join("c.pdn"), dir.join("d.pdn")).unwrap();
+    std::fs::hard_link(dir.join("c.pdn"), dir.join("e.pdn")).unwrap();
+    let o = run(dir, &["convert", "a.pdn", "--to", "pdn", "-o", "c.pdn"]);
+    assert!(
+        stderr(&o).contains("c.pdn had 2 other names (hard links): they keep"),
+        "{}",
+        stderr(&o)
+    );
+}

@@ -261,6 +261,11 @@ struct Worker<S> {
     pool: Pool,
 }
 
+/// The first piece of a job is read before the hand-over only up to this size: a longer one
+/// (a huge game's, gathered over many pieces) is read once, after it, and its longest game
+/// keeps the piece's buffer as its text ([`Pool::read_last_piece`]) instead of a copy.
+const EARLY_READ: usize = 1 << 20;
+
 /// Read the pieces of a job into `pool`. `carry` gives what the job before left (it is asked
 /// for only once the first piece has been read as if nothing was left); the returned carry
 /// is what this job leaves.
@@ -272,9 +277,12 @@ fn read_job(
 ) -> (Vec<Read>, Carry) {
     pool.clear();
     let mut parts = parts.into_iter().peekable();
-    // The first piece, read ahead of the hand-over (into the pool's first slots).
+    // The first piece, read ahead of the hand-over (into the pool's first slots), unless it
+    // is long: its games' texts are copied out of it, as it may have to be read again.
     let mut early = match parts.peek_mut() {
-        Some(Part::Piece(_, p)) => Some(pool.read_piece(p, max_game)),
+        Some(Part::Piece(_, p)) if p.bytes.len() <= EARLY_READ => {
+            Some(pool.read_piece(p, max_game))
+        }
         _ => None,
     };
     let mut carry = carry();
@@ -285,7 +293,7 @@ fn read_job(
                 carry = Carry::default();
                 out.push(Read::Start(i));
             }
-            Part::Piece(i, mut piece) => {
+            Part::Piece(i, piece) => {
                 let ahead = early.take();
                 let first = match (&ahead, &carry.rest) {
                     (Some(_), None | Some(Rest::Nothing)) => 0,
@@ -299,10 +307,10 @@ fn read_job(
                 let rest = match (ahead, carry.rest.take()) {
                     (Some(rest), None | Some(Rest::Nothing)) => rest,
                     (_, Some(left)) => match after_unless_deferred(piece, left) {
-                        Ok(mut piece) => pool.read_piece(&mut piece, max_game),
+                        Ok(piece) => pool.read_last_piece(piece, max_game),
                         Err(rest) => rest,
                     },
-                    (None, None) => pool.read_piece(&mut piece, max_game),
+                    (None, None) => pool.read_last_piece(piece, max_game),
                 };
                 for k in first..pool.len() {
                     if let Some(slot) = pool.slot_mut(k) {

@@ -362,6 +362,11 @@ impl Pool {
     /// Forget the games held (the buffers stay, but those a large game grew and the slots
     /// past the first `POOL_KEEPS` (256)).
     pub fn clear(&mut self) {
+        // A game left unfinished at the end of a piece (a huge game tried before all its
+        // bytes were gathered) grew the filler's buffers, which no slot took.
+        if self.filler.record.heap_bytes() > SLOT_KEEPS {
+            self.filler = Filler::default();
+        }
         self.slots.truncate(POOL_KEEPS.max(1));
         let used = self.used.min(self.slots.len());
         for s in &mut self.slots[..used] {
@@ -387,23 +392,53 @@ impl Pool {
 
     /// Read the games of a piece into the next slots (numbered from 1 within the piece), and
     /// return what the piece leaves to the next one of its file (see [`read_piece_with`]).
+    /// Each game's text is copied into its slot (the piece is as it was afterwards).
     pub fn read_piece(&mut self, piece: &mut FilePiece, max_game_size: usize) -> Rest {
+        self.read(piece, max_game_size, false)
+    }
+
+    /// [`Pool::read_piece`] of a piece that is not needed afterwards: the first game whose
+    /// text is long (at least [`SLOT_KEEPS`] bytes, 64 KiB) keeps the piece's buffer as its
+    /// text instead of a copy, so that one huge game is not held twice.
+    pub fn read_last_piece(&mut self, mut piece: FilePiece, max_game_size: usize) -> Rest {
+        self.read(&mut piece, max_game_size, true)
+    }
+
+    fn read(&mut self, piece: &mut FilePiece, max_game_size: usize, take: bool) -> Rest {
         let Pool {
             filler,
             slots,
             used,
         } = self;
+        let base = piece.origin.offset;
+        // The game that keeps the buffer: its slot, and where its text is in the buffer.
+        let mut kept: Option<(usize, usize, usize)> = None;
         let mut fill = Fill {
             filler,
             on_end: |filler: &mut Filler, end: &GameEnd<'_>| {
                 if *used == slots.len() {
                     slots.push(Slot::default());
                 }
-                slots[*used].take(filler, end, true);
+                let long = take && kept.is_none() && end.text.len() >= SLOT_KEEPS;
+                if slots[*used].take(filler, end, !long).is_some() && long {
+                    // A piece's buffer holds its bytes from the file offset of its origin,
+                    // unchanged while it is read.
+                    let start = usize::try_from(end.offset - base).unwrap_or(usize::MAX);
+                    kept = Some((*used, start, end.text.len()));
+                }
                 *used += 1;
             },
         };
-        read_piece_with(piece, max_game_size, &mut fill, |()| {})
+        let rest = read_piece_with(piece, max_game_size, &mut fill, |()| {});
+        if let Some((k, start, len)) = kept {
+            let mut bytes = std::mem::take(&mut piece.bytes);
+            bytes.truncate(start.saturating_add(len));
+            bytes.drain(..start.min(bytes.len()));
+            // UTF-8: it was checked when the game was read.
+            slots[k].text = String::from_utf8(bytes)
+                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        }
+        rest
     }
 
     /// Game `k` held (0-based, in the order read).
@@ -508,6 +543,39 @@ mod tests {
         assert_eq!(pool.len(), 2000);
         let last = pool.game(1999, 0, None).unwrap();
         assert_eq!(last.text, "1. 32-28 19-23 *");
+    }
+
+    /// A piece read for the last time gives its long game the piece's buffer, with the
+    /// same text as a copy would hold; the games around it keep theirs.
+    #[test]
+    fn a_long_game_keeps_the_buffer_of_its_piece() {
+        let long = "1. 32-28 19-23 2. 28x19 14x23 ".repeat(4000);
+        let text = format!("1. 11-15 *\n\n[Event \"x\"]\n{long}*\n\n1. 9-13 *\n");
+        let piece = || {
+            Pieces::new(text.as_bytes())
+                .with_sizes(1 << 20, 1 << 20)
+                .next_piece()
+                .unwrap()
+                .unwrap()
+        };
+        let mut copied = Pool::new();
+        let mut p = piece();
+        copied.read_piece(&mut p, 1 << 20);
+        let mut kept = Pool::new();
+        kept.read_last_piece(piece(), 1 << 20);
+        assert_eq!(kept.len(), 3);
+        for k in 0..3 {
+            let (a, b) = (
+                copied.game(k, 0, None).unwrap(),
+                kept.game(k, 0, None).unwrap(),
+            );
+            assert_eq!((a.text, a.offset, a.line), (b.text, b.offset, b.line));
+        }
+        assert!(kept.game(1, 0, None).unwrap().text.ends_with("14x23 *"));
+        assert!(kept.slots[1].text.capacity() >= text.len() - 20);
+        // Cleared, the pool lets the long buffer go.
+        kept.clear();
+        assert_eq!(kept.slots[1].text.capacity(), 0);
     }
 
     #[test]

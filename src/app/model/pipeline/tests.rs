@@ -349,3 +349,94 @@ fn a_one_line_archive_is_cut_into_bounded_jobs() {
     assert_eq!(one.len(), text.len() / game.len() + 2);
     assert_eq!(one, two);
 }
+
+/// Long games (over the 64 KiB from which a game keeps its piece's buffer as its text, and
+/// over the 1 MiB up to which a job's first piece is read ahead), among short ones, spread
+/// over lines or on one line, after a byte-order mark: every game's text, place and number
+/// are those of the sequential reader at any number of threads and piece sizes.
+#[test]
+fn long_games_keep_their_text_whatever_the_number_of_threads() {
+    let moves = |n: usize, sep: &str| {
+        (1..=n)
+            .map(|k| {
+                if k % 2 == 1 {
+                    format!("{k}. 50-45 1-6")
+                } else {
+                    format!("{k}. 45-50 6-1")
+                }
+            })
+            .collect::<Vec<_>>()
+            .join(sep)
+    };
+    let kings = "[GameType \"20\"]\n[FEN \"W:WK50:BK1\"]\n";
+    let mut files = Vec::new();
+    for (bom, sep, n) in [
+        ("", "\n", 7_000),
+        ("\u{feff}", " ", 7_000),
+        ("", " ", 90_000),
+        ("\u{feff}", "\n", 90_000),
+    ] {
+        let text = format!(
+            "{bom}[Event \"a\"]\n\n1. 32-28 *\n\n{kings}\n{}\n\n[Event \"b\"]\n\n1. 32-28 *\n\n{kings}\n{} *\n\n[Event \"Jos\u{e9}\"]\n1. 32-28 *\n",
+            moves(n, sep),
+            moves(n / 3, sep)
+        );
+        files.push(Mem {
+            bytes: text.into_bytes(),
+            opens: true,
+            fail_at: None,
+        });
+    }
+    let files = Files(files);
+    type Got = (usize, usize, String, u64, u32, u32);
+    let all = |plan: &Plan| {
+        let mut out: Vec<Got> = Vec::new();
+        run(
+            &files,
+            plan,
+            &|_| {},
+            || (),
+            |(), g| {
+                (
+                    g.file,
+                    g.index(),
+                    g.text.to_owned(),
+                    g.offset,
+                    g.line,
+                    g.column,
+                )
+            },
+            |ev| {
+                if let Event::Game(_, g) = ev {
+                    out.push(g);
+                }
+                Ok(())
+            },
+        )
+        .unwrap();
+        out
+    };
+    let want = all(&Plan::new(1));
+    assert_eq!(
+        want.len(),
+        4 * 5,
+        "{:?}",
+        want.iter()
+            .map(|g| (g.0, g.1, g.2.len()))
+            .collect::<Vec<_>>()
+    );
+    assert!(want.iter().any(|g| g.2.len() > 1 << 20));
+    assert!(
+        want.iter()
+            .any(|g| (64 << 10..1 << 20).contains(&g.2.len()))
+    );
+    for jobs in [2, 3] {
+        for plan in [Plan::new(jobs), plan(jobs)] {
+            let got = all(&plan);
+            assert_eq!(got.len(), want.len(), "{plan:?}");
+            for (g, w) in got.iter().zip(&want) {
+                assert!(g == w, "{plan:?}: game {} of file {}", w.1, w.0);
+            }
+        }
+    }
+}
