@@ -13,7 +13,7 @@ use std::io::{self, IsTerminal, Seek, SeekFrom, Write};
 use anyhow::{Context, Result, bail};
 use pdn::app::judge::validate::validate_with;
 use pdn::app::write::export::csv::{PLY_COLUMNS, PlyRows, TagColumns, game_row, other_tags};
-use pdn::app::write::export::{self, ExportOptions, Notation, analyse};
+use pdn::app::write::export::{self, ExportOptions, Notation, analyse_owned};
 use pdn::app::write::spill::{SPILL_AT, Spill, Text};
 
 use super::args::{ConvertArgs, ConvertTo, NotationArg};
@@ -338,7 +338,7 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
                     .0
                     .set_tags(&mut game.tags);
             }
-            convert_game(to, plies, name, &game, &opts)
+            convert_game(to, plies, name, &mut game, &opts)
         },
         &mut sink,
     )?;
@@ -461,12 +461,13 @@ fn output_name(a: &ConvertArgs) -> String {
     }
 }
 
-/// Replay a game and write it in the target format.
+/// Replay a game and write it in the target format (its move tree given up to the normal
+/// form: the tree is not held twice).
 fn convert_game(
     to: ConvertTo,
     plies: bool,
     file: &str,
-    game: &pdn::syntax::Game,
+    game: &mut pdn::syntax::Game,
     opts: &ExportOptions,
 ) -> Done {
     if plies {
@@ -493,7 +494,8 @@ fn convert_game(
             table: None,
         };
     }
-    let a = analyse(game, opts);
+    let a = analyse_owned(game, opts);
+    let game = a.game;
     let errors = a.report.errors();
     match to {
         ConvertTo::Csv => {

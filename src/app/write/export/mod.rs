@@ -171,9 +171,17 @@ pub(crate) fn game_type_for(variant: Variant, names: &Names) -> String {
     )
 }
 
-/// Validate a game with a recorder and normalise its move tree.
+/// Validate a game with a recorder and normalise its move tree (a copy of it: see
+/// [`analyse_owned`] for a game that can give its tree up).
 pub fn analyse<'g>(game: &'g Game, opts: &ExportOptions) -> Analysed<'g> {
     analyse_with(game, opts, PlyOptions::default(), Settings::default())
+}
+
+/// [`analyse`] of a game that gives its move tree up to the normal form: `game.body` is
+/// left empty (the writers read [`Analysed::normal`]), and the tree is never held twice (the
+/// normal form is made in place: a huge game costs one tree, not two).
+pub fn analyse_owned<'g>(game: &'g mut Game, opts: &ExportOptions) -> Analysed<'g> {
+    analyse_in_place(game, opts, PlyOptions::default(), Settings::default())
 }
 
 /// [`analyse`] with recorder and normalisation settings.
@@ -183,11 +191,58 @@ pub(crate) fn analyse_with<'g>(
     record: PlyOptions,
     settings: Settings,
 ) -> Analysed<'g> {
+    let (report, rec) = replay(game, opts, record);
+    let first = report.variant.map(|v| v.rules().first_mover());
+    let normal = normal::normalize(
+        game.body.clone(),
+        game,
+        &rec,
+        &report.diagnostics,
+        first,
+        settings,
+    );
+    analysed(game, report, rec, normal, opts)
+}
+
+/// [`analyse_owned`] with recorder and normalisation settings.
+pub(crate) fn analyse_in_place<'g>(
+    game: &'g mut Game,
+    opts: &ExportOptions,
+    record: PlyOptions,
+    settings: Settings,
+) -> Analysed<'g> {
+    let (report, rec) = replay(game, opts, record);
+    let first = report.variant.map(|v| v.rules().first_mover());
+    let body = std::mem::take(&mut game.body);
+    let normal = normal::normalize(body, game, &rec, &report.diagnostics, first, settings);
+    analysed(game, report, rec, normal, opts)
+}
+
+/// Validate a game with a recorder and give its moves the numbers of its normal form, the
+/// tree otherwise as it is ([`normal::renumber`]): [`Analysed::normal`] has no body (what
+/// `fix` writes of a game it has changed: its tree, numbered as its re-check counts).
+pub(crate) fn analyse_numbering<'g>(game: &'g mut Game, opts: &ExportOptions) -> Analysed<'g> {
+    let (report, rec) = replay(game, opts, PlyOptions::default());
+    let first = report.variant.map(|v| v.rules().first_mover());
+    let normal = normal::renumber(&mut game.body, &rec, &report.diagnostics, first);
+    analysed(game, report, rec, normal, opts)
+}
+
+/// Validate a game with a recorder (sorted).
+fn replay(game: &Game, opts: &ExportOptions, record: PlyOptions) -> (Verdict, PlyRecorder) {
     let mut rec = PlyRecorder::new(record);
     let report = validate_with(game, &opts.validate, &mut rec);
     rec.sort();
-    let first = report.variant.map(|v| v.rules().first_mover());
-    let normal = normal::normalize(game, &rec, &report.diagnostics, first, settings);
+    (report, rec)
+}
+
+fn analysed<'g>(
+    game: &'g Game,
+    report: Verdict,
+    rec: PlyRecorder,
+    normal: Normal,
+    opts: &ExportOptions,
+) -> Analysed<'g> {
     let names = report.variant.map(|v| names(v, opts.notation));
     Analysed {
         game,
