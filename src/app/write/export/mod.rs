@@ -33,7 +33,8 @@ pub mod table;
 use crate::rules::{Color, NotationKind, Numbering, Spec, Variant, with_variant};
 use crate::syntax::{Game, MoveItem, canonical_move_text};
 
-use crate::app::judge::validate::{Options, Verdict, validate_with};
+use crate::app::judge::validate::{Options, Verdict, validate_ref_with, validate_with};
+use crate::app::model::reading::GameRef;
 use normal::{Normal, Settings};
 use plies::{Form, Names, PlyEntry, PlyOptions, PlyRecorder};
 
@@ -74,7 +75,8 @@ pub struct ExportOptions {
 /// A game replayed and normalised, ready for the writers.
 #[derive(Debug)]
 pub struct Analysed<'g> {
-    /// The game as read.
+    /// The game as read (its `body` empty when its tree was given up to the normal form:
+    /// [`analyse_owned`], [`analyse_ref`]).
     pub game: &'g Game,
     /// What validating it found.
     pub report: Verdict,
@@ -182,6 +184,27 @@ pub fn analyse<'g>(game: &'g Game, opts: &ExportOptions) -> Analysed<'g> {
 /// normal form is made in place: a huge game costs one tree, not two).
 pub fn analyse_owned<'g>(game: &'g mut Game, opts: &ExportOptions) -> Analysed<'g> {
     analyse_in_place(game, opts, PlyOptions::default(), Settings::default())
+}
+
+/// [`analyse_owned`] of `game`, the owned game of `g` ([`GameRef::to_game`]), validated from
+/// the record `g` was read into (no second record of the game is made: a huge game's is not
+/// held twice).
+pub fn analyse_ref<'g>(g: &GameRef<'_>, game: &'g mut Game, opts: &ExportOptions) -> Analysed<'g> {
+    debug_assert!(game.source == g.text, "the game of the record");
+    let mut rec = PlyRecorder::new(PlyOptions::default());
+    let report = validate_ref_with(g, &opts.validate, &mut rec);
+    rec.sort();
+    let first = report.variant.map(|v| v.rules().first_mover());
+    let body = std::mem::take(&mut game.body);
+    let normal = normal::normalize(
+        body,
+        game,
+        &rec,
+        &report.diagnostics,
+        first,
+        Settings::default(),
+    );
+    analysed(game, report, rec, normal, opts)
 }
 
 /// [`analyse`] with recorder and normalisation settings.
