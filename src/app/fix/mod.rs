@@ -253,8 +253,8 @@ struct Read {
 /// The parts of the game as read that the plan replaces.
 struct Original {
     /// The move tree as read, kept for a short game only (a long one is read again from its
-    /// text, `source[..source_len]`, in the rare case it is written as read): the tree is
-    /// given up to the normal form, never held twice.
+    /// text, `source[..source_len]`, as `GameRef::to_game` reads it, in the rare case it is
+    /// written as read): the tree is given up to the normal form, never held twice.
     body: Option<Line>,
     /// The length of the text as read (the plan appends the text of new moves to it).
     source_len: usize,
@@ -715,6 +715,57 @@ fn has_main_error(report: &Verdict) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A long game (its tree as read not kept: read again from its text if it is written as
+    /// read; numbered in place by its re-check) is fixed as a short one is: the same text,
+    /// changes and counts, with and without repairs, on every game of the fixtures.
+    #[test]
+    fn a_long_game_is_fixed_as_a_short_one() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+        let mut dirs = vec![root];
+        let (mut games, mut as_read) = (0, 0);
+        while let Some(d) = dirs.pop() {
+            for e in std::fs::read_dir(&d).unwrap() {
+                let p = e.unwrap().path();
+                if p.is_dir() {
+                    dirs.push(p);
+                    continue;
+                }
+                if !p.extension().is_some_and(|x| x == "pdn") {
+                    continue;
+                }
+                let bytes = std::fs::read(&p).unwrap();
+                for read in crate::syntax::read_games(&bytes) {
+                    // As the command line gives it (`GameRef::to_game`): read from its text,
+                    // as a long game written as read is read again.
+                    let mut game = game_of_text(&read.source, &read.errors, &read.notes);
+                    game.index = read.index;
+                    for repair in [false, true] {
+                        let opts = FixOptions {
+                            repair,
+                            keep_irregular: repair,
+                            ..FixOptions::default()
+                        };
+                        let fixed = |long| {
+                            let (mut f, text) =
+                                fix_long(game.clone(), &opts, Spill::new(usize::MAX), long);
+                            f.text = text.into_string();
+                            f
+                        };
+                        let short = fixed(usize::MAX);
+                        let long = fixed(0);
+                        assert_eq!(long, short, "{}, game {}", p.display(), game.index);
+                        as_read += usize::from(short.as_read == Some(AsRead::MoreErrors));
+                    }
+                    games += 1;
+                }
+            }
+        }
+        assert!(games > 200, "{games} games");
+        // (Whether a fixture's corrected game is worse than the game read: reported, the
+        // test does not depend on it.)
+        eprintln!("{games} games, {as_read} written as read for more errors");
+    }
 
     #[test]
     fn audit_lines_are_json() {

@@ -319,7 +319,7 @@ mod tests {
     #[test]
     fn the_writers_hand_over_the_same_text_as_they_write_in_memory() {
         use crate::app::fix::{FixOptions, fix, fix_to};
-        use crate::app::write::export::{ExportOptions, analyse, json, pdn};
+        use crate::app::write::export::{ExportOptions, analyse, json, manoury, pdn};
         let games = crate::syntax::read_games(GAME.as_bytes());
         assert_eq!(games.len(), 2);
         for game in &games {
@@ -335,6 +335,14 @@ mod tests {
                 let t = spill.finish(rest);
                 assert!(t.spilled());
                 assert_eq!(t.into_string(), whole);
+
+                let mut whole = String::new();
+                manoury::write(&a, &mut whole);
+                let mut spill = Spill::new(at);
+                let mut rest = String::new();
+                manoury::write_to(&a, &mut rest, &mut spill);
+                assert!(rest.len() < at + 400, "{}", rest.len());
+                assert_eq!(spill.finish(rest).into_string(), whole);
 
                 let mut whole = String::new();
                 pdn::write(&a, &mut whole);
