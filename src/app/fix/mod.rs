@@ -731,7 +731,7 @@ mod tests {
                     dirs.push(p);
                     continue;
                 }
-                if !p.extension().is_some_and(|x| x == "pdn") {
+                if p.extension().is_none_or(|x| x != "pdn") {
                     continue;
                 }
                 let bytes = std::fs::read(&p).unwrap();
