@@ -72,6 +72,62 @@ impl Cli {
     }
 }
 
+impl Cli {
+    /// `-o -` is standard output, as `-` is standard input: the output options given as `-`
+    /// become "no file". An option that only names a file to write (`merge -o`, `--audit`,
+    /// `--out-dir`, `index -o`) refuses `-` rather than create a file of that name (`./-`
+    /// names one).
+    pub(crate) fn dash_is_standard_output(&mut self) -> Result<(), clap::Error> {
+        fn to_stdout(o: &mut Option<std::path::PathBuf>) {
+            if o.as_deref().is_some_and(is_dash) {
+                *o = None;
+            }
+        }
+        fn file_only(option: &str, o: Option<&std::path::Path>) -> Result<(), clap::Error> {
+            if o.is_some_and(is_dash) {
+                use clap::CommandFactory;
+                return Err(Cli::command().error(
+                    clap::error::ErrorKind::ValueValidation,
+                    format!(
+                        "{option} names a file to write, and `-` (standard output) is none: \
+                         name a file (`./-` for a file called `-`)"
+                    ),
+                ));
+            }
+            Ok(())
+        }
+        fn is_dash(p: &std::path::Path) -> bool {
+            p.as_os_str() == "-"
+        }
+        match &mut self.command {
+            Command::Validate(a) => to_stdout(&mut a.output),
+            Command::Classify(a) => to_stdout(&mut a.output),
+            Command::Names(a) => to_stdout(&mut a.output),
+            Command::Fix(a) => {
+                to_stdout(&mut a.output);
+                file_only("--audit", a.audit.as_deref())?;
+                file_only("--out-dir", a.out_dir.as_deref())?;
+            }
+            Command::Convert(a) => {
+                to_stdout(&mut a.output);
+                file_only("--out-dir", a.out_dir.as_deref())?;
+            }
+            Command::Stats(a) => to_stdout(&mut a.output),
+            Command::Diagram(a) => to_stdout(&mut a.output),
+            Command::Search(a) => to_stdout(&mut a.output),
+            Command::Explore(a) => to_stdout(&mut a.output),
+            Command::Merge(a) => {
+                file_only("-o/--output", Some(&a.output))?;
+                file_only("--audit", Some(&a.audit))?;
+            }
+            Command::Index(a) => file_only("-o/--output", Some(&a.output))?,
+            Command::Man(a) => file_only("--out-dir", a.out_dir.as_deref())?,
+            Command::Perft(_) | Command::Completions(_) => {}
+        }
+        Ok(())
+    }
+}
+
 #[derive(Debug, Subcommand)]
 pub(crate) enum Command {
     /// Replay every game and report every illegal move, with the rule it breaks.

@@ -54,7 +54,10 @@ pub(crate) enum Status {
 pub(crate) fn parse() -> Cli {
     let args: Vec<std::ffi::OsString> = std::env::args_os().collect();
     match Cli::try_parse_from(&args) {
-        Ok(cli) => cli,
+        Ok(mut cli) => match cli.dash_is_standard_output() {
+            Ok(()) => cli,
+            Err(e) => e.exit(),
+        },
         Err(e) => {
             use clap::error::ErrorKind;
             if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {

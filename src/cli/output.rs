@@ -243,6 +243,27 @@ pub(super) fn resolve_links(path: &Path) -> io::Result<PathBuf> {
     Err(io::Error::other("too many levels of symbolic links"))
 }
 
+/// How many other names (hard links) the regular file at `path` has: 0 when none, or when
+/// it is missing or not a regular file.
+fn other_links(path: &Path) -> u64 {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        fs::metadata(path).map_or(0, |m| {
+            if m.is_file() {
+                m.nlink().saturating_sub(1)
+            } else {
+                0
+            }
+        })
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        0
+    }
+}
+
 /// True for a path that names a stream of the process or a device (`/dev/stdout`,
 /// `/dev/null`, `/proc/self/fd/1`): written directly, never replaced.
 fn is_device_path(path: &Path) -> bool {
@@ -494,6 +515,7 @@ impl Finished {
         let Some(path) = self.path.take() else {
             return Ok(());
         };
+        let links = other_links(&self.target);
         let mut live = live();
         let temp = path.to_path_buf();
         live.retain(|p| *p != temp);
@@ -502,6 +524,19 @@ impl Finished {
                 drop(live);
                 if self.durability == Durability::Synced {
                     sync_dir(&self.target);
+                }
+                if links > 0 {
+                    // The file is replaced, not written over: its other names (hard links)
+                    // still lead to the old text. Said, since the user may read it there.
+                    super::progress::note(&format!(
+                        "pdn: {}: {} had {links} other name{} (hard link{}): {} the text as it \
+                         was; the new text is under this name only",
+                        common::label(pdn::app::judge::diagnostic::Severity::Info),
+                        shown(&self.target),
+                        if links == 1 { "" } else { "s" },
+                        if links == 1 { "" } else { "s" },
+                        if links == 1 { "it keeps" } else { "they keep" },
+                    ));
                 }
                 Ok(())
             }

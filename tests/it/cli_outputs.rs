@@ -442,3 +442,86 @@ fn ctrl_c_on_a_terminal_clears_the_progress_bar() {
     }
     assert!(!dir.join("OUT").exists());
 }
+
+/// `-o -` writes to standard output, as `-` reads standard input (it once made a file named
+/// `-` and printed nothing); an option that only names a file refuses `-` (exit 2), and
+/// `./-` still names a file called `-`.
+#[test]
+fn dash_as_output_is_standard_output() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    std::fs::write(dir.join("a.pdn"), GAME).unwrap();
+    for args in [
+        &["fix", "a.pdn", "-o", "-"][..],
+        &["convert", "a.pdn", "--to", "json", "-o", "-"][..],
+        &["convert", "a.pdn", "--to", "csv", "--output", "-"][..],
+        &["validate", "a.pdn", "-f", "json", "-o", "-"][..],
+        &["stats", "a.pdn", "-o", "-"][..],
+        &["classify", "a.pdn", "-o", "-"][..],
+        &["search", "a.pdn", "--pieces", "W:W28", "-o", "-"][..],
+        &["explore", "a.pdn", "-o", "-"][..],
+        &["names", "a.pdn", "-o", "-"][..],
+    ] {
+        let o = run(dir, args);
+        assert!(o.status.success(), "{args:?}: {}", stderr(&o));
+        assert!(
+            !o.stdout.is_empty(),
+            "{args:?} wrote nothing to standard output"
+        );
+        // The same bytes as with no -o at all.
+        let plain = run(dir, &args[..args.len() - 2]);
+        assert_eq!(o.stdout, plain.stdout, "{args:?}");
+        assert!(!dir.join("-").exists(), "{args:?} made a file named -");
+    }
+    for args in [
+        &["fix", "a.pdn", "--audit", "-"][..],
+        &["fix", "a.pdn", "--out-dir", "-"][..],
+        &["convert", "a.pdn", "--to", "pdn", "--out-dir", "-"][..],
+        &["merge", "a.pdn", "-o", "-", "--audit", "m.jsonl"][..],
+        &["merge", "a.pdn", "-o", "m.pdn", "--audit", "-"][..],
+        &["index", "a.pdn", "-o", "-"][..],
+        &["man", "--out-dir", "-"][..],
+    ] {
+        let o = run(dir, args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains("`./-`"), "{args:?}: {}", stderr(&o));
+        assert!(!dir.join("-").exists(), "{args:?} made a file named -");
+    }
+    let o = run(dir, &["fix", "a.pdn", "-o", "./-"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(o.stdout.is_empty());
+    let written = std::fs::read_to_string(dir.join("-")).unwrap();
+    assert!(written.contains("32-28"), "{written}");
+}
+
+/// A file replaced in place loses its other names (hard links) to the old text, as a rename
+/// must: the run says so, naming the file, and the other name keeps the text as it was.
+#[cfg(unix)]
+#[test]
+fn replacing_a_file_with_hard_links_says_the_other_names_keep_the_old_text() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    std::fs::write(dir.join("a.pdn"), BAD).unwrap();
+    std::fs::hard_link(dir.join("a.pdn"), dir.join("b.pdn")).unwrap();
+    let o = run(dir, &["fix", "--in-place", "a.pdn"]);
+    let err = stderr(&o);
+    assert!(
+        err.contains("a.pdn had 1 other name (hard link): it keeps the text as it was"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read_to_string(dir.join("b.pdn")).unwrap(), BAD);
+    assert_ne!(std::fs::read_to_string(dir.join("a.pdn")).unwrap(), BAD);
+    // A file with one name: no such note.
+    std::fs::write(dir.join("c.pdn"), GAME).unwrap();
+    let o = run(dir, &["fix", "--in-place", "c.pdn"]);
+    assert!(!stderr(&o).contains("hard link"), "{}", stderr(&o));
+    // -o over a linked file says it too.
+    std::fs::hard_link(dir.join("c.pdn"), dir.join("d.pdn")).unwrap();
+    std::fs::hard_link(dir.join("c.pdn"), dir.join("e.pdn")).unwrap();
+    let o = run(dir, &["convert", "a.pdn", "--to", "pdn", "-o", "c.pdn"]);
+    assert!(
+        stderr(&o).contains("c.pdn had 2 other names (hard links): they keep"),
+        "{}",
+        stderr(&o)
+    );
+}
