@@ -12,9 +12,10 @@ use std::io::{self, IsTerminal, Seek, SeekFrom, Write};
 
 use anyhow::{Context, Result, bail};
 use pdn::app::judge::validate::validate_with;
+use pdn::app::model::reading::GameRef;
 use pdn::app::write::export::csv::{PLY_COLUMNS, PlyRows, TagColumns, game_row, other_tags};
-use pdn::app::write::export::{self, ExportOptions, Notation, analyse};
-use pdn::app::write::spill::{SPILL_AT, Spill, Text};
+use pdn::app::write::export::{self, ExportOptions, Notation, analyse_owned, analyse_ref};
+use pdn::app::write::spill::{SPILL_AT, Spill, SpillWriter, Text};
 
 use super::args::{ConvertArgs, ConvertTo, NotationArg};
 use super::batch::{self, Hinted, Sink};
@@ -338,7 +339,9 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
                     .0
                     .set_tags(&mut game.tags);
             }
-            convert_game(to, plies, name, &game, &opts)
+            // (Validated from the record read when its tags are those of the game.)
+            let read = classifier.is_none().then_some(g);
+            convert_game(to, plies, name, &mut game, read, &opts)
         },
         &mut sink,
     )?;
@@ -461,18 +464,24 @@ fn output_name(a: &ConvertArgs) -> String {
     }
 }
 
-/// Replay a game and write it in the target format.
+/// Replay a game and write it in the target format (its move tree given up to the normal
+/// form: the tree is not held twice).
 fn convert_game(
     to: ConvertTo,
     plies: bool,
     file: &str,
-    game: &pdn::syntax::Game,
+    game: &mut pdn::syntax::Game,
+    read: Option<&GameRef<'_>>,
     opts: &ExportOptions,
 ) -> Done {
     if plies {
+        // A huge game's rows go to a temporary file as they are written (`app::write::spill`).
         let mut w = csv::WriterBuilder::new()
             .has_headers(false)
-            .from_writer(Vec::with_capacity(64 * 1024));
+            .from_writer(SpillWriter::new(
+                Spill::default(),
+                Vec::with_capacity(64 * 1024),
+            ));
         let (report, error) = {
             let mut rows = PlyRows::new(&mut w, file, game, opts.notation);
             let report = validate_with(game, &opts.validate, &mut rows);
@@ -481,10 +490,10 @@ fn convert_game(
         let mut bytes = w.into_inner().unwrap_or_default();
         if let Some(e) = error {
             // Writing into memory fails only on a malformed record: say so in the output.
-            bytes.extend_from_slice(format!("# pdn: {e}\n").as_bytes());
+            let _ = bytes.write_all(format!("# pdn: {e}\n").as_bytes());
         }
         return Done {
-            bytes: Text::from(bytes),
+            bytes: bytes.finish(),
             tags: Vec::new(),
             errors: report.errors(),
             kept: 0,
@@ -493,7 +502,11 @@ fn convert_game(
             table: None,
         };
     }
-    let a = analyse(game, opts);
+    let a = match read {
+        Some(g) => analyse_ref(g, game, opts),
+        None => analyse_owned(game, opts),
+    };
+    let game = a.game;
     let errors = a.report.errors();
     match to {
         ConvertTo::Csv => {
@@ -523,7 +536,7 @@ fn convert_game(
             match to {
                 ConvertTo::Json => export::json::write_to(&a, file, &mut s, &mut spill),
                 ConvertTo::Pdn => export::pdn::write_to(&a, &mut s, &mut spill),
-                _ => export::manoury::write(&a, &mut s),
+                _ => export::manoury::write_to(&a, &mut s, &mut spill),
             }
             Done {
                 bytes: spill.finish(s),

@@ -109,6 +109,11 @@ fn a_game_with_a_long_output_is_written_whole_and_in_order() {
             (&["fix", "long.pdn"][..], "fixed"),
             (&["convert", "long.pdn", "--to", "json"][..], "json"),
             (&["convert", "long.pdn", "--to", "pdn"][..], "pdn"),
+            (&["convert", "long.pdn", "--to", "manoury"][..], "manoury"),
+            (
+                &["convert", "long.pdn", "--to", "csv", "--plies"][..],
+                "plies",
+            ),
         ] {
             let out = format!("{name}{jobs}");
             let mut a = args.to_vec();
@@ -119,10 +124,10 @@ fn a_game_with_a_long_output_is_written_whole_and_in_order() {
         }
     }
     // The same bytes whatever --jobs.
-    for k in 0..3 {
+    for k in 0..5 {
         assert_eq!(
             outs[k].1,
-            outs[k + 3].1,
+            outs[k + 5].1,
             "{} and {}",
             outs[k].0,
             outs[k + 3].0
@@ -138,6 +143,22 @@ fn a_game_with_a_long_output_is_written_whole_and_in_order() {
     assert_eq!(lines[1]["plies"], 80_000);
     assert_eq!(lines[1]["moves"].as_array().unwrap().len(), 80_000);
     assert_eq!(lines[2]["tags"]["Event"], "after");
+    // The main line in the book style, every game; a row for each ply, in order.
+    let manoury = String::from_utf8(outs[3].1.clone()).unwrap();
+    assert!(manoury.contains("39999. 50-45 (1-6) {back} 40000. 45-50 (6-1) *"));
+    assert!(manoury.ends_with("1. 34-29 (19-23) *\n\n"), "{manoury}");
+    let plies = String::from_utf8(outs[4].1.clone()).unwrap();
+    assert!(plies.len() > 1 << 20);
+    let rows: Vec<&str> = plies.lines().skip(1).collect();
+    assert_eq!(rows.len(), 2 + 80_000 + 2);
+    for (k, row) in rows.iter().enumerate() {
+        let (game, ply) = match k {
+            0 | 1 => (1, k + 1),
+            80_002.. => (3, k - 80_001),
+            _ => (2, k - 1),
+        };
+        assert!(row.starts_with(&format!("long.pdn,{game},{ply},")), "{row}");
+    }
     // The fixed text is longer than the limit too, and fixing it again changes nothing.
     assert!(outs[0].1.len() > 1 << 20);
     let o = run(dir, &["fix", "fixed1", "-o", "again"]);

@@ -12,20 +12,29 @@ use crate::app::write::export::Analysed;
 use crate::app::write::export::plies::Form;
 
 /// The tolerated constructs of the reader: each is written in standard form, one change per
-/// kind.
+/// kind. (The moves are those of the normal form, `a.normal`, and the fragments it dropped.)
 pub(super) fn notes(game: &Game, a: &Analysed<'_>, changes: &mut Vec<Change>) {
     for n in &game.notes {
-        if n.kind == ToleratedKind::UnknownMove && unknown_moves_written_standard(game) {
+        if n.kind == ToleratedKind::UnknownMove
+            && unknown_moves_written_standard(game, &a.normal.body)
+        {
             // Every unknown move is already written `-`, as `fix` writes it: no change (so
             // that fixing a fixed file reports none).
             continue;
         }
         let before: String = game.text(n.span).trim().chars().take(80).collect();
-        let after = find_containing(&game.body, n.span).map(|m| {
-            let mut s = String::new();
-            a.push_move_text(game, m, Form::Pdn, &mut s);
-            s
-        });
+        let after = find_containing(&a.normal.body, n.span)
+            .or_else(|| {
+                a.normal
+                    .fragments
+                    .iter()
+                    .find(|m| m.span.start <= n.span.start && n.span.end <= m.span.end)
+            })
+            .map(|m| {
+                let mut s = String::new();
+                a.push_move_text(game, m, Form::Pdn, &mut s);
+                s
+            });
         if after.as_deref() == Some(before.as_str()) {
             // Written as it was read (a move that cannot be put in standard form): no change
             // (so that fixing a fixed file reports none).
@@ -64,7 +73,7 @@ pub(super) fn structure(game: &Game, a: &Analysed<'_>, changes: &mut Vec<Change>
             before.push(' ');
             before.push_str(game.text(*s).trim());
         }
-        let m = find_move(&game.body, j.first);
+        let m = find_move(&a.normal.body, j.first);
         let rec = m.and_then(|m| a.record(m));
         changes.push(Change::new(
             rec.map(|r| r.ply),
@@ -122,11 +131,17 @@ fn find_containing(line: &Line, span: Span) -> Option<&MoveItem> {
     None
 }
 
-/// One change per move whose canonical text differs from its syntactic normal form (not for
-/// the moves starting at `skip`).
-pub(super) fn move_changes(game: &Game, a: &Analysed<'_>, skip: &[u32], changes: &mut Vec<Change>) {
+/// One change per move of `line` (the tree of `game` as it is written) whose canonical text
+/// differs from its syntactic normal form (not for the moves starting at `skip`).
+pub(super) fn move_changes(
+    game: &Game,
+    a: &Analysed<'_>,
+    line: &Line,
+    skip: &[u32],
+    changes: &mut Vec<Change>,
+) {
     let Some(names) = a.names else { return };
-    let mut stack = vec![&a.normal.body];
+    let mut stack = vec![line];
     let mut found: Vec<(u32, Change)> = Vec::new();
     let mut text = String::new();
     while let Some(l) = stack.pop() {
@@ -193,9 +208,10 @@ fn why_rewritten(
     }
 }
 
-/// True if every unknown move of the game (main line and variations) is written `-`.
-fn unknown_moves_written_standard(game: &Game) -> bool {
-    let mut stack = vec![&game.body];
+/// True if every unknown move of the game (its tree `body`: main line and variations) is
+/// written `-`.
+fn unknown_moves_written_standard(game: &Game, body: &Line) -> bool {
+    let mut stack = vec![body];
     while let Some(line) = stack.pop() {
         for item in &line.items {
             match item {

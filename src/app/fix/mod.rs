@@ -56,7 +56,8 @@ use std::fmt::Write as _;
 
 use crate::syntax::{
     Game, GameEnd, GameParts, Item, Line, MAX_MAX_GAME_SIZE, MoveKind, Reader, ResultToken, Span,
-    Squares, SyntaxError, Tag, Tolerated, WriteOptions, canonical_move_text, write_parts_to,
+    Squares, SyntaxError, Tag, Tolerated, WriteOptions, canonical_move_text, game_of_text,
+    write_parts_to,
 };
 
 use crate::app::judge::diagnostic::{Code, Severity};
@@ -64,9 +65,11 @@ use crate::app::judge::replay::Ignore;
 use crate::app::judge::validate::{Options, Verdict, validate, validate_record};
 use crate::app::model::reading::Fill;
 use crate::app::model::record::Filler;
-use crate::app::write::export::normal::{Joined, Settings};
+use crate::app::write::export::normal::{Normal, Settings};
 use crate::app::write::export::plies::{Form, PlyOptions};
-use crate::app::write::export::{self, Analysed, ExportOptions, ResultStyle, analyse_with};
+use crate::app::write::export::{
+    self, Analysed, ExportOptions, ResultStyle, analyse_in_place, analyse_numbering,
+};
 use crate::app::write::jsonl::push_str as push_json_str;
 use crate::app::write::spill::{Spill, Text};
 use changes::{find_move, find_move_mut};
@@ -249,7 +252,12 @@ struct Read {
 
 /// The parts of the game as read that the plan replaces.
 struct Original {
-    body: Line,
+    /// The move tree as read, kept for a short game only (a long one is read again from its
+    /// text, `source[..source_len]`, as `GameRef::to_game` reads it, in the rare case it is
+    /// written as read): the tree is given up to the normal form, never held twice.
+    body: Option<Line>,
+    /// The length of the text as read (the plan appends the text of new moves to it).
+    source_len: usize,
     errors: Vec<SyntaxError>,
     notes: Vec<Tolerated>,
     tags: Vec<Tag>,
@@ -266,7 +274,19 @@ pub fn fix(game: Game, opts: &FixOptions) -> Fixed {
 /// [`fix`] writing the game's text through `spill` (a huge game's text goes to a temporary
 /// file as it is written, and is read back from there to count its errors): the text
 /// apart, [`Fixed::text`] empty.
-pub fn fix_to(mut game: Game, opts: &FixOptions, spill: Spill) -> (Fixed, Text) {
+pub fn fix_to(game: Game, opts: &FixOptions, spill: Spill) -> (Fixed, Text) {
+    fix_long(game, opts, spill, LONG_GAME)
+}
+
+/// [`fix_to`], a game of at least `long` bytes of text taken as long (see [`LONG_GAME`]).
+fn fix_long(mut game: Game, opts: &FixOptions, spill: Spill, long: usize) -> (Fixed, Text) {
+    let long = game.source.len() >= long;
+    // What the plan needs of the tree as read once it is given up to the normal form: a short
+    // game keeps it whole (to be written as read if the corrected game is worse), and
+    // `--repair` the move numbers written.
+    let kept = (!long).then(|| game.body.clone());
+    let numbers = (opts.repair || opts.keep_irregular).then(|| repair::Numbers::of(&game.body));
+    let source_len = game.source.len();
     // Analyse the game as read.
     let eopts = ExportOptions {
         validate: opts.validate,
@@ -275,23 +295,24 @@ pub fn fix_to(mut game: Game, opts: &FixOptions, spill: Spill) -> (Fixed, Text) 
     let own = Settings {
         drop_own_comments: true,
     };
-    let a0 = analyse_with(&game, &eopts, PlyOptions::default(), own);
+    let a0 = analyse_in_place(&mut game, &eopts, PlyOptions::default(), own);
     let mut notes = Vec::new();
-    changes::notes(&game, &a0, &mut notes);
-    for e in &game.errors {
-        let skipped = game.text(e.span).trim();
+    changes::notes(a0.game, &a0, &mut notes);
+    for e in &a0.game.errors {
+        let skipped = a0.game.text(e.span).trim();
         notes.push(Change::new(
             None,
             (!skipped.is_empty()).then(|| skipped.to_string()),
-            Some(format!("{{{}}}", export::normal::marker(&game, e))),
+            Some(format!("{{{}}}", export::normal::marker(a0.game, e))),
             "syntax error kept where it was found, as a comment that says so".into(),
         ));
     }
     let Some(variant) = a0.variant() else {
         let Analysed { report, normal, .. } = a0;
+        game.body = normal.body;
         return as_read(
             &mut game,
-            Some(normal.body),
+            true,
             &report,
             &normal.own_comments,
             notes,
@@ -300,26 +321,27 @@ pub fn fix_to(mut game: Game, opts: &FixOptions, spill: Spill) -> (Fixed, Text) 
         );
     };
     let mut changes = notes.clone();
-    changes::structure(&game, &a0, &mut changes);
+    changes::structure(a0.game, &a0, &mut changes);
     let mut plain_moves = Vec::new();
-    changes::move_changes(&game, &a0, &[], &mut plain_moves);
+    changes::move_changes(a0.game, &a0, &a0.normal.body, &[], &mut plain_moves);
     let Analysed {
         report,
         rec,
-        normal,
+        mut normal,
         ..
     } = a0;
-    let joined = normal.joined;
     let read = Read {
         errors_before: report.errors(),
         report,
-        own_comments: normal.own_comments,
+        own_comments: std::mem::take(&mut normal.own_comments),
         notes,
         validate: opts.validate,
     };
     // The plan: the main line in normal form, repaired.
+    game.body = std::mem::take(&mut normal.body);
     let mut original = Original {
-        body: std::mem::replace(&mut game.body, normal.body),
+        body: kept,
+        source_len,
         errors: std::mem::take(&mut game.errors),
         notes: std::mem::take(&mut game.notes),
         // Replaced once the tags are fixed.
@@ -339,7 +361,9 @@ pub fn fix_to(mut game: Game, opts: &FixOptions, spill: Spill) -> (Fixed, Text) 
         result_style: opts.result_style,
         ..ExportOptions::default()
     };
-    join_captures(&mut game, &original.body, &joined);
+    join_captures(&mut game, &normal);
+    let joined = normal.joined;
+    drop(normal.fragments);
     let settings = repair::Settings {
         search: opts.repair,
         keep_irregular: opts.keep_irregular,
@@ -347,15 +371,14 @@ pub fn fix_to(mut game: Game, opts: &FixOptions, spill: Spill) -> (Fixed, Text) 
     let tried = (settings.search || settings.keep_irregular)
         && original.errors.is_empty()
         && has_main_error(&read.report);
-    let outcome = if tried {
-        let numbers = repair::Numbers::of(&original.body);
+    let outcome = if tried && let Some(numbers) = &numbers {
         let informative = read
             .report
             .diagnostics
             .iter()
             .any(|d| d.code == Code::MoveNumber && !d.variation);
         let written = repair::Written {
-            numbers: &numbers,
+            numbers,
             informative,
         };
         repair::repair(&mut game, variant, settings, written)
@@ -398,7 +421,7 @@ pub fn fix_to(mut game: Game, opts: &FixOptions, spill: Spill) -> (Fixed, Text) 
         repairs_at,
         joined: joined.iter().map(|j| j.first.start).collect(),
     };
-    recheck_and_write(game, &forced, read, plan, changes, spill)
+    recheck_and_write(game, &forced, read, plan, changes, (spill, long))
 }
 
 /// The size of a game's text (bytes) from which the re-check validates it before analysing
@@ -431,46 +454,38 @@ fn recheck_and_write(
     read: Read,
     plan: Plan,
     mut changes: Vec<Change>,
-    spill: Spill,
+    (spill, long): (Spill, bool),
 ) -> (Fixed, Text) {
-    let mut original = plan.original;
-    // A long game is first only validated (its errors counted, with no record of its plies
-    // nor normal form): when it is not worse than the game read, the move tree as read is
-    // let go before the re-check holds its own analysis (one tree less at the peak, for one
-    // replay more).
-    let af = if game.source.len() >= LONG_GAME {
-        if validate(&game, &forced.validate).errors() <= read.errors_before {
-            original.body = Line::default();
-            Some(analyse_with(
-                &game,
-                forced,
-                PlyOptions::default(),
-                Settings::default(),
-            ))
-        } else {
-            None
-        }
+    let original = plan.original;
+    // A long game is first only validated (its errors counted, with no record of its plies):
+    // the re-check's analysis (which numbers the moves of the game in place) is made only
+    // when it is not worse than the game read, for one replay more of such games only.
+    let af = if long {
+        (validate(&game, &forced.validate).errors() <= read.errors_before)
+            .then(|| analyse_numbering(&mut game, forced))
     } else {
-        Some(analyse_with(
-            &game,
-            forced,
-            PlyOptions::default(),
-            Settings::default(),
-        ))
-        .filter(|af| af.report.errors() <= read.errors_before)
+        Some(analyse_numbering(&mut game, forced))
+            .filter(|af| af.report.errors() <= read.errors_before)
     };
     let af = match af {
         Some(af) => af,
         None => {
-            // Never worse than what was read.
+            // Never worse than what was read: the tree as read (a long game's read again from
+            // its text).
+            game.body = match original.body {
+                Some(body) => body,
+                None => {
+                    let text = game.source.get(..original.source_len).unwrap_or_default();
+                    game_of_text(text, &[], &[]).body
+                }
+            };
             game.tags = original.tags;
             game.result = original.result;
-            game.body = original.body;
             game.errors = original.errors;
             game.notes = original.notes;
             let mut f = as_read(
                 &mut game,
-                None,
+                false,
                 &read.report,
                 &read.own_comments,
                 read.notes,
@@ -512,9 +527,9 @@ fn recheck_and_write(
             ));
         }
     }
-    // The numbers the re-check's normal form gives (a number stands where the count changes
-    // otherwise than by alternation: after a `wrong-side` move), written as given.
-    renumber(&mut game.body, &normal.body);
+    // (The moves carry the numbers the re-check's normal form gives them: a number stands
+    // where the count changes otherwise than by alternation, after a `wrong-side` move;
+    // written as given.)
     let af = Analysed {
         game: &game,
         report,
@@ -541,7 +556,7 @@ fn recheck_and_write(
             .flat_map(|a| a.written.iter().map(|w| w.0))
             .collect();
         skip.extend(&plan.joined);
-        changes::move_changes(&game, &af, &skip, &mut audit);
+        changes::move_changes(&game, &af, &game.body, &skip, &mut audit);
         changes.splice(plan.repairs_at..plan.repairs_at, audit);
     }
     let parts = GameParts {
@@ -596,80 +611,31 @@ fn repair_changes(af: &Analysed<'_>, applied: &[repair::Applied], changes: &mut 
     }
 }
 
-/// Give the moves of `body` the move numbers of the same moves (by where they start) in
-/// `normal`, its normal form: none where the count goes on by alternation.
-fn renumber(body: &mut Line, normal: &Line) {
-    // By where each move starts: a sorted list (a third of the memory of a map, which
-    // counted in a game of a million moves), reserved at its size (grown by doubling, it
-    // held up to twice that, and both lists at each step).
-    let mut moves = 0;
-    let mut stack = vec![normal];
-    while let Some(line) = stack.pop() {
-        for item in &line.items {
-            match item {
-                Item::Move(_) => moves += 1,
-                Item::Variation(v) => stack.push(&v.line),
-                _ => {}
-            }
-        }
-    }
-    let mut numbers = Vec::with_capacity(moves);
-    let mut stack = vec![normal];
-    while let Some(line) = stack.pop() {
-        for item in &line.items {
-            match item {
-                Item::Move(m) => numbers.push((m.span.start, m.number)),
-                Item::Variation(v) => stack.push(&v.line),
-                _ => {}
-            }
-        }
-    }
-    // The last one written for a start wins, as in a map.
-    numbers.reverse();
-    numbers.sort_by_key(|&(start, _)| start);
-    numbers.dedup_by_key(|&mut (start, _)| start);
-    let mut stack = vec![body];
-    while let Some(line) = stack.pop() {
-        for item in &mut line.items {
-            match item {
-                Item::Move(m) => {
-                    if let Ok(k) = numbers.binary_search_by_key(&m.span.start, |&(s, _)| s) {
-                        m.number = numbers[k].1;
-                    }
-                }
-                Item::Variation(v) => stack.push(&mut v.line),
-                _ => {}
-            }
-        }
-    }
-}
-
 /// Write each capture that was written one jump per move as one move: the first jump's item
-/// gets the squares of the whole capture (its record is the joined move's).
-fn join_captures(game: &mut Game, original: &Line, joined: &[Joined]) {
-    for j in joined {
-        let Some(first) = find_move(original, j.first) else {
+/// (in the normal form, `game.body`) gets the squares of the whole capture (its record is the
+/// joined move's), those of the later fragments taken from `normal`, which dropped them.
+fn join_captures(game: &mut Game, normal: &Normal) {
+    for j in &normal.joined {
+        let Some(first) = find_move_mut(&mut game.body, j.first) else {
             continue;
         };
         let mut squares = first.squares.to_vec();
         for s in &j.dropped {
-            if let Some(m) = find_move(original, *s) {
+            if let Some(m) = normal.fragment(s.start) {
                 squares.extend(m.squares.iter().skip(1).copied());
             }
         }
-        if let Some(m) = find_move_mut(&mut game.body, j.first) {
-            m.squares = Squares::from(squares.as_slice());
-            m.kind = MoveKind::Capture('x');
-        }
+        first.squares = Squares::from(squares.as_slice());
+        first.kind = MoveKind::Capture('x');
     }
 }
 
-/// A game written as read: its moves in syntactic normal form (`body`, else its own), its
-/// tags untouched, with a comment naming the problem. `notes` are the changes of its
-/// tolerated constructs.
+/// A game written as read: its moves in syntactic normal form (its tree as read, or `normal`:
+/// its tree in normal form, its syntax errors kept in it already), its tags untouched, with
+/// a comment naming the problem. `notes` are the changes of its tolerated constructs.
 fn as_read(
     game: &mut Game,
-    body: Option<Line>,
+    normal: bool,
     report: &Verdict,
     own_comments: &[String],
     notes: Vec<Change>,
@@ -681,13 +647,12 @@ fn as_read(
     let problems = problem_comments(game, report);
     // (With `--main-line` too, nothing is left out here: which parentheses hold variations
     // and which book-style replies is known only from a replay.)
-    let mut body = body.unwrap_or_else(|| {
+    let mut body = std::mem::take(&mut game.body);
+    if !normal {
         // The body as read: its syntax errors kept where they were found, as the normal form
         // keeps them.
-        let mut body = std::mem::take(&mut game.body);
         export::normal::keep_errors(game, &mut body);
-        body
-    });
+    }
     writable_comments(&mut body, &mut changes);
     insert_problems(&mut body, &problems, own_comments, &mut changes);
     let parts = GameParts {
@@ -750,6 +715,57 @@ fn has_main_error(report: &Verdict) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A long game (its tree as read not kept: read again from its text if it is written as
+    /// read; numbered in place by its re-check) is fixed as a short one is: the same text,
+    /// changes and counts, with and without repairs, on every game of the fixtures.
+    #[test]
+    fn a_long_game_is_fixed_as_a_short_one() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+        let mut dirs = vec![root];
+        let (mut games, mut as_read) = (0, 0);
+        while let Some(d) = dirs.pop() {
+            for e in std::fs::read_dir(&d).unwrap() {
+                let p = e.unwrap().path();
+                if p.is_dir() {
+                    dirs.push(p);
+                    continue;
+                }
+                if p.extension().is_none_or(|x| x != "pdn") {
+                    continue;
+                }
+                let bytes = std::fs::read(&p).unwrap();
+                for read in crate::syntax::read_games(&bytes) {
+                    // As the command line gives it (`GameRef::to_game`): read from its text,
+                    // as a long game written as read is read again.
+                    let mut game = game_of_text(&read.source, &read.errors, &read.notes);
+                    game.index = read.index;
+                    for repair in [false, true] {
+                        let opts = FixOptions {
+                            repair,
+                            keep_irregular: repair,
+                            ..FixOptions::default()
+                        };
+                        let fixed = |long| {
+                            let (mut f, text) =
+                                fix_long(game.clone(), &opts, Spill::new(usize::MAX), long);
+                            f.text = text.into_string();
+                            f
+                        };
+                        let short = fixed(usize::MAX);
+                        let long = fixed(0);
+                        assert_eq!(long, short, "{}, game {}", p.display(), game.index);
+                        as_read += usize::from(short.as_read == Some(AsRead::MoreErrors));
+                    }
+                    games += 1;
+                }
+            }
+        }
+        assert!(games > 200, "{games} games");
+        // (Whether a fixture's corrected game is worse than the game read: reported, the
+        // test does not depend on it.)
+        eprintln!("{games} games, {as_read} written as read for more errors");
+    }
 
     #[test]
     fn audit_lines_are_json() {

@@ -49,12 +49,45 @@ impl Spill {
 
     /// The whole text: what went to the file, then `rest` (what the writer holds at the end).
     pub fn finish(self, rest: String) -> Text {
+        self.finish_bytes(rest.into_bytes())
+    }
+
+    /// [`Spill::finish`] of bytes.
+    fn finish_bytes(self, rest: Vec<u8>) -> Text {
         Text {
             file: self.file,
             len: self.len,
-            tail: rest.into_bytes(),
+            tail: rest,
             error: self.error,
         }
+    }
+
+    /// Put `out` in the file; false if it is kept (no temporary file could be made: the text
+    /// stays in memory).
+    fn put(&mut self, out: &[u8]) -> bool {
+        if self.error.is_some() || out.is_empty() {
+            return true;
+        }
+        if self.file.is_none() {
+            match tempfile::tempfile() {
+                Ok(f) => self.file = Some(f),
+                Err(_) => {
+                    // No temporary file: the text is kept in memory instead (whole, as
+                    // before spilling existed).
+                    self.at = usize::MAX;
+                    return false;
+                }
+            }
+        }
+        let Some(f) = self.file.as_mut() else {
+            return false;
+        };
+        match f.write_all(out) {
+            Ok(()) => self.len += out.len() as u64,
+            // The file holds an unknown part of `out`: the text cannot be whole.
+            Err(e) => self.error = Some(e),
+        }
+        true
     }
 }
 
@@ -64,34 +97,43 @@ impl Drain for Spill {
     }
 
     fn take(&mut self, out: &mut String) {
-        if self.error.is_some() || out.is_empty() {
-            return;
+        if self.put(out.as_bytes()) {
+            out.clear();
         }
-        if self.file.is_none() {
-            match tempfile::tempfile() {
-                Ok(f) => self.file = Some(f),
-                Err(_) => {
-                    // No temporary file: the text is kept in memory instead (whole, as
-                    // before spilling existed).
-                    self.at = usize::MAX;
-                    return;
-                }
-            }
+    }
+}
+
+/// A [`Spill`] behind `io::Write`, for the writers that write bytes (the CSV of the plies): what
+/// is written stays in memory until it reaches the spill's size, then goes to its file.
+#[derive(Debug, Default)]
+pub struct SpillWriter {
+    buf: Vec<u8>,
+    spill: Spill,
+}
+
+impl SpillWriter {
+    /// A writer into `spill`, `buf` (empty) its buffer in memory.
+    pub fn new(spill: Spill, buf: Vec<u8>) -> SpillWriter {
+        SpillWriter { buf, spill }
+    }
+
+    /// The whole text written.
+    pub fn finish(self) -> Text {
+        self.spill.finish_bytes(self.buf)
+    }
+}
+
+impl Write for SpillWriter {
+    fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+        self.buf.extend_from_slice(bytes);
+        if self.buf.len() >= self.spill.at && self.spill.put(&self.buf) {
+            self.buf.clear();
         }
-        let Some(f) = self.file.as_mut() else {
-            return;
-        };
-        match f.write_all(out.as_bytes()) {
-            Ok(()) => {
-                self.len += out.len() as u64;
-                out.clear();
-            }
-            Err(e) => {
-                // The file holds an unknown part of `out`: the text cannot be whole.
-                self.error = Some(e);
-                out.clear();
-            }
-        }
+        Ok(bytes.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
     }
 }
 
@@ -237,6 +279,27 @@ mod tests {
     }
 
     #[test]
+    fn bytes_written_go_to_the_file_in_order() {
+        let whole: Vec<u8> = (0..5000u32)
+            .flat_map(|i| format!("{i},").into_bytes())
+            .collect();
+        let mut w = SpillWriter::new(Spill::new(100), Vec::new());
+        for piece in whole.chunks(7) {
+            w.write_all(piece).unwrap();
+        }
+        assert!(w.buf.len() < 100);
+        let mut t = w.finish();
+        assert!(t.spilled());
+        let mut out = Vec::new();
+        t.write_to(&mut out).unwrap();
+        assert_eq!(out, whole);
+        // Below the size, all in memory.
+        let mut w = SpillWriter::new(Spill::new(1 << 20), Vec::new());
+        w.write_all(b"a,b\n").unwrap();
+        assert_eq!(w.finish().in_memory(), Some(&b"a,b\n"[..]));
+    }
+
+    #[test]
     fn a_short_text_stays_in_memory() {
         let mut t = through(1 << 20, &["[Event \"x\"]\n", "1. 32-28 *\n"]);
         assert!(!t.spilled());
@@ -256,7 +319,7 @@ mod tests {
     #[test]
     fn the_writers_hand_over_the_same_text_as_they_write_in_memory() {
         use crate::app::fix::{FixOptions, fix, fix_to};
-        use crate::app::write::export::{ExportOptions, analyse, json, pdn};
+        use crate::app::write::export::{ExportOptions, analyse, json, manoury, pdn};
         let games = crate::syntax::read_games(GAME.as_bytes());
         assert_eq!(games.len(), 2);
         for game in &games {
@@ -272,6 +335,14 @@ mod tests {
                 let t = spill.finish(rest);
                 assert!(t.spilled());
                 assert_eq!(t.into_string(), whole);
+
+                let mut whole = String::new();
+                manoury::write(&a, &mut whole);
+                let mut spill = Spill::new(at);
+                let mut rest = String::new();
+                manoury::write_to(&a, &mut rest, &mut spill);
+                assert!(rest.len() < at + 400, "{}", rest.len());
+                assert_eq!(spill.finish(rest).into_string(), whole);
 
                 let mut whole = String::new();
                 pdn::write(&a, &mut whole);

@@ -12,8 +12,8 @@
 //!   unknown or no game result). Reading the output back gives the same main line.
 
 use crate::syntax::{
-    Item, Tag, comment_for_writing, ordered_tags, result_terminator, tag_name_for_writing,
-    tag_value_for_writing,
+    Drain, Item, Keep, Tag, comment_for_writing, ordered_tags, result_terminator,
+    tag_name_for_writing, tag_value_for_writing,
 };
 
 use super::Analysed;
@@ -26,9 +26,15 @@ const WIDTH: usize = 80;
 
 /// Write one game in the Manoury style, then a blank line.
 pub fn write(a: &Analysed<'_>, out: &mut String) {
+    write_to(a, out, &mut Keep);
+}
+
+/// [`write()`] handing the text to `drain` as it grows (after a tag or a unit of the
+/// movetext: see `app::write::spill`).
+pub fn write_to(a: &Analysed<'_>, out: &mut String, drain: &mut dyn Drain) {
     let tags = export_tags(a);
-    write_tags(&tags, a, out);
-    let mut w = Wrap { out, col: 0 };
+    write_tags(&tags, a, out, drain);
+    let mut w = Wrap { out, col: 0, drain };
     let mut num = Num::START;
     let mut open_pair = false;
     let mut unit = String::new();
@@ -105,7 +111,7 @@ fn push_strength(s: Option<&str>, out: &mut String) {
     }
 }
 
-fn write_tags(tags: &[Tag], a: &Analysed<'_>, out: &mut String) {
+fn write_tags(tags: &[Tag], a: &Analysed<'_>, out: &mut String, drain: &mut dyn Drain) {
     let result = tags.iter().any(|t| t.name == "Result");
     let mut wrote = false;
     let mut one = |name: &str, value: &str, out: &mut String| {
@@ -120,6 +126,9 @@ fn write_tags(tags: &[Tag], a: &Analysed<'_>, out: &mut String) {
         }
         out.push_str("\"]\n");
         wrote = true;
+        if out.len() >= drain.at() {
+            drain.take(out);
+        }
     };
     let ordered = ordered_tags(tags);
     let standard = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
@@ -143,7 +152,9 @@ fn write_tags(tags: &[Tag], a: &Analysed<'_>, out: &mut String) {
 
 struct Wrap<'o> {
     out: &'o mut String,
+    /// The column the text written ends at (kept when the text is handed to the drain).
     col: usize,
+    drain: &'o mut dyn Drain,
 }
 
 impl Wrap<'_> {
@@ -162,6 +173,9 @@ impl Wrap<'_> {
         match text.rfind(['\n', '\r']) {
             Some(k) => self.col = text[k + 1..].chars().count(),
             None => self.col += len,
+        }
+        if self.out.len() >= self.drain.at() {
+            self.drain.take(self.out);
         }
     }
 }

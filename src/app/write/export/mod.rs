@@ -33,7 +33,8 @@ pub mod table;
 use crate::rules::{Color, NotationKind, Numbering, Spec, Variant, with_variant};
 use crate::syntax::{Game, MoveItem, canonical_move_text};
 
-use crate::app::judge::validate::{Options, Verdict, validate_with};
+use crate::app::judge::validate::{Options, Verdict, validate_ref_with, validate_with};
+use crate::app::model::reading::GameRef;
 use normal::{Normal, Settings};
 use plies::{Form, Names, PlyEntry, PlyOptions, PlyRecorder};
 
@@ -74,7 +75,8 @@ pub struct ExportOptions {
 /// A game replayed and normalised, ready for the writers.
 #[derive(Debug)]
 pub struct Analysed<'g> {
-    /// The game as read.
+    /// The game as read (its `body` empty when its tree was given up to the normal form:
+    /// [`analyse_owned`], [`analyse_ref`]).
     pub game: &'g Game,
     /// What validating it found.
     pub report: Verdict,
@@ -171,9 +173,38 @@ pub(crate) fn game_type_for(variant: Variant, names: &Names) -> String {
     )
 }
 
-/// Validate a game with a recorder and normalise its move tree.
+/// Validate a game with a recorder and normalise its move tree (a copy of it: see
+/// [`analyse_owned`] for a game that can give its tree up).
 pub fn analyse<'g>(game: &'g Game, opts: &ExportOptions) -> Analysed<'g> {
     analyse_with(game, opts, PlyOptions::default(), Settings::default())
+}
+
+/// [`analyse`] of a game that gives its move tree up to the normal form: `game.body` is
+/// left empty (the writers read [`Analysed::normal`]), and the tree is never held twice (the
+/// normal form is made in place: a huge game costs one tree, not two).
+pub fn analyse_owned<'g>(game: &'g mut Game, opts: &ExportOptions) -> Analysed<'g> {
+    analyse_in_place(game, opts, PlyOptions::default(), Settings::default())
+}
+
+/// [`analyse_owned`] of `game`, the owned game of `g` ([`GameRef::to_game`]), validated from
+/// the record `g` was read into (no second record of the game is made: a huge game's is not
+/// held twice).
+pub fn analyse_ref<'g>(g: &GameRef<'_>, game: &'g mut Game, opts: &ExportOptions) -> Analysed<'g> {
+    debug_assert!(game.source == g.text, "the game of the record");
+    let mut rec = PlyRecorder::new(PlyOptions::default());
+    let report = validate_ref_with(g, &opts.validate, &mut rec);
+    rec.sort();
+    let first = report.variant.map(|v| v.rules().first_mover());
+    let body = std::mem::take(&mut game.body);
+    let normal = normal::normalize(
+        body,
+        game,
+        &rec,
+        &report.diagnostics,
+        first,
+        Settings::default(),
+    );
+    analysed(game, report, rec, normal, opts)
 }
 
 /// [`analyse`] with recorder and normalisation settings.
@@ -183,11 +214,58 @@ pub(crate) fn analyse_with<'g>(
     record: PlyOptions,
     settings: Settings,
 ) -> Analysed<'g> {
+    let (report, rec) = replay(game, opts, record);
+    let first = report.variant.map(|v| v.rules().first_mover());
+    let normal = normal::normalize(
+        game.body.clone(),
+        game,
+        &rec,
+        &report.diagnostics,
+        first,
+        settings,
+    );
+    analysed(game, report, rec, normal, opts)
+}
+
+/// [`analyse_owned`] with recorder and normalisation settings.
+pub(crate) fn analyse_in_place<'g>(
+    game: &'g mut Game,
+    opts: &ExportOptions,
+    record: PlyOptions,
+    settings: Settings,
+) -> Analysed<'g> {
+    let (report, rec) = replay(game, opts, record);
+    let first = report.variant.map(|v| v.rules().first_mover());
+    let body = std::mem::take(&mut game.body);
+    let normal = normal::normalize(body, game, &rec, &report.diagnostics, first, settings);
+    analysed(game, report, rec, normal, opts)
+}
+
+/// Validate a game with a recorder and give its moves the numbers of its normal form, the
+/// tree otherwise as it is ([`normal::renumber`]): [`Analysed::normal`] has no body (what
+/// `fix` writes of a game it has changed: its tree, numbered as its re-check counts).
+pub(crate) fn analyse_numbering<'g>(game: &'g mut Game, opts: &ExportOptions) -> Analysed<'g> {
+    let (report, rec) = replay(game, opts, PlyOptions::default());
+    let first = report.variant.map(|v| v.rules().first_mover());
+    let normal = normal::renumber(&mut game.body, &rec, &report.diagnostics, first);
+    analysed(game, report, rec, normal, opts)
+}
+
+/// Validate a game with a recorder (sorted).
+fn replay(game: &Game, opts: &ExportOptions, record: PlyOptions) -> (Verdict, PlyRecorder) {
     let mut rec = PlyRecorder::new(record);
     let report = validate_with(game, &opts.validate, &mut rec);
     rec.sort();
-    let first = report.variant.map(|v| v.rules().first_mover());
-    let normal = normal::normalize(game, &rec, &report.diagnostics, first, settings);
+    (report, rec)
+}
+
+fn analysed<'g>(
+    game: &'g Game,
+    report: Verdict,
+    rec: PlyRecorder,
+    normal: Normal,
+    opts: &ExportOptions,
+) -> Analysed<'g> {
     let names = report.variant.map(|v| names(v, opts.notation));
     Analysed {
         game,

@@ -68,6 +68,17 @@ pub struct Normal {
     pub stars: u32,
     /// `{pdn: …}` comments dropped.
     pub own_comments: Vec<String>,
+    /// The later fragments of the joined captures, as read (in source order): no longer in
+    /// the body.
+    pub fragments: Vec<MoveItem>,
+}
+
+impl Normal {
+    /// The fragment dropped from a joined capture that starts at `start`.
+    pub fn fragment(&self, start: u32) -> Option<&MoveItem> {
+        let k = self.fragments.partition_point(|m| m.span.start < start);
+        self.fragments.get(k).filter(|m| m.span.start == start)
+    }
 }
 
 /// The number and side the replay gave a recorded move.
@@ -78,51 +89,64 @@ pub(crate) fn num_of(r: &PlyEntry, first_mover: Option<Color>) -> Num {
     }
 }
 
-/// Normalise the move tree of `game`; `rec` holds its replay (sorted) and `diagnostics` its
-/// findings; `first_mover` is the variant's first mover (`None` if the game could not be
-/// replayed: then only the syntactic parts apply).
+/// Normalise the move tree `body` of `game` (taken out of it: `game.body` is not read),
+/// made in place: every item is moved from the tree as read to the normal form, each line
+/// written over its own items (no second tree is held at any moment). `rec` holds its replay
+/// (sorted) and `diagnostics` its findings; `first_mover` is the variant's first mover
+/// (`None` if the game could not be replayed: then only the syntactic parts apply).
 pub(crate) fn normalize(
+    body: Line,
     game: &Game,
     rec: &PlyRecorder,
     diagnostics: &[Diagnostic],
     first_mover: Option<Color>,
     settings: Settings,
 ) -> Normal {
-    let mut diag_spans: Vec<u32> = diagnostics
-        .iter()
-        .filter_map(|d| d.span.map(|s| s.start))
-        .collect();
-    diag_spans.sort_unstable();
-    let mut n = Normalizer {
-        rec,
-        diag_spans,
-        first_mover,
-        out: Normal::default(),
-    };
-    let mut items = Vec::with_capacity(game.body.items.len());
+    let mut n = Normalizer::new(rec, diagnostics, first_mover, Mode::Normal);
+    let mut out = Slots::new(body.items);
     let mut ctx = Ctx::new(Num::START);
-    let mut src: &[Item] = &game.body.items;
     if settings.drop_own_comments {
-        let keep = src
-            .iter()
-            .position(|i| !matches!(i, Item::Comment(c) if is_own_comment(&c.text)))
-            .unwrap_or(src.len());
-        let mut kept = Vec::new();
-        for i in &src[..keep] {
-            if let Item::Comment(c) = i {
-                if OwnComment::of(&c.text) == Some(OwnComment::SyntaxError) {
-                    kept.push(i.clone());
-                } else {
-                    n.out.own_comments.push(c.text.clone());
-                }
+        // The `{pdn: …}` comments before the first move (but those about a syntax error).
+        while let Some(Item::Comment(c)) = out.peek()
+            && is_own_comment(&c.text)
+        {
+            let Some(Item::Comment(c)) = out.take() else {
+                unreachable!("looked at as a comment")
+            };
+            if OwnComment::of(&c.text) == Some(OwnComment::SyntaxError) {
+                out.push(Item::Comment(c));
+            } else {
+                n.out.own_comments.push(c.text);
             }
         }
-        items.extend(kept);
-        src = &src[keep..];
     }
-    n.line(src, &mut ctx, &mut items, 0);
-    n.out.body = Line { items };
+    n.line(&mut Src::Own, &mut ctx, &mut out, 0);
+    n.out.body = Line {
+        items: out.finish(),
+    };
+    n.out
+        .fragments
+        .sort_unstable_by_key(|m| (m.span.start, m.span.end));
     keep_errors(game, &mut n.out.body);
+    n.out
+}
+
+/// Give the moves of `body` the move numbers its normal form would give them (see
+/// [`normalize`]: the number and side of the replay on the first move of each line and after
+/// a setup, and where the count changes otherwise than by alternation; none elsewhere), in
+/// place: nothing else is changed (no reply made a move, no variation moved, no capture
+/// joined). What `fix` writes of a game it has changed: the numbers of its re-check without a
+/// second tree. Returns what the normal form would have changed ([`Normal`] without a body).
+pub(crate) fn renumber(
+    body: &mut Line,
+    rec: &PlyRecorder,
+    diagnostics: &[Diagnostic],
+    first_mover: Option<Color>,
+) -> Normal {
+    let mut n = Normalizer::new(rec, diagnostics, first_mover, Mode::Numbers);
+    let mut out = Slots::new(std::mem::take(&mut body.items));
+    n.line(&mut Src::Own, &mut Ctx::new(Num::START), &mut out, 0);
+    body.items = out.finish();
     n.out
 }
 
@@ -318,71 +342,197 @@ impl Ctx {
     }
 }
 
+/// What a walk of the tree makes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mode {
+    /// The normal form.
+    Normal,
+    /// The numbers of the normal form only, given to the moves of the tree as it is.
+    Numbers,
+}
+
+/// Where the items of a line come from: the slots the line is written over, or the items of
+/// a book-style reply, which become items of the line around it.
+enum Src {
+    Own,
+    Reply(std::vec::IntoIter<Item>),
+}
+
+impl Src {
+    fn next(&mut self, out: &mut Slots) -> Option<Item> {
+        match self {
+            Src::Own => out.take(),
+            Src::Reply(items) => items.next(),
+        }
+    }
+}
+
+/// A line written over its own items: each item is taken from its slot before the slots up
+/// to it are written, so the line as read and the line written share one array. What does
+/// not fit yet (the line grows: a `$7` after a move, the moves of a reply) waits in a queue,
+/// placed as slots come free, else appended at the end.
+struct Slots {
+    items: Vec<Item>,
+    /// The next item to take.
+    read: usize,
+    /// The next slot to write.
+    write: usize,
+    waiting: std::collections::VecDeque<Item>,
+}
+
+/// What stands in a slot whose item was taken.
+const HOLE: Item = Item::Nag(Nag {
+    value: 0,
+    span: Span::at(0),
+});
+
+impl Slots {
+    fn new(items: Vec<Item>) -> Slots {
+        Slots {
+            items,
+            read: 0,
+            write: 0,
+            waiting: std::collections::VecDeque::new(),
+        }
+    }
+
+    /// The next item, not taken.
+    fn peek(&self) -> Option<&Item> {
+        self.items.get(self.read)
+    }
+
+    /// Take the next item (its slot comes free).
+    fn take(&mut self) -> Option<Item> {
+        let item = std::mem::replace(self.items.get_mut(self.read)?, HOLE);
+        self.read += 1;
+        while self.write < self.read
+            && let Some(w) = self.waiting.pop_front()
+        {
+            self.items[self.write] = w;
+            self.write += 1;
+        }
+        Some(item)
+    }
+
+    /// Write the next item of the line.
+    fn push(&mut self, item: Item) {
+        if self.waiting.is_empty() && self.write < self.read {
+            self.items[self.write] = item;
+            self.write += 1;
+        } else {
+            self.waiting.push_back(item);
+        }
+    }
+
+    /// The line written (every item taken).
+    fn finish(self) -> Vec<Item> {
+        let Slots {
+            mut items,
+            read,
+            write,
+            waiting,
+        } = self;
+        debug_assert_eq!(read, items.len(), "every item taken");
+        items.truncate(write);
+        items.reserve_exact(waiting.len());
+        items.extend(waiting);
+        items
+    }
+}
+
 struct Normalizer<'r> {
     rec: &'r PlyRecorder,
     diag_spans: Vec<u32>,
     first_mover: Option<Color>,
+    mode: Mode,
     out: Normal,
 }
 
 /// Deepest nesting walked (the reader allows less).
 const MAX_DEPTH: usize = 256;
 
-impl Normalizer<'_> {
+impl<'r> Normalizer<'r> {
+    fn new(
+        rec: &'r PlyRecorder,
+        diagnostics: &[Diagnostic],
+        first_mover: Option<Color>,
+        mode: Mode,
+    ) -> Normalizer<'r> {
+        let mut diag_spans: Vec<u32> = diagnostics
+            .iter()
+            .filter_map(|d| d.span.map(|s| s.start))
+            .collect();
+        diag_spans.sort_unstable();
+        Normalizer {
+            rec,
+            diag_spans,
+            first_mover,
+            mode,
+            out: Normal::default(),
+        }
+    }
+
     fn has_diag(&self, at: u32) -> bool {
         self.diag_spans.binary_search(&at).is_ok()
     }
 
-    /// Walk the items of one source line into `out`, continuing the output line `ctx`.
-    fn line(&mut self, src: &[Item], ctx: &mut Ctx, out: &mut Vec<Item>, depth: usize) {
+    /// Walk the items of one source line (`src`) into `out`, continuing the output line
+    /// `ctx`. With [`Mode::Numbers`], every item goes back where it was.
+    fn line(&mut self, src: &mut Src, ctx: &mut Ctx, out: &mut Slots, depth: usize) {
+        let numbers = self.mode == Mode::Numbers;
         // The last written square of the previous move of this source line, if that move
-        // was replayed (or joined): where a later fragment of a split capture would start.
-        let mut chain: Option<(Square, usize)> = None;
+        // was replayed (or joined), and where that move starts: where a later fragment of a
+        // split capture would start, and the capture it would join.
+        let mut chain: Option<(Square, Span)> = None;
         // Alternatives to the coming move, written after it.
         let mut pending: Vec<Item> = Vec::new();
         // A move was written since they were put aside.
         let mut moved = false;
-        for item in src {
+        while let Some(item) = src.next(out) {
             if !pending.is_empty() && moved && matches!(item, Item::Move(_) | Item::Setup(_)) {
-                out.append(&mut pending);
+                for p in pending.drain(..) {
+                    out.push(p);
+                }
             }
             match item {
                 Item::Move(m) => {
                     let rec = self.rec.find(m.span.start).copied();
                     if rec.is_none()
                         && m.kind != MoveKind::Unknown
-                        && let Some((sq, at)) = chain
+                        && let Some((sq, first)) = chain
                         && m.squares.first() == Some(&sq)
                         && !self.has_diag(m.span.start)
                     {
                         // A later fragment of a capture written one jump per move.
-                        chain = m.squares.last().map(|&s| (s, at));
-                        if let Some(Item::Move(first)) = out.get(at) {
-                            let first = first.span;
-                            match self.out.joined.last_mut() {
-                                Some(j) if j.first == first => j.dropped.push(m.span),
-                                _ => self.out.joined.push(Joined {
-                                    first,
-                                    dropped: vec![m.span],
-                                }),
-                            }
+                        chain = m.squares.last().map(|&s| (s, first));
+                        match self.out.joined.last_mut() {
+                            Some(j) if j.first == first => j.dropped.push(m.span),
+                            _ => self.out.joined.push(Joined {
+                                first,
+                                dropped: vec![m.span],
+                            }),
+                        }
+                        if numbers {
+                            out.push(Item::Move(m));
+                        } else {
+                            self.out.fragments.push(m);
                         }
                         continue;
                     }
                     chain = match (rec, m.squares.last()) {
-                        (Some(_), Some(&sq)) => Some((sq, out.len())),
+                        (Some(_), Some(&sq)) => Some((sq, m.span)),
                         _ => None,
                     };
                     self.push_move(m, rec, ctx, out);
                     moved = true;
                 }
-                Item::Comment(_) | Item::Nag(_) => out.push(item.clone()),
+                Item::Comment(_) | Item::Nag(_) => out.push(item),
                 Item::Setup(_) => {
                     chain = None;
                     ctx.resync = true;
-                    out.push(item.clone());
+                    out.push(item);
                 }
-                Item::Variation(v) => {
+                Item::Variation(mut v) => {
                     chain = None;
                     let first = v.line.items.iter().find_map(|i| match i {
                         Item::Move(m) => Some(m),
@@ -402,23 +552,34 @@ impl Normalizer<'_> {
                     };
                     if reply && depth < MAX_DEPTH {
                         self.out.replies += 1;
-                        self.line(&v.line.items, ctx, out, depth + 1);
+                        if numbers {
+                            // Numbered as moves of this line, left where they are.
+                            let mut sub = Slots::new(std::mem::take(&mut v.line.items));
+                            self.line(&mut Src::Own, ctx, &mut sub, depth + 1);
+                            v.line.items = sub.finish();
+                            out.push(Item::Variation(v));
+                        } else {
+                            let items = std::mem::take(&mut v.line.items);
+                            self.line(&mut Src::Reply(items.into_iter()), ctx, out, depth + 1);
+                        }
                     } else {
                         let start = if next {
                             ctx.next
                         } else {
                             ctx.before_last.unwrap_or(ctx.next)
                         };
-                        let mut sub = Ctx::new(start);
-                        let mut items = Vec::with_capacity(v.line.items.len());
+                        let mut sub = Slots::new(std::mem::take(&mut v.line.items));
                         if depth < MAX_DEPTH {
-                            self.line(&v.line.items, &mut sub, &mut items, depth + 1);
+                            self.line(&mut Src::Own, &mut Ctx::new(start), &mut sub, depth + 1);
+                        } else {
+                            // Too deep to walk: kept as it is.
+                            while let Some(i) = sub.take() {
+                                sub.push(i);
+                            }
                         }
-                        let var = Item::Variation(crate::syntax::Variation {
-                            line: Line { items },
-                            span: v.span,
-                        });
-                        if next {
+                        v.line.items = sub.finish();
+                        let var = Item::Variation(v);
+                        if next && !numbers {
                             if pending.is_empty() {
                                 moved = false;
                             }
@@ -430,19 +591,22 @@ impl Normalizer<'_> {
                 }
             }
         }
-        out.append(&mut pending);
+        for p in pending {
+            out.push(p);
+        }
     }
 
     fn push_move(
         &mut self,
-        m: &MoveItem,
+        mut item: MoveItem,
         rec: Option<PlyEntry>,
         ctx: &mut Ctx,
-        out: &mut Vec<Item>,
+        out: &mut Slots,
     ) {
-        let mut item = m.clone();
+        let written = item.number;
+        let span = item.span;
         if ctx.resync {
-            ctx.next = match (rec, m.number) {
+            ctx.next = match (rec, written) {
                 (Some(r), _) if self.first_mover.is_some() => {
                     let n = num_of(&r, self.first_mover);
                     if r.played == Played::Irregular(Code::WrongSide) {
@@ -464,20 +628,20 @@ impl Normalizer<'_> {
             item.number = Some(MoveNumber {
                 number: ctx.next.number,
                 second_player: ctx.next.second,
-                span: m.number.map_or(Span::at(m.span.start), |t| t.span),
+                span: written.map_or(Span::at(span.start), |t| t.span),
             });
             ctx.resync = false;
         } else if ctx.recount {
             item.number = Some(MoveNumber {
                 number: ctx.next.number,
                 second_player: ctx.next.second,
-                span: m.number.map_or(Span::at(m.span.start), |t| t.span),
+                span: written.map_or(Span::at(span.start), |t| t.span),
             });
         } else {
             item.number = None;
         }
         ctx.recount = false;
-        let star = item.strength.as_deref() == Some("*");
+        let star = self.mode == Mode::Normal && item.strength.as_deref() == Some("*");
         if star {
             item.strength = None;
             self.out.stars += 1;
@@ -499,10 +663,7 @@ impl Normalizer<'_> {
         ctx.last = rec;
         out.push(Item::Move(item));
         if star {
-            out.push(Item::Nag(Nag {
-                value: 7,
-                span: m.span,
-            }));
+            out.push(Item::Nag(Nag { value: 7, span }));
         }
     }
 }
@@ -515,6 +676,9 @@ static NO_MOVE: MoveItem = MoveItem {
     strength: None,
     span: Span::at(u32::MAX),
 };
+
+#[cfg(test)]
+mod reference;
 
 #[cfg(test)]
 mod tests {
