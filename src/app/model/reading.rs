@@ -398,7 +398,7 @@ impl Pool {
     }
 
     /// [`Pool::read_piece`] of a piece that is not needed afterwards: the first game whose
-    /// text is long (at least [`SLOT_KEEPS`] bytes, 64 KiB) keeps the piece's buffer as its
+    /// text is long (at least `SLOT_KEEPS` bytes, 64 KiB) keeps the piece's buffer as its
     /// text instead of a copy, so that one huge game is not held twice.
     pub fn read_last_piece(&mut self, mut piece: FilePiece, max_game_size: usize) -> Rest {
         self.read(&mut piece, max_game_size, true)
