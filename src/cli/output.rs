@@ -528,14 +528,16 @@ impl Finished {
                 if links > 0 {
                     // The file is replaced, not written over: its other names (hard links)
                     // still lead to the old text. Said, since the user may read it there.
+                    let (s, keep) = if links == 1 {
+                        ("", "it keeps")
+                    } else {
+                        ("s", "they keep")
+                    };
                     super::progress::note(&format!(
-                        "pdn: {}: {} had {links} other name{} (hard link{}): {} the text as it \
-                         was; the new text is under this name only",
+                        "pdn: {}: {} had {links} other name{s} (hard link{s}): {keep} the text \
+                         as it was; the new text is under this name only",
                         common::label(pdn::app::judge::diagnostic::Severity::Info),
                         shown(&self.target),
-                        if links == 1 { "" } else { "s" },
-                        if links == 1 { "" } else { "s" },
-                        if links == 1 { "it keeps" } else { "they keep" },
                     ));
                 }
                 Ok(())

@@ -31,7 +31,7 @@ pub mod plies;
 pub mod table;
 
 use crate::rules::{Color, NotationKind, Numbering, Spec, Variant, with_variant};
-use crate::syntax::{Game, MoveItem, canonical_move_text};
+use crate::syntax::{Game, Line, MoveItem, canonical_move_text};
 
 use crate::app::judge::validate::{Options, Verdict, validate_ref_with, validate_with};
 use crate::app::model::reading::GameRef;
@@ -176,7 +176,15 @@ pub(crate) fn game_type_for(variant: Variant, names: &Names) -> String {
 /// Validate a game with a recorder and normalise its move tree (a copy of it: see
 /// [`analyse_owned`] for a game that can give its tree up).
 pub fn analyse<'g>(game: &'g Game, opts: &ExportOptions) -> Analysed<'g> {
-    analyse_with(game, opts, PlyOptions::default(), Settings::default())
+    let (report, rec) = replay(game, opts, PlyOptions::default());
+    normalised(
+        game,
+        game.body.clone(),
+        report,
+        rec,
+        Settings::default(),
+        opts,
+    )
 }
 
 /// [`analyse`] of a game that gives its move tree up to the normal form: `game.body` is
@@ -194,37 +202,8 @@ pub fn analyse_ref<'g>(g: &GameRef<'_>, game: &'g mut Game, opts: &ExportOptions
     let mut rec = PlyRecorder::new(PlyOptions::default());
     let report = validate_ref_with(g, &opts.validate, &mut rec);
     rec.sort();
-    let first = report.variant.map(|v| v.rules().first_mover());
     let body = std::mem::take(&mut game.body);
-    let normal = normal::normalize(
-        body,
-        game,
-        &rec,
-        &report.diagnostics,
-        first,
-        Settings::default(),
-    );
-    analysed(game, report, rec, normal, opts)
-}
-
-/// [`analyse`] with recorder and normalisation settings.
-pub(crate) fn analyse_with<'g>(
-    game: &'g Game,
-    opts: &ExportOptions,
-    record: PlyOptions,
-    settings: Settings,
-) -> Analysed<'g> {
-    let (report, rec) = replay(game, opts, record);
-    let first = report.variant.map(|v| v.rules().first_mover());
-    let normal = normal::normalize(
-        game.body.clone(),
-        game,
-        &rec,
-        &report.diagnostics,
-        first,
-        settings,
-    );
-    analysed(game, report, rec, normal, opts)
+    normalised(game, body, report, rec, Settings::default(), opts)
 }
 
 /// [`analyse_owned`] with recorder and normalisation settings.
@@ -235,10 +214,8 @@ pub(crate) fn analyse_in_place<'g>(
     settings: Settings,
 ) -> Analysed<'g> {
     let (report, rec) = replay(game, opts, record);
-    let first = report.variant.map(|v| v.rules().first_mover());
     let body = std::mem::take(&mut game.body);
-    let normal = normal::normalize(body, game, &rec, &report.diagnostics, first, settings);
-    analysed(game, report, rec, normal, opts)
+    normalised(game, body, report, rec, settings, opts)
 }
 
 /// Validate a game with a recorder and give its moves the numbers of its normal form, the
@@ -257,6 +234,20 @@ fn replay(game: &Game, opts: &ExportOptions, record: PlyOptions) -> (Verdict, Pl
     let report = validate_with(game, &opts.validate, &mut rec);
     rec.sort();
     (report, rec)
+}
+
+/// The analysis of `game` from its replay: `body`, its move tree, put in normal form.
+fn normalised<'g>(
+    game: &'g Game,
+    body: Line,
+    report: Verdict,
+    rec: PlyRecorder,
+    settings: Settings,
+    opts: &ExportOptions,
+) -> Analysed<'g> {
+    let first = report.variant.map(|v| v.rules().first_mover());
+    let normal = normal::normalize(body, game, &rec, &report.diagnostics, first, settings);
+    analysed(game, report, rec, normal, opts)
 }
 
 fn analysed<'g>(
