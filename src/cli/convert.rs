@@ -11,9 +11,13 @@
 use std::io::{self, IsTerminal, Seek, SeekFrom, Write};
 
 use anyhow::{Context, Result, bail};
-use pdn::app::judge::validate::validate_with;
+use pdn::app::judge::validate::{
+    Verdict, validate, validate_ref, validate_ref_with, validate_with,
+};
 use pdn::app::model::reading::GameRef;
-use pdn::app::write::export::csv::{PLY_COLUMNS, PlyRows, TagColumns, game_row, other_tags};
+use pdn::app::write::export::csv::{
+    PLY_COLUMNS, PlyRows, TagColumns, TagPairs, game_row, other_tags, tag_pairs,
+};
 use pdn::app::write::export::{self, ExportOptions, Notation, analyse_owned, analyse_ref};
 use pdn::app::write::spill::{SPILL_AT, Spill, SpillWriter, Text};
 
@@ -333,6 +337,10 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
             if to == ConvertTo::Parquet {
                 return table_rows(g, name, plies, &opts, classifier.as_ref());
             }
+            if to == ConvertTo::Csv && classifier.is_none() {
+                // Rows made on the record read: no owned game (its move tree) at all.
+                return csv_of_ref(g, name, plies, &opts);
+            }
             let mut game = g.to_game();
             if let Some(c) = &classifier {
                 c.classify_record(g.record, g.text, &opts.validate)
@@ -475,32 +483,24 @@ fn convert_game(
     opts: &ExportOptions,
 ) -> Done {
     if plies {
-        // A huge game's rows go to a temporary file as they are written (`app::write::spill`).
-        let mut w = csv::WriterBuilder::new()
-            .has_headers(false)
-            .from_writer(SpillWriter::new(
-                Spill::default(),
-                Vec::with_capacity(64 * 1024),
-            ));
-        let (report, error) = {
-            let mut rows = PlyRows::new(&mut w, file, game, opts.notation);
-            let report = validate_with(game, &opts.validate, &mut rows);
-            (report, rows.error.take())
+        let (source, index) = (&*game.source, game.index);
+        return ply_rows(file, source, index, !game.read_whole(), opts, |rows| {
+            validate_with(game, &opts.validate, rows)
+        });
+    }
+    if to == ConvertTo::Csv {
+        // A row needs the tags and the findings only (no normal form).
+        let report = match read {
+            Some(g) => validate_ref(g, &opts.validate),
+            None => validate(game, &opts.validate),
         };
-        let mut bytes = w.into_inner().unwrap_or_default();
-        if let Some(e) = error {
-            // Writing into memory fails only on a malformed record: say so in the output.
-            let _ = bytes.write_all(format!("# pdn: {e}\n").as_bytes());
-        }
-        return Done {
-            bytes: bytes.finish(),
-            tags: Vec::new(),
-            errors: report.errors(),
-            kept: 0,
-            cut: !game.read_whole(),
-            #[cfg(feature = "parquet")]
-            table: None,
-        };
+        return game_csv(
+            file,
+            game.index,
+            &tag_pairs(game),
+            &report,
+            !game.read_whole(),
+        );
     }
     let a = match read {
         Some(g) => analyse_ref(g, game, opts),
@@ -508,46 +508,97 @@ fn convert_game(
     };
     let game = a.game;
     let errors = a.report.errors();
+    // A huge game's output goes to a temporary file as it is written, never held
+    // whole: the buffer is not reserved beyond that size.
+    let mut s = String::with_capacity((2 * game.source.len() + 256).min(SPILL_AT));
+    let mut spill = Spill::default();
     match to {
-        ConvertTo::Csv => {
-            let mut w = csv::WriterBuilder::new()
-                .has_headers(false)
-                .from_writer(Vec::with_capacity(512));
-            let r = game_row(&mut w, file, game, &a.report, &TagColumns::new());
-            let mut bytes = w.into_inner().unwrap_or_default();
-            if r.is_err() {
-                bytes.clear();
-            }
-            Done {
-                bytes: Text::from(bytes),
-                tags: other_tags(game),
-                errors,
-                kept: 0,
-                cut: !game.read_whole(),
-                #[cfg(feature = "parquet")]
-                table: None,
-            }
-        }
-        _ => {
-            // A huge game's output goes to a temporary file as it is written, never held
-            // whole: the buffer is not reserved beyond that size.
-            let mut s = String::with_capacity((2 * game.source.len() + 256).min(SPILL_AT));
-            let mut spill = Spill::default();
-            match to {
-                ConvertTo::Json => export::json::write_to(&a, file, &mut s, &mut spill),
-                ConvertTo::Pdn => export::pdn::write_to(&a, &mut s, &mut spill),
-                _ => export::manoury::write_to(&a, &mut s, &mut spill),
-            }
-            Done {
-                bytes: spill.finish(s),
-                tags: Vec::new(),
-                errors,
-                kept: game.errors.len() as u32,
-                cut: !game.read_whole(),
-                #[cfg(feature = "parquet")]
-                table: None,
-            }
-        }
+        ConvertTo::Json => export::json::write_to(&a, file, &mut s, &mut spill),
+        ConvertTo::Pdn => export::pdn::write_to(&a, &mut s, &mut spill),
+        _ => export::manoury::write_to(&a, &mut s, &mut spill),
+    }
+    Done {
+        bytes: spill.finish(s),
+        tags: Vec::new(),
+        errors,
+        kept: game.errors.len() as u32,
+        cut: !game.read_whole(),
+        #[cfg(feature = "parquet")]
+        table: None,
+    }
+}
+
+/// A game's CSV (its row, or with `plies` its ply rows) made on the record it was read into:
+/// the same bytes as from its owned game ([`convert_game`]), without one.
+fn csv_of_ref(g: &GameRef<'_>, file: &str, plies: bool, opts: &ExportOptions) -> Done {
+    let cut = g.record.errors.iter().any(|e| e.kind.loses_text());
+    if plies {
+        return ply_rows(file, g.text, g.index(), cut, opts, |rows| {
+            validate_ref_with(g, &opts.validate, rows)
+        });
+    }
+    let report = validate_ref(g, &opts.validate);
+    let tags: Vec<(&str, &str)> = g.record.tags().map(|(n, v, _)| (n, v)).collect();
+    game_csv(file, g.index(), &tags, &report, cut)
+}
+
+/// The row of game number `index` of `file` (tags `tags`, validation `report`), with its
+/// extra tags for the header.
+fn game_csv(file: &str, index: usize, tags: &TagPairs<'_>, report: &Verdict, cut: bool) -> Done {
+    let mut w = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(Vec::with_capacity(512));
+    let r = game_row(&mut w, file, index, tags, report, &TagColumns::new());
+    let mut bytes = w.into_inner().unwrap_or_default();
+    if r.is_err() {
+        bytes.clear();
+    }
+    Done {
+        bytes: Text::from(bytes),
+        tags: other_tags(tags),
+        errors: report.errors(),
+        kept: 0,
+        cut,
+        #[cfg(feature = "parquet")]
+        table: None,
+    }
+}
+
+/// The ply rows of game number `index` of `file`, whose text is `source`, written as
+/// `validate` replays it with the rows watching.
+fn ply_rows(
+    file: &str,
+    source: &str,
+    index: usize,
+    cut: bool,
+    opts: &ExportOptions,
+    validate: impl FnOnce(&mut PlyRows<'_, SpillWriter>) -> Verdict,
+) -> Done {
+    // A huge game's rows go to a temporary file as they are written (`app::write::spill`).
+    let mut w = csv::WriterBuilder::new()
+        .has_headers(false)
+        .from_writer(SpillWriter::new(
+            Spill::default(),
+            Vec::with_capacity(64 * 1024),
+        ));
+    let (report, error) = {
+        let mut rows = PlyRows::new(&mut w, file, source, index, opts.notation);
+        let report = validate(&mut rows);
+        (report, rows.error.take())
+    };
+    let mut bytes = w.into_inner().unwrap_or_default();
+    if let Some(e) = error {
+        // Writing into memory fails only on a malformed record: say so in the output.
+        let _ = bytes.write_all(format!("# pdn: {e}\n").as_bytes());
+    }
+    Done {
+        bytes: bytes.finish(),
+        tags: Vec::new(),
+        errors: report.errors(),
+        kept: 0,
+        cut,
+        #[cfg(feature = "parquet")]
+        table: None,
     }
 }
 

@@ -34,11 +34,11 @@ pub use game::{
 };
 pub use grammar::{MAX_ANNOTATIONS_IN_A_ROW, MAX_ERRORS_PER_GAME, MAX_VARIATION_DEPTH};
 pub use lines::{LineIndex, line_col_of};
-pub(crate) use reader::game_of_text;
 pub use reader::{
     COMMANDS_MAX_GAME_SIZE, DEFAULT_BUFFER_SIZE, DEFAULT_MAX_GAME_SIZE, MAX_MAX_GAME_SIZE, Reader,
     read_games,
 };
+pub(crate) use reader::{game_of_text, game_of_text_sized};
 pub use squares::Squares;
 pub use tagnames::{decode_references, standard_tag_name};
 pub use visitor::{GameEnd, MoveRef, RawTag, Skip, Visitor, decode_text};

@@ -680,7 +680,20 @@ pub(crate) fn game_of(end: &GameEnd<'_>) -> Game {
 /// The owned game of a game read into a visitor whose text is UTF-8, from its text and the
 /// errors and notes of its end (its place in the file not set).
 pub(crate) fn game_of_text(text: &str, errors: &[SyntaxError], notes: &[Tolerated]) -> Game {
-    let mut g = match grammar::parse_game(text.as_bytes(), true, &mut Vec::new()) {
+    game_of_text_sized(text, errors, notes, 0)
+}
+
+/// [`game_of_text`] of a game whose main line is known to hold `items` items (moves,
+/// comments, NAGs, variations, setups): its vector is made that size at once, not grown by
+/// doubling (a huge game's main line would keep up to twice its size). A wrong count costs
+/// only capacity.
+pub(crate) fn game_of_text_sized(
+    text: &str,
+    errors: &[SyntaxError],
+    notes: &[Tolerated],
+    items: usize,
+) -> Game {
+    let mut g = match grammar::parse_game(text.as_bytes(), true, &mut Vec::with_capacity(items)) {
         Ok(p) => p.game,
         Err(NeedMore) => unreachable_need_more().game,
     };

@@ -17,13 +17,14 @@ use std::io::{self, Read};
 use crate::rules::Variant;
 use crate::syntax::pieces::{FilePiece, Rest, read_piece_with};
 use crate::syntax::{
-    CommentKind, Game, GameEnd, MoveRef, Nag, RawTag, Reader, Skip, Span, Visitor, game_of_text,
+    CommentKind, Game, GameEnd, MoveRef, Nag, RawTag, Reader, Skip, Span, Visitor,
+    game_of_text_sized,
 };
 
 use crate::app::judge::diagnostic::GameText;
 use crate::app::judge::validate;
 use crate::app::model::gametype::{self, FileHint, FileVariant};
-use crate::app::model::record::{Filler, Record};
+use crate::app::model::record::{Filler, Node, Record};
 
 /// One game read, as the per-game work of a command sees it.
 #[derive(Clone, Copy, Debug)]
@@ -77,7 +78,12 @@ impl<'a> GameRef<'a> {
     pub fn to_game(&self) -> Game {
         let mut game = match self.decoded {
             Some(g) => g.clone(),
-            None => game_of_text(self.text, &self.record.errors, &self.record.notes),
+            None => game_of_text_sized(
+                self.text,
+                &self.record.errors,
+                &self.record.notes,
+                self.sizes().main_items,
+            ),
         };
         game.index = self.record.index;
         game.offset = self.offset;
@@ -85,6 +91,35 @@ impl<'a> GameRef<'a> {
         game.column = self.column;
         game
     }
+
+    /// How many items the game's main line holds, and moves the whole game (variations
+    /// included), for a game long enough that its owned tree and its ply record are worth
+    /// making at their size at once ([`Sizes::LONG`] nodes or more; else zero: the count
+    /// would cost a pass over every game's nodes for a few bytes).
+    pub fn sizes(&self) -> Sizes {
+        let nodes = self.record.nodes();
+        if nodes.len() < Sizes::LONG {
+            return Sizes::default();
+        }
+        Sizes {
+            main_items: self.record.items(self.record.body()).count(),
+            moves: nodes.iter().filter(|n| matches!(n, Node::Move(_))).count(),
+        }
+    }
+}
+
+/// What the owned forms of a long game hold ([`GameRef::sizes`]), to be made at their size.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Sizes {
+    /// Items of the main line (a variation is one item).
+    pub main_items: usize,
+    /// Moves, variations included.
+    pub moves: usize,
+}
+
+impl Sizes {
+    /// Nodes from which a game's sizes are counted.
+    pub const LONG: usize = 4096;
 }
 
 /// One game read and kept for its work: the record, the text, the place, the evidence of

@@ -207,7 +207,10 @@ impl Sink for GameSink {
 
     fn close_variation(&mut self, span: Span) {
         let parent = self.stack.pop().unwrap_or_default();
-        let items = std::mem::replace(&mut self.line, parent);
+        let mut items = std::mem::replace(&mut self.line, parent);
+        // A variation is complete: its vector at its size (a one-move variation would
+        // otherwise keep room for four items; a game of many holds each).
+        items.shrink_to_fit();
         self.line.push(Item::Variation(Variation {
             line: Line { items },
             span,

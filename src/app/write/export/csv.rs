@@ -25,7 +25,7 @@ use std::collections::{HashMap, HashSet};
 use csv::Writer;
 
 use crate::rules::{Bits, Color, Numbering, Position, Spec};
-use crate::syntax::{Game, Tag, canonical_move_ref_text};
+use crate::syntax::{Game, canonical_move_ref_text};
 
 use super::Notation;
 use super::normal::Num;
@@ -143,47 +143,59 @@ impl TagColumns {
     }
 }
 
+/// A game's tags as the rows read them: name and value, in file order (those of a [`Game`],
+/// [`tag_pairs`], or of the record a game was read into).
+pub type TagPairs<'t> = [(&'t str, &'t str)];
+
+/// The tags of a game as [`TagPairs`].
+pub fn tag_pairs(game: &Game) -> Vec<(&str, &str)> {
+    game.tags
+        .iter()
+        .map(|t| (t.name.as_str(), t.value.as_str()))
+        .collect()
+}
+
 /// The values of every tag of a name, joined by ` | `.
-fn tag_value<'t>(tags: &'t [Tag], name: &str, buf: &'t mut String) -> &'t str {
-    let mut it = tags.iter().filter(|t| t.name == name);
+fn tag_value<'t>(tags: &'t TagPairs<'t>, name: &str, buf: &'t mut String) -> &'t str {
+    let mut it = tags.iter().filter(|t| t.0 == name);
     let Some(first) = it.next() else { return "" };
     let Some(second) = it.next() else {
-        return &first.value;
+        return first.1;
     };
     buf.clear();
-    buf.push_str(&first.value);
+    buf.push_str(first.1);
     for t in std::iter::once(second).chain(it) {
         buf.push_str(" | ");
-        buf.push_str(&t.value);
+        buf.push_str(t.1);
     }
     buf
 }
 
 /// The tags of a game that are not among the fixed columns of [`GAME_COLUMNS`], in their
 /// order, each once (a repeated tag's values joined with ` | `): the extra columns of its row.
-pub fn other_tags(game: &Game) -> Vec<(String, String)> {
+pub fn other_tags(tags: &TagPairs<'_>) -> Vec<(String, String)> {
     // One pass, each name's entry found in a map (a game may hold many tags).
     let mut out: Vec<(String, String)> = Vec::new();
     let mut at: HashMap<&str, usize> = HashMap::new();
-    for t in &game.tags {
-        if FIXED_TAGS.contains(&t.name.as_str()) {
+    for &(name, value) in tags {
+        if FIXED_TAGS.contains(&name) {
             continue;
         }
-        match at.get(t.name.as_str()) {
+        match at.get(name) {
             Some(&k) => {
                 out[k].1.push_str(" | ");
-                out[k].1.push_str(&t.value);
+                out[k].1.push_str(value);
             }
             None => {
-                at.insert(&t.name, out.len());
-                out.push((t.name.clone(), t.value.clone()));
+                at.insert(name, out.len());
+                out.push((name.to_owned(), value.to_owned()));
             }
         }
     }
     out
 }
 
-/// Write the row of a game.
+/// Write the row of game number `index` of `file`, whose tags are `tags`.
 ///
 /// # Errors
 ///
@@ -191,17 +203,18 @@ pub fn other_tags(game: &Game) -> Vec<(String, String)> {
 pub fn game_row<W: std::io::Write>(
     w: &mut Writer<W>,
     file: &str,
-    game: &Game,
+    index: usize,
+    tags: &TagPairs<'_>,
     report: &Verdict,
     columns: &TagColumns,
 ) -> csv::Result<()> {
     let mut num = String::new();
     let mut buf = String::new();
     w.write_field(file)?;
-    push_u32(&mut num, game.index as u32);
+    push_u32(&mut num, index as u32);
     w.write_field(&num)?;
     for name in &FIXED_TAGS[..6] {
-        w.write_field(tag_value(&game.tags, name, &mut buf))?;
+        w.write_field(tag_value(tags, name, &mut buf))?;
     }
     let (result, winner) = normalised(report.result.as_deref(), report.variant);
     w.write_field(&result)?;
@@ -222,7 +235,7 @@ pub fn game_row<W: std::io::Write>(
     w.write_field(&num)?;
     w.write_field(first.map_or("", |d| if d.variation { "true" } else { "false" }))?;
     for name in columns.names() {
-        w.write_field(tag_value(&game.tags, name, &mut buf))?;
+        w.write_field(tag_value(tags, name, &mut buf))?;
     }
     w.write_record(None::<&[u8]>)
 }
@@ -371,7 +384,9 @@ impl PlyText {
 pub struct PlyRows<'a, W: std::io::Write> {
     w: &'a mut Writer<W>,
     file: &'a str,
-    game: &'a Game,
+    /// The game's text (its moves' spans index into it) and its number in its file.
+    source: &'a str,
+    index: usize,
     notation: Notation,
     text: PlyText,
     buf: String,
@@ -391,17 +406,19 @@ impl<W: std::io::Write> std::fmt::Debug for PlyRows<'_, W> {
 }
 
 impl<'a, W: std::io::Write> PlyRows<'a, W> {
-    /// Rows of `game` of `file` into `w`.
+    /// Rows of game number `index` of `file`, whose text is `source`, into `w`.
     pub fn new(
         w: &'a mut Writer<W>,
         file: &'a str,
-        game: &'a Game,
+        source: &'a str,
+        index: usize,
         notation: Notation,
     ) -> PlyRows<'a, W> {
         PlyRows {
             w,
             file,
-            game,
+            source,
+            index,
             notation,
             text: PlyText::new(),
             buf: String::with_capacity(16),
@@ -412,11 +429,11 @@ impl<'a, W: std::io::Write> PlyRows<'a, W> {
 
     fn row<V: Spec>(&mut self, e: &PlyEvent<'_, V>) -> csv::Result<()> {
         let t = &mut self.text;
-        t.fill(e, &self.game.source, self.notation);
+        t.fill(e, self.source, self.notation);
         let b = &mut self.buf;
         let w = &mut *self.w;
         w.write_field(self.file)?;
-        for n in [self.game.index as u32, t.ply, t.number] {
+        for n in [self.index as u32, t.ply, t.number] {
             b.clear();
             push_u32(b, n);
             w.write_field(b.as_str())?;

@@ -31,10 +31,10 @@ pub mod plies;
 pub mod table;
 
 use crate::rules::{Color, NotationKind, Numbering, Spec, Variant, with_variant};
-use crate::syntax::{Game, Line, MoveItem, canonical_move_text};
+use crate::syntax::{Game, Item, Line, MoveItem, canonical_move_text};
 
 use crate::app::judge::validate::{Options, Verdict, validate_ref_with, validate_with};
-use crate::app::model::reading::GameRef;
+use crate::app::model::reading::{GameRef, Sizes};
 use normal::{Normal, Settings};
 use plies::{Form, Names, PlyEntry, PlyOptions, PlyRecorder};
 
@@ -200,6 +200,7 @@ pub fn analyse_owned<'g>(game: &'g mut Game, opts: &ExportOptions) -> Analysed<'
 pub fn analyse_ref<'g>(g: &GameRef<'_>, game: &'g mut Game, opts: &ExportOptions) -> Analysed<'g> {
     debug_assert!(game.source == g.text, "the game of the record");
     let mut rec = PlyRecorder::new(PlyOptions::default());
+    rec.reserve(g.sizes().moves);
     let report = validate_ref_with(g, &opts.validate, &mut rec);
     rec.sort();
     let body = std::mem::take(&mut game.body);
@@ -231,9 +232,30 @@ pub(crate) fn analyse_numbering<'g>(game: &'g mut Game, opts: &ExportOptions) ->
 /// Validate a game with a recorder (sorted).
 fn replay(game: &Game, opts: &ExportOptions, record: PlyOptions) -> (Verdict, PlyRecorder) {
     let mut rec = PlyRecorder::new(record);
+    rec.reserve(moves_of_long(&game.body));
     let report = validate_with(game, &opts.validate, &mut rec);
     rec.sort();
     (report, rec)
+}
+
+/// The moves of a tree (variations included) whose main line holds [`Sizes::LONG`] items or
+/// more, else zero (see [`GameRef::sizes`]).
+fn moves_of_long(body: &Line) -> usize {
+    if body.items.len() < Sizes::LONG {
+        return 0;
+    }
+    let mut moves = 0;
+    let mut lines = vec![body];
+    while let Some(line) = lines.pop() {
+        for item in &line.items {
+            match item {
+                Item::Move(_) => moves += 1,
+                Item::Variation(v) => lines.push(&v.line),
+                _ => {}
+            }
+        }
+    }
+    moves
 }
 
 /// The analysis of `game` from its replay: `body`, its move tree, put in normal form.

@@ -125,6 +125,14 @@ impl PlyRecorder {
         }
     }
 
+    /// Make room for the records of `moves` moves at once: a long game's records are then
+    /// held at their size, not in a vector grown by doubling (up to twice their size).
+    pub fn reserve(&mut self, moves: usize) {
+        self.records.reserve_exact(moves);
+        // A move's squares: two of its route and two stops, more for a capture.
+        self.squares.reserve_exact(moves.saturating_mul(4));
+    }
+
     /// Forget everything (keeping the memory).
     pub fn clear(&mut self) {
         self.records.clear();
