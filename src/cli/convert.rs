@@ -661,3 +661,87 @@ fn write_game_csv(
     w.flush()?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pdn::app::model::reading::FileGames;
+    use pdn::syntax::Reader;
+    use std::path::{Path, PathBuf};
+
+    /// Every `.pdn` file under `root`, sorted.
+    fn pdn_files(root: &Path) -> Vec<PathBuf> {
+        let mut dirs = vec![root.to_path_buf()];
+        let mut files = Vec::new();
+        while let Some(d) = dirs.pop() {
+            for e in std::fs::read_dir(&d).expect("a directory") {
+                let p = e.expect("an entry").path();
+                if p.is_dir() {
+                    dirs.push(p);
+                } else if p.extension().is_some_and(|x| x.eq_ignore_ascii_case("pdn")) {
+                    files.push(p);
+                }
+            }
+        }
+        files.sort();
+        files
+    }
+
+    fn bytes(d: Done) -> (Vec<u8>, Vec<(String, String)>, u32, u32, bool) {
+        let Done {
+            bytes,
+            tags,
+            errors,
+            kept,
+            cut,
+            ..
+        } = d;
+        (bytes.into_string().into_bytes(), tags, errors, kept, cut)
+    }
+
+    #[test]
+    fn csv_made_on_the_record_is_that_of_the_owned_game_on_every_fixture() {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+        let mut games = 0;
+        let mut rows = 0;
+        for p in pdn_files(&root) {
+            let text = std::fs::read(&p).expect("a file");
+            let name = p.display().to_string();
+            let mut reader = Reader::new(text.as_slice());
+            let mut file = FileGames::new(0);
+            while let Some(()) = file
+                .next(&mut reader, |g| {
+                    for (plies, notation) in [
+                        (false, Notation::Native),
+                        (true, Notation::Native),
+                        (true, Notation::Algebraic),
+                    ] {
+                        let opts = ExportOptions {
+                            notation,
+                            ..ExportOptions::default()
+                        }
+                        .hinted(g.hint);
+                        let from_record = bytes(csv_of_ref(g, &name, plies, &opts));
+                        let mut game = g.to_game();
+                        let owned = bytes(convert_game(
+                            ConvertTo::Csv,
+                            plies,
+                            &name,
+                            &mut game,
+                            None,
+                            &opts,
+                        ));
+                        assert_eq!(from_record, owned, "{name} game {}", g.index());
+                        if plies {
+                            rows += from_record.0.iter().filter(|&&b| b == b'\n').count();
+                        }
+                    }
+                    games += 1;
+                })
+                .expect("read from memory")
+            {}
+        }
+        assert!(games > 200, "{games} games");
+        assert!(rows > 1000, "{rows} ply rows");
+    }
+}

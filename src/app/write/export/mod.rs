@@ -293,6 +293,68 @@ fn analysed<'g>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::model::reading::FileGames;
+    use crate::syntax::Reader;
+
+    /// Every variation of a line, and their lines, at their size.
+    fn assert_at_size(line: &Line) -> usize {
+        assert_eq!(line.items.capacity(), line.items.len());
+        let mut variations = 0;
+        for item in &line.items {
+            if let Item::Variation(v) = item {
+                variations += 1 + assert_at_size(&v.line);
+            }
+        }
+        variations
+    }
+
+    #[test]
+    fn a_long_game_is_made_at_its_size() {
+        // Two kings going back and forth, every move with an alternative (every fourth with
+        // one of its own inside), a comment on every other move: 5,000 moves of the main line.
+        let mut text = String::from("[GameType \"20\"]\n[FEN \"W:WK50:BK1\"]\n");
+        for n in (1..2500).step_by(2) {
+            if n % 4 == 1 {
+                text.push_str(&format!("{n}. 50-45 (50-44 1-7 (1-6) 44-50) 1-6 {{c}} "));
+            } else {
+                text.push_str(&format!("{n}. 50-45 (50-44) 1-6 "));
+            }
+            text.push_str(&format!("{}. 45-50 (45-40) 6-1\n", n + 1));
+        }
+        text.push_str("*\n");
+        let read = Reader::new(text.as_bytes())
+            .next()
+            .expect("a game")
+            .expect("read from memory");
+        let mut reader = Reader::new(text.as_bytes());
+        FileGames::new(0)
+            .next(&mut reader, |g| {
+                let sizes = g.sizes();
+                let mut game = g.to_game();
+                assert_eq!(game, read, "the game the reader gives");
+                assert_eq!(sizes.main_items, game.body.items.len());
+                let variations = assert_at_size(&game.body);
+                assert_eq!(variations, 2500 + 625);
+                assert_eq!(sizes.moves, 5000 + 2500 + 625 * 3);
+                let a = analyse_ref(g, &mut game, &ExportOptions::default());
+                assert_eq!(a.report.errors(), 0, "{:?}", a.report.diagnostics);
+                assert_eq!(a.rec.records.len(), sizes.moves, "every move replayed");
+                assert_eq!(a.rec.records.capacity(), sizes.moves);
+                // The tree as read, replayed: its ply record made at its size too.
+                let mut owned = read.clone();
+                let b = analyse_owned(&mut owned, &ExportOptions::default());
+                assert_eq!(b.rec.records.capacity(), sizes.moves);
+                assert_eq!(b.normal, a.normal);
+            })
+            .expect("read from memory")
+            .expect("a game");
+        // A short game: nothing counted.
+        let mut reader = Reader::new(&b"1. 32-28 19-23 *"[..]);
+        FileGames::new(0)
+            .next(&mut reader, |g| assert_eq!(g.sizes(), Sizes::default()))
+            .expect("read from memory")
+            .expect("a game");
+    }
 
     #[test]
     fn game_types_for_other_names() {
