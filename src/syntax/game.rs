@@ -238,8 +238,9 @@ pub struct MoveItem {
     pub squares: Squares,
     /// How the squares are joined.
     pub kind: MoveKind,
-    /// A move strength (`!`, `?!`, `(?)`, `!?!!!`, FMJD `*`) as written.
-    pub strength: Option<String>,
+    /// A move strength (`!`, `?!`, `(?)`, `!?!!!`, FMJD `*`) as written (boxed: a move is
+    /// 80 bytes, not 88, and a huge game's tree holds one per move).
+    pub strength: Option<Box<str>>,
     /// The move itself (without number and strength).
     pub span: Span,
 }

@@ -181,7 +181,7 @@ fn mv() -> impl Strategy<Value = MoveItem> {
                 number,
                 squares,
                 kind,
-                strength,
+                strength: strength.map(String::into_boxed_str),
                 span: Span::default(),
             }
         },

@@ -60,7 +60,7 @@ impl Visitor for Rebuild {
             number: m.number,
             squares,
             kind: m.kind,
-            strength: m.strength.map(text),
+            strength: m.strength.map(|t| text(t).into_boxed_str()),
             span: m.span,
         });
         self.lines.last_mut().unwrap().push(item);
@@ -107,7 +107,9 @@ impl Visitor for Rebuild {
 
     fn late_strength(&mut self, t: &[u8]) {
         match self.lines.last_mut().unwrap().last_mut() {
-            Some(Item::Move(m)) if m.strength.is_none() => m.strength = Some(text(t)),
+            Some(Item::Move(m)) if m.strength.is_none() => {
+                m.strength = Some(text(t).into_boxed_str())
+            }
             other => panic!("late strength after {other:?}"),
         }
     }

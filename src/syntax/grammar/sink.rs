@@ -178,7 +178,7 @@ impl Sink for GameSink {
 
     #[inline(always)]
     fn push_move(&mut self, m: MoveToken<'_>) {
-        let strength = m.strength.map(|t| self.string(t));
+        let strength = m.strength.map(|t| self.string(t).into_boxed_str());
         let items = &mut self.line;
         // Room first, so that the move is built straight into the vector.
         items.reserve(1);
@@ -225,7 +225,7 @@ impl Sink for GameSink {
     fn late_strength(&mut self, text: &[u8]) {
         let text = self.string(text);
         if let Some(Item::Move(m)) = self.line.last_mut() {
-            m.strength = Some(text);
+            m.strength = Some(text.into_boxed_str());
         }
     }
 

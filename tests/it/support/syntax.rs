@@ -59,7 +59,7 @@ pub(crate) fn norm_line(line: &Line) -> Vec<Norm> {
                     MoveKind::Capture(_) => "capture".to_owned(),
                     k => format!("{k:?}"),
                 },
-                strength: m.strength.clone(),
+                strength: m.strength.as_deref().map(str::to_owned),
             },
             Item::Comment(c) => Norm::Comment(comment_for_writing(&c.text).into_owned()),
             Item::Nag(n) => Norm::Nag(n.value),

@@ -309,6 +309,16 @@ mod tests {
     }
 
     #[test]
+    fn an_item_of_the_tree_is_at_most_80_bytes() {
+        // A huge game's owned tree holds one per move, comment, NAG, variation and setup.
+        assert!(
+            std::mem::size_of::<Item>() <= 80,
+            "{}",
+            std::mem::size_of::<Item>()
+        );
+    }
+
+    #[test]
     fn a_long_game_is_made_at_its_size() {
         // Two kings going back and forth, every move with an alternative (every fourth with
         // one of its own inside), a comment on every other move: 5,000 moves of the main line.
