@@ -658,10 +658,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         None
     }
 
-    /// Account for a move played: the observer, the draw rules, the line's state. (Always
-    /// inlined: the common plies call it with a position and a move just made in registers.)
     #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
     fn finish(
         &mut self,
         m: &MoveRef<'_>,
