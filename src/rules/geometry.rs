@@ -583,6 +583,7 @@ impl<B: Bits> Geometry<B> {
 macro_rules! shared_geometry {
     ($name:ident, $bits:ty, $shape:expr) => {
         /// The shared layout of this board shape.
+        #[inline]
         pub(crate) fn $name() -> &'static Geometry<$bits> {
             static G: LazyLock<Geometry<$bits>> = LazyLock::new(|| Geometry::new($shape));
             &G

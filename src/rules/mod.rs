@@ -181,6 +181,7 @@ pub mod spec {
                 fn geometry() -> &'static Geometry<$bits> {
                     $geo()
                 }
+                #[inline]
                 fn numbering() -> &'static Numbering {
                     static N: LazyLock<Numbering> =
                         LazyLock::new(|| Numbering::new($rules.layout, $geo()));

@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 
 use anstyle::{AnsiColor, Effects, Style};
 
-use crate::app::write::jsonl::Object;
+use crate::app::write::jsonl::{push_str, push_uint};
 use crate::app::write::terminal::{escaped_width, push_escaped};
 use crate::rules::Color;
 use crate::syntax::{Game, Span};
@@ -421,34 +421,9 @@ pub(crate) fn render_styled(
     d: &Diagnostic,
     out: &mut String,
 ) {
-    let (line, column) = match d.span {
-        Some(s) => {
-            let (l, c) = lines.locate(game.source.as_bytes(), game.line, game.column, s.start);
-            (Some(l), Some(c))
-        }
-        None => (None, None),
-    };
+    let (line, column) = locate(game, lines, d);
     match format {
-        Format::Json => {
-            // The keys and their order are docs/formats.md's.
-            Object::new(out)
-                .str("type", "diagnostic")
-                .str("code", d.code.as_str())
-                .str("severity", d.severity().as_str())
-                .str("file", file)
-                .uint("game", game.index as u64)
-                .opt_uint("line", line.map(u64::from))
-                .opt_uint("column", column.map(u64::from))
-                .opt_uint("ply", d.ply.map(u64::from))
-                .opt_uint("move_number", d.move_number.map(u64::from))
-                .opt_str("side", d.side.map(Color::name))
-                .opt_str("move", d.mv.as_deref())
-                .str("message", &d.message)
-                .opt_str("rule", d.rule.as_deref())
-                .opt_strs("legal", d.legal.as_deref())
-                .bool("in_variation", d.variation)
-                .end();
-        }
+        Format::Json => json_finding(out, &json_place(file, game.index), (line, column), d),
         Format::Short => {
             location(out, palette, file, game, line, column);
             label(out, palette, d);
@@ -462,6 +437,122 @@ pub(crate) fn render_styled(
             out.push('\n');
         }
         Format::Human => human(out, palette, file, game, (line, column), d),
+    }
+}
+
+/// Where a finding is in its file: (line, column), if it has a place.
+fn locate(game: &GameText<'_>, lines: &LineIndex, d: &Diagnostic) -> (Option<u32>, Option<u32>) {
+    match d.span {
+        Some(s) => {
+            let (l, c) = lines.locate(game.source.as_bytes(), game.line, game.column, s.start);
+            (Some(l), Some(c))
+        }
+        None => (None, None),
+    }
+}
+
+/// [`render_styled`] in JSON for the findings of one game, `place` made once for the game by
+/// [`json_place`].
+pub(crate) fn render_json(
+    out: &mut String,
+    place: &str,
+    game: &GameText<'_>,
+    lines: &LineIndex,
+    d: &Diagnostic,
+) {
+    json_finding(out, place, locate(game, lines, d), d);
+}
+
+/// What every JSON line of a game's findings says alike: `"file":"…","game":N,` (the file
+/// name escaped once for the whole game, not once a finding).
+pub(crate) fn json_place(file: &str, game: usize) -> String {
+    let mut place = String::with_capacity(file.len() + 24);
+    place.push_str("\"file\":");
+    push_str(&mut place, file);
+    place.push_str(",\"game\":");
+    push_uint(&mut place, game as u64);
+    place.push(',');
+    place
+}
+
+/// One finding as a line of JSON, `place` from [`json_place`]; at `(line, column)` of its file.
+/// The keys and their order are docs/formats.md's (the `Object` writer's output, byte for
+/// byte: a test holds them together). Written straight, as this runs for nearly every game:
+/// the keys in the runs of constant text between the values, the code, the severity and the
+/// side (words of `a-z` and `-`) without an escaping pass.
+pub(crate) fn json_finding(
+    out: &mut String,
+    place: &str,
+    (line, column): (Option<u32>, Option<u32>),
+    d: &Diagnostic,
+) {
+    out.reserve(place.len() + d.message.len() + 224);
+    out.push_str("{\"type\":\"diagnostic\",\"code\":\"");
+    out.push_str(d.code.as_str());
+    out.push_str("\",\"severity\":\"");
+    out.push_str(d.severity().as_str());
+    out.push_str("\",");
+    out.push_str(place);
+    out.push_str("\"line\":");
+    json_opt_uint(out, line);
+    out.push_str(",\"column\":");
+    json_opt_uint(out, column);
+    out.push_str(",\"ply\":");
+    json_opt_uint(out, d.ply);
+    out.push_str(",\"move_number\":");
+    json_opt_uint(out, d.move_number);
+    match d.side {
+        Some(Color::White) => out.push_str(",\"side\":\"white\",\"move\":"),
+        Some(Color::Black) => out.push_str(",\"side\":\"black\",\"move\":"),
+        None => out.push_str(",\"side\":null,\"move\":"),
+    }
+    json_opt_str(out, d.mv.as_deref());
+    out.push_str(",\"message\":");
+    push_str(out, &d.message);
+    out.push_str(",\"rule\":");
+    json_opt_str(out, d.rule.as_deref());
+    out.push_str(",\"legal\":");
+    match d.legal.as_deref() {
+        Some(legal) => {
+            out.push('[');
+            for (i, s) in legal.iter().enumerate() {
+                if i > 0 {
+                    out.push(',');
+                }
+                push_str(out, s);
+            }
+            out.push(']');
+        }
+        None => out.push_str("null"),
+    }
+    out.push_str(if d.variation {
+        ",\"in_variation\":true}\n"
+    } else {
+        ",\"in_variation\":false}\n"
+    });
+}
+
+/// A JSON number, `null` when absent: below 10,000 (nearly every line, column, ply and move
+/// number) from its digits directly, larger ones through `push_uint`.
+#[inline]
+fn json_opt_uint(out: &mut String, v: Option<u32>) {
+    match v {
+        None => out.push_str("null"),
+        Some(n) if n < 10 => out.push(char::from(b'0' + n as u8)),
+        Some(n) if n < 100 => {
+            out.push(char::from(b'0' + (n / 10) as u8));
+            out.push(char::from(b'0' + (n % 10) as u8));
+        }
+        Some(n) => push_uint(out, u64::from(n)),
+    }
+}
+
+/// A JSON string, `null` when absent.
+#[inline]
+fn json_opt_str(out: &mut String, v: Option<&str>) {
+    match v {
+        Some(v) => push_str(out, v),
+        None => out.push_str("null"),
     }
 }
 
@@ -637,4 +728,91 @@ fn source_excerpt(
     let _ = write!(out, " {}", " ".repeat(pad));
     paint(out, marker, &"^".repeat(span_len.min(100)));
     out.push('\n');
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::write::jsonl::Object;
+
+    /// A finding as the generic writer writes it: what [`json_finding`] must give.
+    fn by_object(
+        out: &mut String,
+        file: &str,
+        game: usize,
+        at: (Option<u32>, Option<u32>),
+        d: &Diagnostic,
+    ) {
+        Object::new(out)
+            .str("type", "diagnostic")
+            .str("code", d.code.as_str())
+            .str("severity", d.severity().as_str())
+            .str("file", file)
+            .uint("game", game as u64)
+            .opt_uint("line", at.0.map(u64::from))
+            .opt_uint("column", at.1.map(u64::from))
+            .opt_uint("ply", d.ply.map(u64::from))
+            .opt_uint("move_number", d.move_number.map(u64::from))
+            .opt_str("side", d.side.map(Color::name))
+            .opt_str("move", d.mv.as_deref())
+            .str("message", &d.message)
+            .opt_str("rule", d.rule.as_deref())
+            .opt_strs("legal", d.legal.as_deref())
+            .bool("in_variation", d.variation)
+            .end();
+    }
+
+    /// The direct JSON writer of findings writes, byte for byte, what the generic writer
+    /// writes, for every code and every shape of finding (absent fields, numbers of every
+    /// width, strings to escape, an empty list of legal moves).
+    #[test]
+    fn a_finding_in_json_is_what_the_generic_writer_writes() {
+        let files = ["/tmp/intl.pdn", "a \"quoted\"\\ name\u{202e}.pdn", ""];
+        let numbers = [
+            None,
+            Some(0),
+            Some(7),
+            Some(42),
+            Some(100),
+            Some(9_999),
+            Some(10_000),
+            Some(u32::MAX),
+        ];
+        let mut cases = Vec::new();
+        for (k, code) in Code::ALL.into_iter().enumerate() {
+            let mut d =
+                Diagnostic::new(code, format!("message {k}: `32-28` \"q\"\n\t\u{1b}[31m é"));
+            cases.push(d.clone());
+            d.ply = numbers[k % numbers.len()];
+            d.move_number = numbers[(k + 3) % numbers.len()];
+            d.side = [None, Some(Color::White), Some(Color::Black)][k % 3];
+            d.mv = (k % 2 == 0).then(|| "32x\"23".to_string());
+            d.rule = (k % 3 != 1).then(|| "FMJD 4.13 \\ \u{85}".to_string());
+            d.legal = match k % 3 {
+                0 => None,
+                1 => Some(Vec::new()),
+                _ => Some(vec!["32-28".into(), "33x\"22".into()]),
+            };
+            d.variation = k % 2 == 1;
+            cases.push(d.clone());
+            d.severity = Severity::Error;
+            cases.push(d);
+        }
+        for (i, d) in cases.iter().enumerate() {
+            let file = files[i % files.len()];
+            let game = [1, 9, 10, 123_456][i % 4];
+            let at = (numbers[i % numbers.len()], numbers[(i + 5) % numbers.len()]);
+            let mut want = String::new();
+            by_object(&mut want, file, game, at, d);
+            let mut got = String::new();
+            json_finding(&mut got, &json_place(file, game), at, d);
+            assert_eq!(got, want);
+        }
+        // The words written without an escaping pass need none.
+        let plain = |s: &str| s.bytes().all(|b| b.is_ascii_lowercase() || b == b'-');
+        assert!(Code::ALL.iter().all(|c| plain(c.as_str())));
+        for s in [Severity::Info, Severity::Warning, Severity::Error] {
+            assert!(plain(s.as_str()));
+        }
+    }
 }

@@ -12,12 +12,11 @@
 use std::fmt::Write as _;
 
 use crate::app::judge::diagnostic::{
-    Code, Diagnostic, Format, GameText, Palette, Severity, board_note, close, open, paint, place,
-    render_styled,
+    Code, Diagnostic, Format, GameText, Palette, Severity, board_note, close, json_place, open,
+    paint, place, render_json, render_styled,
 };
 use crate::app::judge::validate::Verdict;
-use crate::app::write::jsonl::Object;
-use crate::rules::Variant;
+use crate::app::write::jsonl::{Object, push_str, push_uint};
 use crate::syntax::{Game, LineIndex};
 
 /// Up to this many findings shown, a game's findings are located without an index of its
@@ -267,6 +266,11 @@ pub fn render_game_text(
         human: Vec::new(),
     };
     let mut lines = None;
+    let json_at = if format == Format::Json {
+        json_place(file, game.index)
+    } else {
+        String::new()
+    };
     for d in &report.diagnostics {
         if d.per_file.is_some() {
             r.per_file.push(FileFinding::of(d, game));
@@ -306,6 +310,8 @@ pub fn render_game_text(
                     place: place(game, lines, d),
                     board,
                 });
+            } else if format == Format::Json {
+                render_json(&mut r.text, &json_at, game, lines, d);
             } else {
                 render_styled(format, palette, file, game, lines, d, &mut r.text);
             }
@@ -313,20 +319,32 @@ pub fn render_game_text(
         }
     }
     if format == Format::Json {
-        // The keys and their order are docs/formats.md's.
-        let mut o = Object::new(&mut r.text);
-        o.str("type", "game")
-            .str("file", file)
-            .uint("game", game.index as u64)
-            .opt_str("variant", report.variant.map(Variant::name))
-            .uint("plies", u64::from(report.plies))
-            .uint("errors", u64::from(r.counts.errors))
-            .uint("warnings", u64::from(r.counts.warnings))
-            .opt_str("result", report.result.as_deref());
-        if let Some(why) = report.inferred.as_deref() {
-            o.str("variant_inferred", why);
+        // The keys and their order are docs/formats.md's (written as `Object` writes them,
+        // after the file and game made once for the findings).
+        let t = &mut r.text;
+        t.push_str("{\"type\":\"game\",");
+        t.push_str(&json_at);
+        t.push_str("\"variant\":");
+        match report.variant {
+            Some(v) => push_str(t, v.name()),
+            None => t.push_str("null"),
         }
-        o.end();
+        t.push_str(",\"plies\":");
+        push_uint(t, u64::from(report.plies));
+        t.push_str(",\"errors\":");
+        push_uint(t, u64::from(r.counts.errors));
+        t.push_str(",\"warnings\":");
+        push_uint(t, u64::from(r.counts.warnings));
+        t.push_str(",\"result\":");
+        match report.result.as_deref() {
+            Some(v) => push_str(t, v),
+            None => t.push_str("null"),
+        }
+        if let Some(why) = report.inferred.as_deref() {
+            t.push_str(",\"variant_inferred\":");
+            push_str(t, why);
+        }
+        t.push_str("}\n");
     }
     r
 }

@@ -228,7 +228,7 @@ impl<T, E: FnMut(&mut Filler, &GameEnd<'_>) -> T> Visitor for Fill<'_, E> {
         self.filler.tag(name, value, span);
     }
 
-    #[inline]
+    #[inline(always)]
     fn game_move(&mut self, m: &MoveRef<'_>) {
         self.filler.game_move(m);
     }

@@ -694,6 +694,17 @@ impl Filler {
         r.notes.extend_from_slice(game.notes);
     }
 
+    /// A move that is not the usual one (see `game_move`).
+    #[inline(never)]
+    fn other_move(&mut self, m: &MoveRef<'_>) {
+        let node = self
+            .record
+            .move_node(m.number, m.squares, m.kind, m.strength, m.span);
+        let nodes = &mut self.record.nodes;
+        self.last_move = Some(nodes.len() as u32);
+        nodes.push(Node::Move(node));
+    }
+
     fn close(&mut self, at: u32, span: Span) {
         let nodes = &mut self.record.nodes;
         let end = nodes.len() as u32;
@@ -727,14 +738,38 @@ impl Visitor for Filler {
         r.tags.push(TagRef { name, value, span });
     }
 
-    #[inline]
+    #[inline(always)]
     fn game_move(&mut self, m: &MoveRef<'_>) {
-        let node = self
-            .record
-            .move_node(m.number, m.squares, m.kind, m.strength, m.span);
-        let nodes = &mut self.record.nodes;
-        self.last_move = Some(nodes.len() as u32);
-        nodes.push(Node::Move(node));
+        // The usual move, two numbered squares without a strength, node built in place
+        // (what `move_node` makes of it); anything else out of line.
+        if let ([Square::Num(a), Square::Num(b)], None) = (m.squares, m.strength) {
+            let r = &mut self.record;
+            let at = r.nodes.len();
+            if !r.head_frozen && at >= HEAD {
+                r.head = r.squares;
+                r.head_frozen = true;
+            }
+            r.squares.squares += 2;
+            r.squares.max_number = r.squares.max_number.max((*a).max(*b));
+            let number = match m.number {
+                Some(n) => {
+                    r.numbers.push(n);
+                    (r.numbers.len() - 1) as u32
+                }
+                None => NONE,
+            };
+            self.last_move = Some(at as u32);
+            r.nodes.push(Node::Move(MoveNode {
+                span: m.span,
+                kind: m.kind,
+                pair: [Square::Num(*a), Square::Num(*b)],
+                number,
+                extra: NONE,
+                len: 2,
+            }));
+            return;
+        }
+        self.other_move(m);
     }
 
     #[inline]

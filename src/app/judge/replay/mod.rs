@@ -13,7 +13,7 @@ pub mod tree;
 use std::any::Any;
 use std::cell::RefCell;
 
-use crate::rules::{Bits, Color, Move, Position, Role, Spec, Step};
+use crate::rules::{Bits, Color, Move, Numbering, Position, Role, Spec, Step};
 use crate::syntax::{MoveRef, Span};
 
 use crate::app::judge::diagnostic::{Code, Diagnostic};
@@ -327,6 +327,9 @@ pub(crate) struct Replayer<'g, V: Spec, O: Observer> {
     text: &'g str,
     settings: Settings,
     first_mover: Color,
+    /// The variant's standard numbering (`V::numbering()`, looked up once a replay rather
+    /// than once a square).
+    numbering: &'static Numbering,
     /// The resolvers, the route, the move spec and the draw tracker (see [`Spare`]).
     b: Box<Spare<V>>,
     observer: &'g mut O,
@@ -373,6 +376,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             text,
             settings,
             first_mover: V::RULES.first_mover(),
+            numbering: V::numbering(),
             b: Spare::take(start),
             observer,
             diags: Vec::new(),

@@ -337,7 +337,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         if m.squares.len() != 2 || !matches!(sep, 'x' | 'X' | ':' | '×') {
             return false;
         }
-        let bit = square_bit::<V>;
+        let bit = |s| square_bit(self.numbering, s);
         let (Some(from), Some(to)) = (bit(m.squares[0]), bit(m.squares[1])) else {
             return false;
         };
@@ -391,7 +391,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         if rules.variant == crate::rules::Variant::Breakthrough && pos.kings().any() {
             return None;
         }
-        let bit = square_bit::<V>;
+        let bit = |s| square_bit(self.numbering, s);
         let from = bit(m.squares[0])?;
         let to = bit(m.squares[1])?;
         let side = pos.side();

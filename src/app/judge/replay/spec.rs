@@ -4,7 +4,7 @@
 
 use crate::rules::fen::SquareName;
 use crate::rules::notation::{self, SquareStyle};
-use crate::rules::{Lookup, MoveList, Position, Spec};
+use crate::rules::{Lookup, MoveList, Numbering, Position, Spec};
 use crate::syntax::{MoveKind, MoveRef, Square};
 
 use crate::app::judge::resolve::{MoveSpec, Separator};
@@ -15,11 +15,10 @@ pub fn to_spec(m: &MoveRef<'_>) -> Option<MoveSpec> {
     spec_into(m, &mut spec).then_some(spec)
 }
 
-/// The bit of a square as written, in the variant's standard numbering (`None` off the
-/// board).
+/// The bit of a square as written, in the variant's standard numbering `num` (`None` off
+/// the board).
 #[inline]
-pub(super) fn square_bit<V: Spec>(s: Square) -> Option<u32> {
-    let num = V::numbering();
+pub(super) fn square_bit(num: &Numbering, s: Square) -> Option<u32> {
     match s {
         Square::Num(n) => num.bit_of_number(n),
         Square::Alg { file, rank } => match num.bit_of_algebraic(file as u32, rank as u32) {
