@@ -240,17 +240,30 @@ impl<R: Read> Pieces<R> {
         };
         while self.buf.len() < want && !self.eof {
             let room = (want - self.buf.len()).max(8 * 1024);
-            self.buf.reserve(room);
-            // `read_to_end` reads into the spare capacity without zeroing it first.
-            match (&mut self.src).take(room as u64).read_to_end(&mut self.buf) {
-                Ok(n) => {
-                    self.bytes_read += n as u64;
-                    // Short of `room`: the source itself said it ended.
-                    self.eof = n < room;
+            // Zeroed, then read in as few calls as the source allows (`read_to_end` zeroes
+            // the spare capacity too, as the source has no `read_buf`, and reads it 8 KiB at
+            // a time at first: four system calls for a piece instead of one).
+            let start = self.buf.len();
+            self.buf.resize(start + room, 0);
+            let mut filled = start;
+            let read = loop {
+                if filled == self.buf.len() {
+                    break Ok(());
                 }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
-            }
+                match self.src.read(&mut self.buf[filled..]) {
+                    // The source itself said it ended.
+                    Ok(0) => {
+                        self.eof = true;
+                        break Ok(());
+                    }
+                    Ok(n) => filled += n,
+                    Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                    Err(e) => break Err(e),
+                }
+            };
+            self.buf.truncate(filled);
+            self.bytes_read += (filled - start) as u64;
+            read?;
         }
         if !self.utf16_checked {
             self.utf16_checked = true;
@@ -301,7 +314,7 @@ impl<R: Read> Pieces<R> {
         if let Some(e) = self.pending.take() {
             return Err(e);
         }
-        let mut want = self.target + LOOK_PAST_CUT;
+        let mut want = self.first_want();
         loop {
             if let Err(e) = self.fill(want) {
                 if self.buf.is_empty() {
@@ -342,9 +355,19 @@ impl<R: Read> Pieces<R> {
         }
     }
 
-    /// Hand out `buf[..cut]` (with the bytes past it) and keep `buf[cut..]`.
+    /// The bytes read for a piece before the search for a cut gives up and reads twice as
+    /// many: `target`, then an eighth more to find a game start in (within a few games of
+    /// the target; never past `forced`), then [`LOOK_PAST_CUT`]. (With none to search in,
+    /// every piece was read at twice its size and half of it copied to the next.)
+    fn first_want(&self) -> usize {
+        (self.target + self.target / 8).min(self.forced) + LOOK_PAST_CUT
+    }
+
+    /// Hand out `buf[..cut]` (with the bytes past it) and keep `buf[cut..]`, in a buffer
+    /// with room for the next piece (no growth when it is read).
     fn cut_at(&mut self, cut: usize) -> FilePiece {
-        let rest = self.buf[cut..].to_vec();
+        let mut rest = Vec::with_capacity(self.first_want().max(self.buf.len() - cut));
+        rest.extend_from_slice(&self.buf[cut..]);
         let mut bytes = std::mem::replace(&mut self.buf, rest);
         bytes.truncate((cut + LOOK_PAST_CUT).min(bytes.len()));
         let head = &bytes[..cut];
@@ -385,18 +408,24 @@ fn find_cut(buf: &[u8], from: usize, limit: usize) -> Option<usize> {
     }
     let bracket = find_bracket_cut(buf, from, limit);
     // Tagless archives (engine logs): after a line that ends with a result.
-    find_result_line_cut(buf, from, bracket.unwrap_or(limit)).or(bracket)
+    find_result_line_cut(buf, from, bracket.unwrap_or(limit), limit).or(bracket)
 }
 
-/// The start of the line after the first line break in `buf[from..limit]` whose line ends
-/// with a result standing alone (`… 2-0`, `1-1`, `1/2-1/2`, `*`): where the next game of a
-/// tagless archive most likely starts. (Any cut gives the same games, see [`read_piece`];
-/// a good one only saves reading a game twice.)
-fn find_result_line_cut(buf: &[u8], from: usize, limit: usize) -> Option<usize> {
-    for k in memchr_iter(b'\n', &buf[from..limit]) {
+/// The first byte after the first line break in `buf[from..to]` whose line ends with a
+/// result standing alone (`… 2-0`, `1-1`, `1/2-1/2`, `*`), past the blank lines after it
+/// (before `limit`): where the next game of a tagless archive most likely starts. (Any cut
+/// gives the same games, see [`read_piece`]; a good one only saves reading a game twice. A
+/// game takes the white space after it, so a cut inside the blank lines that follow a
+/// result would leave that game to the next piece, to be read again with it.)
+fn find_result_line_cut(buf: &[u8], from: usize, to: usize, limit: usize) -> Option<usize> {
+    for k in memchr_iter(b'\n', &buf[from..to]) {
         let nl = from + k;
         if result_at_line_end(&buf[..nl]).is_some() && nl + 1 > from {
-            return Some(nl + 1);
+            let blank = buf[nl + 1..limit].iter().take_while(|&&b| is_ws(b)).count();
+            let next = nl + 1 + blank;
+            // White space up to the limit: where it ends is not known yet (the next piece
+            // then reads this game again).
+            return Some(if next < limit { next } else { nl + 1 });
         }
     }
     None

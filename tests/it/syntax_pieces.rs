@@ -233,3 +233,45 @@ fn hostile_shapes_read_the_same() {
         check(name, bytes, &sizes, 50);
     }
 }
+
+/// An archive with blank lines between its games (after each result) is cut at the next
+/// game's first byte, not inside the blank lines: no piece leaves the game before its cut to
+/// the next one (which the pipeline would then read twice, with the next job's first piece).
+#[test]
+fn blank_lines_after_a_result_leave_no_game_to_the_next_piece() {
+    let mut text = Vec::new();
+    for i in 0..400 {
+        let (eol, result) = if i % 2 == 0 {
+            ("\r\n", "1-0")
+        } else {
+            ("\n", "1/2-1/2")
+        };
+        text.extend_from_slice(
+            format!(
+                "[Event \"e{i}\"]{eol}[Result \"{result}\"]{eol}{eol}1. 32-28 19-23 2. 28x19 \
+                 14x23 {result}{eol}{eol}{eol}"
+            )
+            .as_bytes(),
+        );
+    }
+    let want = sequential(&text, 64 << 20);
+    assert_eq!(want.len(), 400);
+    for target in [100, 333, 1000, 4096] {
+        let mut prev = Rest::Nothing;
+        let (mut games, mut left, mut pieces) = (0, 0, 0);
+        for piece in Pieces::new(&text[..]).with_sizes(target, 1 << 16) {
+            let piece = piece.expect("reading from memory");
+            pieces += 1;
+            let (read, rest) = read_piece_after(piece, prev, 64 << 20);
+            games += read.len();
+            left += usize::from(matches!(rest, Rest::Game { .. }));
+            prev = rest;
+        }
+        assert!(pieces > 1, "pieces of {target}: {pieces}");
+        assert_eq!(games, want.len(), "pieces of {target}");
+        assert_eq!(
+            left, 0,
+            "pieces of {target}: {left} of {pieces} left a game"
+        );
+    }
+}
