@@ -94,10 +94,45 @@ pub fn line_col_of(text: &str, line: u32, column: u32, offset: u32) -> (u32, u32
     line_col(text.as_bytes(), line, column, offset as usize)
 }
 
+/// Where the line of `src` holding byte `at` is, going back from `at` by at most `n`
+/// characters: the byte there, and whether it is the line's start.
+pub(crate) fn chars_back(src: &str, at: usize, n: usize) -> (usize, bool) {
+    for (count, (i, c)) in src[..at].char_indices().rev().enumerate() {
+        if c == '\n' || c == '\r' {
+            return (i + 1, true);
+        }
+        if count == n {
+            return (i + c.len_utf8(), false);
+        }
+    }
+    (0, true)
+}
+
+/// Going forward from byte `at` of `src` by at most `n` characters, within its line: the
+/// byte there, and whether it is the line's end.
+pub(crate) fn chars_forward(src: &str, at: usize, n: usize) -> (usize, bool) {
+    for (count, (i, c)) in src[at..].char_indices().enumerate() {
+        if c == '\n' || c == '\r' {
+            return (at + i, true);
+        }
+        if count == n {
+            return (at + i, false);
+        }
+    }
+    (src.len(), true)
+}
+
+/// How far apart [`LineIndex`]'s marks inside a long line are, in bytes.
+const MARK_EVERY: usize = 4096;
+
 /// The line starts of a game's text, for many lookups (findings of one game).
 #[derive(Clone, Debug)]
 pub struct LineIndex {
     starts: Vec<u32>,
+    /// Places inside long lines, every [`MARK_EVERY`] bytes or so, with the characters from
+    /// their line's start: a lookup counts at most that many bytes, however long the line
+    /// (many findings on a game written on one line cost each its own share).
+    marks: Vec<(u32, u32)>,
     /// Without line starts ([`LineIndex::direct`]): the last place located, as (offset,
     /// line, column), from which a later offset is counted on (a game's findings come
     /// mostly in text order).
@@ -116,6 +151,7 @@ impl LineIndex {
     pub fn direct() -> LineIndex {
         LineIndex {
             starts: Vec::new(),
+            marks: Vec::new(),
             last: Cell::new(None),
         }
     }
@@ -130,8 +166,26 @@ impl LineIndex {
                 starts.push(i as u32 + 1);
             }
         }
+        let mut marks = Vec::new();
+        for (k, &start) in starts.iter().enumerate() {
+            let end = starts.get(k + 1).map_or(b.len(), |&e| e as usize);
+            let (mut at, mut chars_before) = (start as usize, 0u32);
+            while end - at > MARK_EVERY {
+                let mut next = at + MARK_EVERY;
+                // A mark starts a character.
+                while next < end && (b[next] as i8) < -0x40 {
+                    next += 1;
+                }
+                chars_before = chars_before.saturating_add(chars(&b[at..next]));
+                at = next;
+                if at < end {
+                    marks.push((at as u32, chars_before));
+                }
+            }
+        }
         LineIndex {
             starts,
+            marks,
             last: Cell::new(None),
         }
     }
@@ -152,9 +206,15 @@ impl LineIndex {
             .starts
             .partition_point(|&s| s <= offset)
             .saturating_sub(1);
-        let start = self.starts[k] as usize;
-        let chars = chars(&text[start..offset as usize]);
+        let start = self.starts[k];
         let base = if k == 0 { column } else { 1 };
+        // From the last mark of the line at or before `offset`, if any.
+        let m = self.marks.partition_point(|&(at, _)| at <= offset);
+        let (from, before) = match m.checked_sub(1).map(|m| self.marks[m]) {
+            Some((at, before)) if at >= start => (at, before),
+            _ => (start, 0),
+        };
+        let chars = before.saturating_add(chars(&text[from as usize..offset as usize]));
         (line.saturating_add(k as u32), base.saturating_add(chars))
     }
 
@@ -245,5 +305,36 @@ mod tests {
         }
         assert_eq!(line_col(text.as_bytes(), 5, 3, 4), (6, 1));
         assert_eq!(line_col(text.as_bytes(), 5, 3, 2), (5, 5));
+    }
+
+    #[test]
+    fn long_lines_are_located_through_their_marks() {
+        // Lines of several marks, characters of one to four bytes across the marks' places,
+        // CR LF, lone CR and LF breaks, and a first line that starts in column 7.
+        let mut text = String::new();
+        let pieces = [
+            ("a", 5000),
+            ("é", 3001),
+            ("€", 2000),
+            ("𝄞", 1500),
+            ("\r\n", 1),
+            ("b", 9000),
+            ("\r", 1),
+            ("c", 4097),
+            ("\n", 1),
+        ];
+        for (piece, n) in pieces {
+            text.push_str(&piece.repeat(n));
+        }
+        let index = LineIndex::of_text(text.as_bytes());
+        assert!(index.marks.len() > 5, "{} marks", index.marks.len());
+        for offset in (0..=text.len()).filter(|&o| text.is_char_boundary(o)) {
+            let want = line_col(text.as_bytes(), 3, 7, offset);
+            assert_eq!(
+                index.locate(text.as_bytes(), 3, 7, offset as u32),
+                want,
+                "{offset}"
+            );
+        }
     }
 }

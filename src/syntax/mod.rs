@@ -17,7 +17,7 @@
 
 mod game;
 mod grammar;
-mod lines;
+pub(crate) mod lines;
 pub mod pieces;
 mod reader;
 mod squares;

@@ -12,7 +12,7 @@ use anstyle::{AnsiColor, Effects, Style};
 use crate::app::write::jsonl::{push_str, push_uint};
 use crate::app::write::terminal::{escaped_width, push_escaped};
 use crate::rules::Color;
-use crate::syntax::{Game, Span};
+use crate::syntax::{Game, Span, lines};
 
 /// How serious a diagnostic is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -689,23 +689,25 @@ fn source_excerpt(
 ) {
     let src = game.source;
     let start = (span.start as usize).min(src.len());
-    let line_start = src[..start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
-    let line_end = src[start..]
-        .find(['\n', '\r'])
-        .map_or(src.len(), |i| start + i);
+    // Keep long lines readable: a line of up to 100 characters is shown whole, a longer one
+    // 100 characters from 40 before the span. Only those characters are looked at (the
+    // excerpts of many findings on one long line cost each its own width, not the line's).
+    let (back, at_line_start) = lines::chars_back(src, start, 101);
+    let (end, at_line_end) = lines::chars_forward(src, start, 101);
+    let (from, shown_end) = if at_line_start
+        && at_line_end
+        && src[back..start].chars().count() + src[start..end].chars().count() <= 100
+    {
+        (back, end)
+    } else {
+        let from = lines::chars_back(src, start, 40).0;
+        let before = src[from..start].chars().count();
+        (from, lines::chars_forward(src, start, 100 - before).0)
+    };
     // Tabs shown as one space, other control characters escaped (the marker is placed
     // under the escaped text).
-    let text = src[line_start..line_end].replace('\t', " ");
-    let before = src[line_start..start].replace('\t', " ");
-    // Keep long lines readable: show at most 100 characters around the span.
-    let col = before.chars().count();
-    let width = text.chars().count();
-    let (skip, shown): (usize, String) = if width > 100 {
-        let skip = col.saturating_sub(40);
-        (skip, text.chars().skip(skip).take(100).collect())
-    } else {
-        (0, text)
-    };
+    let shown = src[from..shown_end].replace('\t', " ");
+    let before = src[from..start].replace('\t', " ");
     let marked: String = game
         .text(span)
         .chars()
@@ -713,7 +715,7 @@ fn source_excerpt(
         .map(|c| if c == '\t' { ' ' } else { c })
         .take(100)
         .collect();
-    let pad = escaped_width(&before.chars().skip(skip).collect::<String>());
+    let pad = escaped_width(&before);
     let span_len = escaped_width(&marked).max(1);
     let gutter = line_no.to_string().len().max(2);
     open(out, palette.gutter);

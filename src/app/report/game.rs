@@ -8,7 +8,7 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use crate::rules::Color;
-use crate::syntax::{Span, Square};
+use crate::syntax::{Span, Square, lines};
 
 use super::escape::{push_json_str, push_num};
 use crate::app::judge::diagnostic::{Code, Diagnostic, GameText};
@@ -425,27 +425,27 @@ fn source_line(out: &mut String, game: &GameText<'_>, span: Span, line: u32) {
     let src = game.source;
     let start = (span.start as usize).min(src.len());
     let end = (span.end as usize).clamp(start, src.len());
-    let line_start = src[..start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
-    let line_end = src[start..]
+    // The span's line: 60 characters before it, the span and 60 characters after it, each
+    // within the line. Only those are looked at, so that many findings on one long line cost
+    // each its own excerpt, not the line.
+    let end = src[start..end]
         .find(['\n', '\r'])
-        .map_or(src.len(), |i| start + i);
-    let end = end.min(line_end);
-    let before: Vec<char> = src[line_start..start].chars().collect();
-    let skip = before.len().saturating_sub(60);
-    let mut shown: String = if skip > 0 {
-        "…".into()
-    } else {
+        .map_or(end, |i| start + i);
+    let (from, at_line_start) = lines::chars_back(src, start, 60);
+    let mut shown: String = if at_line_start {
         String::new()
+    } else {
+        "…".into()
     };
-    shown.extend(&before[skip..]);
-    let marked: String = src[start..end].chars().take(60).collect();
-    let after: String = src[end..line_end].chars().take(60).collect();
+    shown.push_str(&src[from..start]);
+    let marked = &src[start..lines::chars_forward(src, start, 60).0.min(end)];
+    let after = &src[end..lines::chars_forward(src, end, 60).0];
     let _ = write!(out, ",\"src\":[{line},");
     push_json_str(out, &shown);
     out.push(',');
-    push_json_str(out, &marked);
+    push_json_str(out, marked);
     out.push(',');
-    push_json_str(out, &after);
+    push_json_str(out, after);
     out.push(']');
 }
 

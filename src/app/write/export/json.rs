@@ -32,7 +32,7 @@
 //!   `pdn: unreadable: …` holding the text the reader skipped (or `pdn: syntax-error: …`).
 
 use crate::rules::Color;
-use crate::syntax::{Drain, Item, Keep, Line, MoveItem};
+use crate::syntax::{Drain, Item, Keep, Line, LineIndex, MoveItem};
 
 use super::Analysed;
 use super::normal::Num;
@@ -116,11 +116,14 @@ pub fn write_to(a: &Analysed<'_>, file: &str, out: &mut String, drain: &mut dyn 
     // In source order (those without a place first), as `validate` lists them.
     let mut found: Vec<_> = a.report.diagnostics.iter().collect();
     found.sort_by_key(|d| d.span.map_or(0, |s| s.start));
+    // Counted on from one finding to the next (they are in text order): linear in the text,
+    // however many findings a long line holds.
+    let lines = LineIndex::direct();
     for (i, d) in found.into_iter().enumerate() {
         if i > 0 {
             out.push(',');
         }
-        let at = d.span.map(|s| game.line_col(s.start));
+        let at = d.span.map(|s| lines.line_col(game, s.start));
         let mut o = Object::new(out);
         o.str("code", d.code.as_str())
             .str("severity", d.severity().as_str())
