@@ -10,3 +10,11 @@
 pub mod app;
 pub mod rules;
 pub mod syntax;
+
+/// The project's root directory, for the unit tests that read `fixtures/` or the shared corpus
+/// beside the project: the unit tests are built by the package in `unit/` (unit/Cargo.toml), one
+/// level below it.
+#[cfg(test)]
+pub(crate) fn project_root() -> std::path::PathBuf {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}

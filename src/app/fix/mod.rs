@@ -721,7 +721,7 @@ mod tests {
     /// changes and counts, with and without repairs, on every game of the fixtures.
     #[test]
     fn a_long_game_is_fixed_as_a_short_one() {
-        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+        let root = crate::project_root().join("fixtures");
         let mut dirs = vec![root];
         let (mut games, mut as_read) = (0, 0);
         while let Some(d) = dirs.pop() {

@@ -643,7 +643,7 @@ mod tests {
     #[test]
     fn fast_path_agrees_with_the_general_one_on_the_corpus() {
         let root = std::env::var_os("PDN_CORPUS").map_or_else(
-            || std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
+            || crate::project_root().join("../shared/corpus"),
             std::path::PathBuf::from,
         );
         assert!(root.is_dir(), "corpus not found at {}", root.display());

@@ -393,7 +393,7 @@ mod tests {
 
     #[test]
     fn the_normal_form_made_in_place_is_the_cloned_one_on_every_fixture() {
-        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
+        let root = crate::project_root().join("fixtures");
         let (games, joined, replies) = agree_in(&root);
         assert!(games > 200, "{games} games");
         // The fixtures hold book-style replies (no capture written one jump per move: see
@@ -423,7 +423,7 @@ mod tests {
     #[ignore = "reads the whole corpus (minutes in a test build)"]
     fn the_normal_form_made_in_place_is_the_cloned_one_on_the_corpus() {
         let root = std::env::var_os("PDN_CORPUS").map_or_else(
-            || Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/corpus"),
+            || crate::project_root().join("../shared/corpus"),
             PathBuf::from,
         );
         assert!(root.is_dir(), "corpus not found at {}", root.display());
