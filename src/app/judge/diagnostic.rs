@@ -737,6 +737,81 @@ mod tests {
     use super::*;
     use crate::app::write::jsonl::Object;
 
+    /// What [`source_excerpt`] wrote when it took the whole line: the reference its bounded
+    /// look must give, byte for byte.
+    fn excerpt_of_the_whole_line(out: &mut String, game: &GameText<'_>, span: Span, line_no: u32) {
+        let src = game.source;
+        let start = (span.start as usize).min(src.len());
+        let line_start = src[..start].rfind(['\n', '\r']).map_or(0, |i| i + 1);
+        let line_end = src[start..]
+            .find(['\n', '\r'])
+            .map_or(src.len(), |i| start + i);
+        let text = src[line_start..line_end].replace('\t', " ");
+        let before = src[line_start..start].replace('\t', " ");
+        let col = before.chars().count();
+        let (skip, shown): (usize, String) = if text.chars().count() > 100 {
+            let skip = col.saturating_sub(40);
+            (skip, text.chars().skip(skip).take(100).collect())
+        } else {
+            (0, text)
+        };
+        let marked: String = game
+            .text(span)
+            .chars()
+            .take_while(|c| *c != '\n' && *c != '\r')
+            .map(|c| if c == '\t' { ' ' } else { c })
+            .take(100)
+            .collect();
+        let pad = escaped_width(&before.chars().skip(skip).collect::<String>());
+        let span_len = escaped_width(&marked).max(1);
+        let gutter = line_no.to_string().len().max(2);
+        let _ = write!(out, "{line_no:>gutter$} | ");
+        push_escaped(out, &shown);
+        let _ = writeln!(
+            out,
+            "\n{:>gutter$} | {}{}",
+            "",
+            " ".repeat(pad),
+            "^".repeat(span_len.min(100))
+        );
+    }
+
+    #[test]
+    fn an_excerpt_looks_only_at_what_it_shows_and_shows_what_the_whole_line_gave() {
+        // Lines of 0 to 300 characters, with tabs, control characters and characters of one
+        // to four bytes, ended by LF, CR LF or a lone CR; spans of every length at every place.
+        let mut src = String::new();
+        for (k, n) in [0usize, 1, 39, 40, 41, 99, 100, 101, 140, 141, 300]
+            .iter()
+            .enumerate()
+        {
+            for i in 0..*n {
+                src.push(['a', '\t', 'é', '€', '𝄞', '\u{7}', 'b'][(i + k) % 7]);
+            }
+            src.push_str(["\n", "\r\n", "\r"][k % 3]);
+        }
+        let game = GameText {
+            index: 1,
+            source: &src,
+            line: 1,
+            column: 1,
+            white: None,
+            black: None,
+        };
+        let starts: Vec<usize> = (0..=src.len())
+            .filter(|&i| src.is_char_boundary(i))
+            .collect();
+        for (a, &start) in starts.iter().enumerate() {
+            for &end in starts[a..].iter().step_by(37).take(4) {
+                let span = Span::new(start as u32, end as u32);
+                let (mut got, mut want) = (String::new(), String::new());
+                source_excerpt(&mut got, &Palette::PLAIN, Style::new(), &game, span, 7);
+                excerpt_of_the_whole_line(&mut want, &game, span, 7);
+                assert_eq!(got, want, "span {start}..{end}");
+            }
+        }
+    }
+
     /// A finding as the generic writer writes it: what [`json_finding`] must give.
     fn by_object(
         out: &mut String,
