@@ -2,6 +2,8 @@
 //! form, book-style replies and joined captures, and every move whose canonical text differs
 //! from what was written.
 
+use std::collections::{HashMap, HashSet};
+
 use crate::syntax::{
     Game, Item, Line, MoveItem, MoveKind, Span, Square, ToleratedKind, canonical_move_text,
 };
@@ -67,13 +69,17 @@ pub(super) fn structure(game: &Game, a: &Analysed<'_>, changes: &mut Vec<Change>
             ),
         ));
     }
+    let firsts = moves_at(
+        &a.normal.body,
+        a.normal.joined.iter().map(|j| j.first.start),
+    );
     for j in &a.normal.joined {
         let mut before = game.text(j.first).trim().to_string();
         for s in &j.dropped {
             before.push(' ');
             before.push_str(game.text(*s).trim());
         }
-        let m = find_move(&a.normal.body, j.first);
+        let m = firsts.get(&j.first.start).copied();
         let rec = m.and_then(|m| a.record(m));
         changes.push(Change::new(
             rec.map(|r| r.ply),
@@ -84,6 +90,32 @@ pub(super) fn structure(game: &Game, a: &Analysed<'_>, changes: &mut Vec<Change>
     }
 }
 
+/// The moves of the tree whose texts start at `starts`, found in one walk of the tree (a
+/// walk per move would take quadratic time in a game of many variations).
+pub(super) fn moves_at(
+    line: &Line,
+    starts: impl IntoIterator<Item = u32>,
+) -> HashMap<u32, &MoveItem> {
+    let starts: HashSet<u32> = starts.into_iter().collect();
+    let mut found = HashMap::with_capacity(starts.len());
+    if starts.is_empty() {
+        return found;
+    }
+    let mut stack = vec![line];
+    while let Some(l) = stack.pop() {
+        for item in &l.items {
+            match item {
+                Item::Move(m) if starts.contains(&m.span.start) => {
+                    found.entry(m.span.start).or_insert(m);
+                }
+                Item::Variation(v) => stack.push(&v.line),
+                _ => {}
+            }
+        }
+    }
+    found
+}
+
 /// The move whose text starts at `span`, anywhere in the tree.
 pub(super) fn find_move(line: &Line, span: Span) -> Option<&MoveItem> {
     let mut stack = vec![line];
@@ -92,21 +124,6 @@ pub(super) fn find_move(line: &Line, span: Span) -> Option<&MoveItem> {
             match item {
                 Item::Move(m) if m.span.start == span.start => return Some(m),
                 Item::Variation(v) => stack.push(&v.line),
-                _ => {}
-            }
-        }
-    }
-    None
-}
-
-/// The move whose text starts at `span`, anywhere in the tree, to change it.
-pub(super) fn find_move_mut(line: &mut Line, span: Span) -> Option<&mut MoveItem> {
-    let mut stack = vec![line];
-    while let Some(l) = stack.pop() {
-        for item in &mut l.items {
-            match item {
-                Item::Move(m) if m.span.start == span.start => return Some(m),
-                Item::Variation(v) => stack.push(&mut v.line),
                 _ => {}
             }
         }
@@ -141,6 +158,9 @@ pub(super) fn move_changes(
     changes: &mut Vec<Change>,
 ) {
     let Some(names) = a.names else { return };
+    // Sets, not scans of the lists at every move: a game of many variations can hold many.
+    let skip: HashSet<u32> = skip.iter().copied().collect();
+    let joined: HashSet<Span> = a.normal.joined.iter().map(|j| j.first).collect();
     let mut stack = vec![line];
     let mut found: Vec<(u32, Change)> = Vec::new();
     let mut text = String::new();
@@ -155,7 +175,7 @@ pub(super) fn move_changes(
                     text.clear();
                     a.rec.write(r, Form::Pdn, &names, &mut text);
                     let syntactic = canonical_move_text(game, m);
-                    if syntactic == text || a.normal.joined.iter().any(|j| j.first == m.span) {
+                    if syntactic == text || joined.contains(&m.span) {
                         continue;
                     }
                     let why = why_rewritten(m, r, names.algebraic);

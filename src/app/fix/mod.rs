@@ -52,6 +52,7 @@ mod repair;
 mod tags;
 
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use crate::syntax::{
@@ -65,14 +66,14 @@ use crate::app::judge::replay::Ignore;
 use crate::app::judge::validate::{Options, Verdict, validate, validate_record};
 use crate::app::model::reading::Fill;
 use crate::app::model::record::Filler;
-use crate::app::write::export::normal::{Normal, Settings};
+use crate::app::write::export::normal::{Joined, Normal, Settings};
 use crate::app::write::export::plies::{Form, PlyOptions};
 use crate::app::write::export::{
     self, Analysed, ExportOptions, ResultStyle, analyse_in_place, analyse_numbering,
 };
 use crate::app::write::jsonl::push_str as push_json_str;
 use crate::app::write::spill::{Spill, Text};
-use changes::{find_move, find_move_mut};
+use changes::find_move;
 use comments::{append_note, insert_problems, problem_comments, writable_comments};
 use tags::{MainInfo, TagFacts, fix_tags};
 
@@ -615,18 +616,33 @@ fn repair_changes(af: &Analysed<'_>, applied: &[repair::Applied], changes: &mut 
 /// (in the normal form, `game.body`) gets the squares of the whole capture (its record is the
 /// joined move's), those of the later fragments taken from `normal`, which dropped them.
 fn join_captures(game: &mut Game, normal: &Normal) {
-    for j in &normal.joined {
-        let Some(first) = find_move_mut(&mut game.body, j.first) else {
-            continue;
-        };
-        let mut squares = first.squares.to_vec();
-        for s in &j.dropped {
-            if let Some(m) = normal.fragment(s.start) {
-                squares.extend(m.squares.iter().skip(1).copied());
+    if normal.joined.is_empty() {
+        return;
+    }
+    // One walk of the tree, each move looked up among the joined captures (a walk per capture
+    // would take quadratic time in a game of many variations).
+    let joined: HashMap<u32, &Joined> = normal.joined.iter().map(|j| (j.first.start, j)).collect();
+    let mut stack = vec![&mut game.body];
+    while let Some(l) = stack.pop() {
+        for item in &mut l.items {
+            match item {
+                Item::Move(first) => {
+                    let Some(j) = joined.get(&first.span.start) else {
+                        continue;
+                    };
+                    let mut squares = first.squares.to_vec();
+                    for s in &j.dropped {
+                        if let Some(m) = normal.fragment(s.start) {
+                            squares.extend(m.squares.iter().skip(1).copied());
+                        }
+                    }
+                    first.squares = Squares::from(squares.as_slice());
+                    first.kind = MoveKind::Capture('x');
+                }
+                Item::Variation(v) => stack.push(&mut v.line),
+                _ => {}
             }
         }
-        first.squares = Squares::from(squares.as_slice());
-        first.kind = MoveKind::Capture('x');
     }
 }
 

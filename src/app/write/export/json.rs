@@ -31,11 +31,13 @@
 //!   A syntax error is also kept in the moves, where it was found, as a comment
 //!   `pdn: unreadable: …` holding the text the reader skipped (or `pdn: syntax-error: …`).
 
+use std::collections::HashMap;
+
 use crate::rules::Color;
-use crate::syntax::{Drain, Item, Keep, Line, LineIndex, MoveItem};
+use crate::syntax::{Drain, Item, Keep, Line, LineIndex, MoveItem, Span};
 
 use super::Analysed;
-use super::normal::Num;
+use super::normal::{Joined, Num};
 use super::plies::{Form, push_u32};
 use crate::app::model::outcome::normalised;
 use crate::app::write::join::push_joined;
@@ -93,6 +95,7 @@ pub fn write_to(a: &Analysed<'_>, file: &str, out: &mut String, drain: &mut dyn 
     let mut w = Writer {
         a,
         first: a.first_mover(),
+        joined: a.normal.joined.iter().map(|j| (j.first, j)).collect(),
         drain,
     };
     w.line(&a.normal.body, Num::START, out, 0);
@@ -142,6 +145,9 @@ pub fn write_to(a: &Analysed<'_>, file: &str, out: &mut String, drain: &mut dyn 
 struct Writer<'a, 'g> {
     a: &'a Analysed<'g>,
     first: Option<Color>,
+    /// The captures written one jump per move, by their first jump (a lookup, not a scan of
+    /// the list at every move: a game of many variations can hold many).
+    joined: HashMap<Span, &'a Joined>,
     drain: &'a mut dyn Drain,
 }
 
@@ -269,7 +275,7 @@ impl Writer<'_, '_> {
                 out.push_str(",\"text\":");
                 text.clear();
                 text.push_str(game.text(m.span).trim());
-                if let Some(j) = a.normal.joined.iter().find(|j| j.first == m.span) {
+                if let Some(j) = self.joined.get(&m.span) {
                     for s in &j.dropped {
                         text.push(' ');
                         text.push_str(game.text(*s).trim());
