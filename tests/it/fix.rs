@@ -161,6 +161,39 @@ fn fixing_a_fixed_file_changes_nothing() {
 }
 
 #[test]
+fn captures_written_one_jump_per_move_are_joined_in_every_variation() {
+    // The same capture in two jumps in three variations of the main line's first jump: each
+    // is written as one move, and the audit names each with its own text. (The main line's
+    // two jumps, with the variations between them, are not one capture: they stay as written,
+    // an error left.)
+    let game = "[GameType \"20\"]\n[FEN \"W:W32:B27,28,17,18,19,12,13,7\"]\n\
+                1. 32x23 (1. 32x23 23x14) (1. 32x23 23x14) (1. 32x23 23x14) 23x14 *\n";
+    let r = fix_in(&fixtures(), &["-"], Some(game.as_bytes()));
+    let out = String::from_utf8(r.out).unwrap();
+    assert_eq!(out.matches("(1. 32x14)").count(), 3, "{out}\n{}", r.stderr);
+    assert!(
+        out.contains("1. 32x23 (") && out.contains(") 1... 23x14 *"),
+        "{out}"
+    );
+    let joined: Vec<_> = audit_records(&r.audit)
+        .into_iter()
+        .filter(|v| {
+            v["why"]
+                .as_str()
+                .is_some_and(|w| w.contains("one jump per move"))
+        })
+        .collect();
+    assert_eq!(joined.len(), 3, "{}", r.audit);
+    assert!(
+        joined
+            .iter()
+            .all(|v| v["before"] == "32x23 23x14" && v["after"] == "32x14"),
+        "{}",
+        r.audit
+    );
+}
+
+#[test]
 fn normalisation_audit_names_every_kind_of_change() {
     let r = fix_in(&fixtures(), &["normalise.pdn", "english.pdn"], None);
     let recs = audit_records(&r.audit);
