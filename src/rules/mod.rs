@@ -116,6 +116,13 @@ pub trait Spec: 'static + Send + Sync {
         movegen::has_capture(Self::geometry(), Fixed::<Self>::new(), pos)
     }
 
+    /// True if `to` is one non-capturing step of a man of `side` from `from` (both squares
+    /// of the board).
+    #[inline(always)]
+    fn is_man_step(side: Color, from: u32, to: u32) -> bool {
+        movegen::is_man_step(Self::geometry(), Self::RULES, side, from, to)
+    }
+
     /// Play a legal move.
     #[inline]
     fn play(pos: &mut Position<Self::B>, m: &Move<Self::B>) {

@@ -178,7 +178,101 @@ impl<B: Bits, C: Config> Gen<'_, B, C> {
     #[inline(always)]
     pub(crate) fn captures_only(self, out: &mut MoveList<B>) {
         out.clear();
+        if let Some((from, to)) = self.cfg.target()
+            && let Some(single) = self.single_jump(from, to)
+        {
+            if let Some((m, step, score)) = single {
+                out.stack.clear();
+                out.stack.push(step);
+                out.push_capture(m, score, false);
+                out.stack.clear();
+            }
+            return;
+        }
         self.captures(out);
+    }
+
+    /// The common capture position answered without the search: on a diagonal board where
+    /// men capture diagonally, when the side to move has no king and no man can jump
+    /// twice, every capture is one jump of a man, and all have the same precedence (unless
+    /// the rules rank the pieces taken and a man can take a king: then `None`, as for any
+    /// other position). The answer is then the one jump from `from` to `to` if the man on
+    /// `from` can make it (with its route and precedence score), else nothing: what
+    /// [`Self::captures`] lists between the two squares.
+    #[inline(always)]
+    fn single_jump(self, from: u32, to: u32) -> Option<Option<(Move<B>, Step, u64)>> {
+        let Gen { geo, cfg, pos } = self;
+        let rules = cfg.rules();
+        let side = pos.side();
+        let dirs = rules.man_capture_dirs(side);
+        let Shape::Diagonal { width, .. } = rules.shape else {
+            return None;
+        };
+        if dirs.0 & !DirSet::DIAGONAL.0 != 0
+            || cfg.options() != Options::default()
+            || pos.kings_of(side).any()
+        {
+            return None;
+        }
+        let them = side.other();
+        let kings_taken = rules.men_capture_kings && pos.kings_of(them).any();
+        let score = match rules.precedence {
+            Precedence::Free | Precedence::KingFirst => 0,
+            Precedence::Quantity => 1,
+            _ if kings_taken => return None,
+            // One man's jump over a man (`Search::score` with one step, no king).
+            Precedence::QuantityThenKings => 1 << 8,
+            Precedence::Value => 256 << 1,
+            Precedence::Italian => 1 << 40,
+        };
+        let half = u32::from(width) / 2;
+        let targets = if rules.men_capture_kings {
+            pos.pieces(them)
+        } else {
+            pos.men_of(them)
+        };
+        let empty = geo.mask & !pos.occupied();
+        let men = pos.men_of(side);
+        let promo = geo.promotion_row(side);
+        let mut found = None;
+        for d in DIAGONALS {
+            if !dirs.has(d) {
+                continue;
+            }
+            let step = |x: B| diagonal_step(half, d, x);
+            let back = |x: B| diagonal_step(half, d.opposite(), x);
+            // The men that can jump in direction `d`, and where they land.
+            let jumpers = men & back(targets & back(empty));
+            let mut lands = step(step(jumpers));
+            match rules.passing_promotion {
+                // Crowned on the far row, the piece captures on as a king: searched.
+                PassingPromotion::ContinuesAsKing if (lands & promo).any() => return None,
+                PassingPromotion::EndsMove => lands &= !promo,
+                _ => {}
+            }
+            // A second jump from a landing square, in any direction but back over the
+            // piece just taken (the landing is empty, the start square is only reached
+            // back over it): then captures differ in length, and the search decides.
+            for d2 in DIAGONALS {
+                if dirs.has(d2) && d2 != d.opposite() {
+                    let back2 = |x: B| diagonal_step(half, d2.opposite(), x);
+                    if (lands & back2(targets & back2(empty))).any() {
+                        return None;
+                    }
+                }
+            }
+            let at = B::bit(from);
+            if (jumpers & at).any() && step(step(at)) == B::bit(to) {
+                let over = step(at).lowest();
+                let m = Move::new(from, to, B::bit(over), promo.has(to), false);
+                let route = Step {
+                    captured: over as u8,
+                    landing: to as u8,
+                };
+                found = Some((m, route, score));
+            }
+        }
+        Some(found)
     }
 }
 
@@ -219,20 +313,62 @@ fn diagonal_man_capturers<B: Bits>(
     } else {
         pos.men_of(side.other())
     };
+    let dirs = rules.man_capture_dirs(side);
     let mut from = B::ZERO;
-    for d in rules.man_capture_dirs(side).iter() {
-        // Back from an empty square over a target, in the direction opposite to `d`.
-        let (n, higher) = diagonal_shift(half, d.opposite());
-        let back = |x: B| {
-            if higher {
-                x.shift_higher(n)
-            } else {
-                x.shift_lower(n)
-            }
-        };
-        from |= men & back(targets & back(empty));
+    // The four diagonals in a constant order, so that the loop unrolls and each shift is a
+    // constant (the rules' directions are one of two constant sets, by side).
+    for d in DIAGONALS {
+        if dirs.has(d) {
+            // Back from an empty square over a target, in the direction opposite to `d`.
+            let back = |x: B| diagonal_step(half, d.opposite(), x);
+            from |= men & back(targets & back(empty));
+        }
     }
     from
+}
+
+/// The four diagonal directions, in the order of [`Dir::ALL`].
+const DIAGONALS: [Dir; 4] = [Dir::NW, Dir::SE, Dir::NE, Dir::SW];
+
+/// One diagonal step in direction `d` of every square of `x` on a diagonal board of
+/// half-width `half` (see [`diagonal_shift`]): a square leaving the board lands on a ghost
+/// bit or outside the set.
+#[inline(always)]
+fn diagonal_step<B: Bits>(half: u32, d: Dir, x: B) -> B {
+    let (n, higher) = diagonal_shift(half, d);
+    if higher {
+        x.shift_higher(n)
+    } else {
+        x.shift_lower(n)
+    }
+}
+
+/// True if `to` is one step of a man of the side `side` from `from` (both squares of the
+/// board): by shifts on a diagonal board where men move diagonally, else through the
+/// geometry's tables ([`Geometry::is_step`]).
+#[inline(always)]
+pub(crate) fn is_man_step<B: Bits>(
+    geo: &Geometry<B>,
+    rules: &Rules,
+    side: Color,
+    from: u32,
+    to: u32,
+) -> bool {
+    let dirs = rules.man_move_dirs(side);
+    match rules.shape {
+        Shape::Diagonal { width, .. } if dirs.0 & !DirSet::DIAGONAL.0 == 0 => {
+            let half = u32::from(width) / 2;
+            let at = B::bit(from);
+            let mut reach = B::ZERO;
+            for d in DIAGONALS {
+                if dirs.has(d) {
+                    reach |= diagonal_step(half, d, at);
+                }
+            }
+            reach.has(to)
+        }
+        _ => geo.is_step(from, to, dirs),
+    }
 }
 
 /// The shift of one diagonal step in direction `d` on a diagonal board of half-width
@@ -598,15 +734,8 @@ impl<B: Bits, C: Config> Search<'_, '_, B, C> {
                 let half = u32::from(width) / 2;
                 let at = B::bit(sq);
                 let mut with = 0u8;
-                for d in [Dir::NW, Dir::SE, Dir::NE, Dir::SW] {
-                    let (n, higher) = diagonal_shift(half, d);
-                    let step = |x: B| {
-                        if higher {
-                            x.shift_higher(n)
-                        } else {
-                            x.shift_lower(n)
-                        }
-                    };
+                for d in DIAGONALS {
+                    let step = |x: B| diagonal_step(half, d, x);
                     if (step(step(at) & targets) & self.empty).any() {
                         with |= d.mask();
                     }
