@@ -50,6 +50,26 @@ pub trait Visitor {
         let _ = m;
     }
 
+    /// The usual move — two numbered squares, `[from, to]`, without a strength — with the move
+    /// number just before it: by default [`Visitor::game_move`] with that move, which is what
+    /// a visitor must make of it if it takes it apart (for speed: nearly every move is one).
+    #[inline(always)]
+    fn game_pair(
+        &mut self,
+        number: Option<MoveNumber>,
+        squares: [u32; 2],
+        kind: MoveKind,
+        span: Span,
+    ) {
+        self.game_move(&MoveRef {
+            number,
+            squares: &[Square::Num(squares[0]), Square::Num(squares[1])],
+            kind,
+            strength: None,
+            span,
+        });
+    }
+
     /// A `{…}`, `%…` or `;…` comment: its text without delimiters.
     fn comment(&mut self, text: &[u8], kind: CommentKind, span: Span) {
         let _ = (text, kind, span);
@@ -314,6 +334,19 @@ impl<V: Visitor> Sink for VisitorSink<'_, V> {
                 strength: m.strength,
                 span: m.span,
             });
+        }
+    }
+
+    #[inline(always)]
+    fn push_pair(
+        &mut self,
+        number: Option<MoveNumber>,
+        squares: [u32; 2],
+        kind: MoveKind,
+        span: Span,
+    ) {
+        if self.deliver() {
+            self.visitor.game_pair(number, squares, kind, span);
         }
     }
 

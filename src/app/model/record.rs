@@ -740,36 +740,48 @@ impl Visitor for Filler {
 
     #[inline(always)]
     fn game_move(&mut self, m: &MoveRef<'_>) {
-        // The usual move, two numbered squares without a strength, node built in place
-        // (what `move_node` makes of it); anything else out of line.
+        // The usual move, two numbered squares without a strength: `game_pair`'s node;
+        // anything else out of line.
         if let ([Square::Num(a), Square::Num(b)], None) = (m.squares, m.strength) {
-            let r = &mut self.record;
-            let at = r.nodes.len();
-            if !r.head_frozen && at >= HEAD {
-                r.head = r.squares;
-                r.head_frozen = true;
-            }
-            r.squares.squares += 2;
-            r.squares.max_number = r.squares.max_number.max((*a).max(*b));
-            let number = match m.number {
-                Some(n) => {
-                    r.numbers.push(n);
-                    (r.numbers.len() - 1) as u32
-                }
-                None => NONE,
-            };
-            self.last_move = Some(at as u32);
-            r.nodes.push(Node::Move(MoveNode {
-                span: m.span,
-                kind: m.kind,
-                pair: [Square::Num(*a), Square::Num(*b)],
-                number,
-                extra: NONE,
-                len: 2,
-            }));
+            self.game_pair(m.number, [*a, *b], m.kind, m.span);
             return;
         }
         self.other_move(m);
+    }
+
+    /// The usual move, its node built in place (what `move_node` makes of it).
+    #[inline(always)]
+    fn game_pair(
+        &mut self,
+        number: Option<MoveNumber>,
+        [a, b]: [u32; 2],
+        kind: MoveKind,
+        span: Span,
+    ) {
+        let r = &mut self.record;
+        let at = r.nodes.len();
+        if !r.head_frozen && at >= HEAD {
+            r.head = r.squares;
+            r.head_frozen = true;
+        }
+        r.squares.squares += 2;
+        r.squares.max_number = r.squares.max_number.max(a.max(b));
+        let number = match number {
+            Some(n) => {
+                r.numbers.push(n);
+                (r.numbers.len() - 1) as u32
+            }
+            None => NONE,
+        };
+        self.last_move = Some(at as u32);
+        r.nodes.push(Node::Move(MoveNode {
+            span,
+            kind,
+            pair: [Square::Num(a), Square::Num(b)],
+            number,
+            extra: NONE,
+            len: 2,
+        }));
     }
 
     #[inline]
