@@ -309,6 +309,10 @@ impl<'a, S: Sink> P<'a, S> {
     /// What a tag name stands for, with the notes it deserves (a localised or encoded
     /// name, a name that is no PDN identifier).
     fn tag_name_kind(&mut self, name: &[u8], start: usize) -> NameKind {
+        // The usual name, a standard one as it is written: nothing to decode or note.
+        if let Some(s) = tagnames::exact_standard(name) {
+            return NameKind::Standard(s);
+        }
         let span = sp(start, start + 1 + name.len());
         let text = match std::str::from_utf8(name) {
             Ok(t) => Cow::Borrowed(t),
