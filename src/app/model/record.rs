@@ -413,6 +413,22 @@ impl Record {
     /// A move of the record with its squares and strength.
     #[inline]
     pub fn move_ref<'a>(&'a self, m: &'a MoveNode) -> MoveRef<'a> {
+        let number = self.move_number(m);
+        if m.extra == NONE {
+            // The usual move: at most two squares, all in the node, and no strength.
+            return MoveRef {
+                number,
+                squares: &m.pair[..usize::from(m.len.min(2))],
+                kind: m.kind,
+                strength: None,
+                span: m.span,
+            };
+        }
+        self.move_ref_extra(m, number)
+    }
+
+    /// [`Record::move_ref`] of a move with an extra (more than two squares, a strength).
+    fn move_ref_extra<'a>(&'a self, m: &'a MoveNode, number: Option<MoveNumber>) -> MoveRef<'a> {
         let extra = self.extra(m);
         let squares = match m.len {
             0..=2 => &m.pair[..usize::from(m.len)],
@@ -424,7 +440,7 @@ impl Record {
         let strength = (extra.strength.end > extra.strength.start)
             .then(|| self.text(&extra.strength).as_bytes());
         MoveRef {
-            number: self.move_number(m),
+            number,
             squares,
             kind: m.kind,
             strength,

@@ -280,7 +280,8 @@ impl<'a, S: Sink> P<'a, S> {
         end: usize,
     ) {
         let kind = self.tag_name_kind(name, start);
-        if memchr(b'&', value).is_some() && tagnames::has_references(value) {
+        let amp = memchr(b'&', value).is_some();
+        if amp && tagnames::has_references(value) {
             self.note(ToleratedKind::CharacterReference, sp(start, end));
         }
         let standard = kind.standard();
@@ -301,8 +302,11 @@ impl<'a, S: Sink> P<'a, S> {
             self.result_tag = Some(c);
         }
         self.has_tags = true;
-        self.sink
-            .tag(name, RawTag::new(value, escaped, standard), sp(start, end));
+        self.sink.tag(
+            name,
+            RawTag::new(value, escaped, standard, amp),
+            sp(start, end),
+        );
         self.pos = end;
     }
 
