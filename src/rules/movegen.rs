@@ -178,7 +178,96 @@ impl<B: Bits, C: Config> Gen<'_, B, C> {
     #[inline(always)]
     pub(crate) fn captures_only(self, out: &mut MoveList<B>) {
         out.clear();
+        if let Some((from, to)) = self.cfg.target()
+            && let Some(single) = self.single_jump(from, to)
+        {
+            if let Some((m, step, score)) = single {
+                out.stack.clear();
+                out.stack.push(step);
+                out.push_capture(m, score, false);
+                out.stack.clear();
+            }
+            return;
+        }
         self.captures(out);
+    }
+
+    /// The common capture position answered without the search: on a diagonal board where
+    /// men capture diagonally, when the side to move has no king and no man can jump
+    /// twice, every capture is one jump of a man, and all have the same precedence (unless
+    /// the rules rank the pieces taken and a man can take a king: then `None`, as for any
+    /// other position). The answer is then the one jump from `from` to `to` if the man on
+    /// `from` can make it (with its route and precedence score), else nothing: what
+    /// [`Self::captures`] lists between the two squares.
+    #[inline(always)]
+    fn single_jump(self, from: u32, to: u32) -> Option<Option<(Move<B>, Step, u64)>> {
+        let Gen { geo, cfg, pos } = self;
+        let rules = cfg.rules();
+        let side = pos.side();
+        let dirs = rules.man_capture_dirs(side);
+        let Shape::Diagonal { width, .. } = rules.shape else {
+            return None;
+        };
+        if dirs.0 & !DirSet::DIAGONAL.0 != 0
+            || cfg.options() != Options::default()
+            || pos.kings_of(side).any()
+        {
+            return None;
+        }
+        let them = side.other();
+        let kings_taken = rules.men_capture_kings && pos.kings_of(them).any();
+        let score = match rules.precedence {
+            Precedence::Free | Precedence::KingFirst => 0,
+            Precedence::Quantity => 1,
+            _ if kings_taken => return None,
+            // One man's jump over a man (`Search::score` with one step, no king).
+            Precedence::QuantityThenKings => 1 << 8,
+            Precedence::Value => 256 << 1,
+            Precedence::Italian => 1 << 40,
+        };
+        let half = u32::from(width) / 2;
+        let targets = if rules.men_capture_kings {
+            pos.pieces(them)
+        } else {
+            pos.men_of(them)
+        };
+        let empty = geo.mask & !pos.occupied();
+        let men = pos.men_of(side);
+        let promo = geo.promotion_row(side);
+        let at = B::bit(from);
+        // Where a jump can start, by direction (in the order of `Dir::ALL`: NW, SE, NE, SW,
+        // each the opposite of its neighbour in its pair).
+        let s = [
+            jump_starts(half, dirs, Dir::NW, targets, empty),
+            jump_starts(half, dirs, Dir::SE, targets, empty),
+            jump_starts(half, dirs, Dir::NE, targets, empty),
+            jump_starts(half, dirs, Dir::SW, targets, empty),
+        ];
+        let (nw, nw_at) = jumps_toward(half, rules, Dir::NW, men & s[0], at, promo)?;
+        let (se, se_at) = jumps_toward(half, rules, Dir::SE, men & s[1], at, promo)?;
+        let (ne, ne_at) = jumps_toward(half, rules, Dir::NE, men & s[2], at, promo)?;
+        let (sw, sw_at) = jumps_toward(half, rules, Dir::SW, men & s[3], at, promo)?;
+        // A second jump from a landing square, in any direction but back over the piece just
+        // taken (the landing is empty; the start square is only reached back over it): then
+        // captures differ in length, and the search decides.
+        let second = (nw & (s[0] | s[2] | s[3]))
+            | (se & (s[1] | s[2] | s[3]))
+            | (ne & (s[0] | s[1] | s[2]))
+            | (sw & (s[0] | s[1] | s[3]));
+        if second.any() {
+            return None;
+        }
+        if !(nw_at | se_at | ne_at | sw_at).has(to) {
+            return Some(None);
+        }
+        // A jump is two steps of one shift each: the piece taken is halfway.
+        let over = (from + to) / 2;
+        let m = Move::new(from, to, B::bit(over), promo.has(to), false);
+        let route = Step {
+            captured: over as u8,
+            landing: to as u8,
+        };
+        Some(Some((m, route, score)))
     }
 }
 
@@ -219,20 +308,111 @@ fn diagonal_man_capturers<B: Bits>(
     } else {
         pos.men_of(side.other())
     };
-    let mut from = B::ZERO;
-    for d in rules.man_capture_dirs(side).iter() {
-        // Back from an empty square over a target, in the direction opposite to `d`.
-        let (n, higher) = diagonal_shift(half, d.opposite());
-        let back = |x: B| {
-            if higher {
-                x.shift_higher(n)
-            } else {
-                x.shift_lower(n)
-            }
-        };
-        from |= men & back(targets & back(empty));
+    let dirs = rules.man_capture_dirs(side);
+    men & (jump_starts(half, dirs, Dir::NW, targets, empty)
+        | jump_starts(half, dirs, Dir::SE, targets, empty)
+        | jump_starts(half, dirs, Dir::NE, targets, empty)
+        | jump_starts(half, dirs, Dir::SW, targets, empty))
+}
+
+/// The squares from which a man can jump in direction `d` on a diagonal board of half-width
+/// `half` (a target next to it that way, an empty square behind), whatever stands on them;
+/// nothing if `d` is not one of `dirs`. Called with each direction written out, so that every
+/// shift is a constant (a loop over the directions, or a closure, is not always unrolled or
+/// inlined, and a direction known only at run time is a jump table).
+#[inline(always)]
+fn jump_starts<B: Bits>(half: u32, dirs: DirSet, d: Dir, targets: B, empty: B) -> B {
+    if !dirs.has(d) {
+        return B::ZERO;
     }
-    from
+    // Back from an empty square over a target, in the direction opposite to `d`.
+    let back = |x: B| diagonal_step(half, d.opposite(), x);
+    back(targets & back(empty))
+}
+
+/// For [`Gen::single_jump`]: the landing squares of the jumps in direction `d` of the men
+/// `jumpers` (those of [`jump_starts`]) from which the capture may go on as a man, and the
+/// landing of the one on `at` if it is among them; `None` if a jump crowns a man that
+/// captures on as a king (the search decides).
+#[inline(always)]
+fn jumps_toward<B: Bits>(
+    half: u32,
+    rules: &Rules,
+    d: Dir,
+    jumpers: B,
+    at: B,
+    promo: B,
+) -> Option<(B, B)> {
+    let two = |x: B| diagonal_step(half, d, diagonal_step(half, d, x));
+    let lands = two(jumpers);
+    let going_on = match rules.passing_promotion {
+        PassingPromotion::ContinuesAsKing if (lands & promo).any() => return None,
+        PassingPromotion::EndsMove => lands & !promo,
+        _ => lands,
+    };
+    Some((going_on, two(jumpers & at)))
+}
+
+/// The bit of direction `d` if a man on `at` can jump that way (a target next to it, an
+/// empty square behind), else 0.
+#[inline(always)]
+fn jump_bit<B: Bits>(half: u32, d: Dir, at: B, targets: B, empty: B) -> u8 {
+    let over = diagonal_step(half, d, at) & targets;
+    if (diagonal_step(half, d, over) & empty).any() {
+        d.mask()
+    } else {
+        0
+    }
+}
+
+/// [`diagonal_step`] if `d` is one of `dirs`, else nothing.
+#[inline(always)]
+fn step_in<B: Bits>(half: u32, dirs: DirSet, d: Dir, x: B) -> B {
+    if dirs.has(d) {
+        diagonal_step(half, d, x)
+    } else {
+        B::ZERO
+    }
+}
+
+/// One diagonal step in direction `d` of every square of `x` on a diagonal board of
+/// half-width `half` (see [`diagonal_shift`]): a square leaving the board lands on a ghost
+/// bit or outside the set.
+#[inline(always)]
+fn diagonal_step<B: Bits>(half: u32, d: Dir, x: B) -> B {
+    let (n, higher) = diagonal_shift(half, d);
+    if higher {
+        x.shift_higher(n)
+    } else {
+        x.shift_lower(n)
+    }
+}
+
+/// True if `to` is one step of a man of the side `side` from `from` (both squares of the
+/// board): by shifts on a diagonal board where men move diagonally, else through the
+/// geometry's tables ([`Geometry::is_step`]).
+#[inline(always)]
+pub(crate) fn is_man_step<B: Bits>(
+    geo: &Geometry<B>,
+    rules: &Rules,
+    side: Color,
+    from: u32,
+    to: u32,
+) -> bool {
+    let dirs = rules.man_move_dirs(side);
+    match rules.shape {
+        Shape::Diagonal { width, .. } if dirs.0 & !DirSet::DIAGONAL.0 == 0 => {
+            let half = u32::from(width) / 2;
+            let at = B::bit(from);
+            // Each direction written out: every shift a constant.
+            (step_in(half, dirs, Dir::NW, at)
+                | step_in(half, dirs, Dir::SE, at)
+                | step_in(half, dirs, Dir::NE, at)
+                | step_in(half, dirs, Dir::SW, at))
+            .has(to)
+        }
+        _ => geo.is_step(from, to, dirs),
+    }
 }
 
 /// The shift of one diagonal step in direction `d` on a diagonal board of half-width
@@ -597,20 +777,12 @@ impl<B: Bits, C: Config> Search<'_, '_, B, C> {
             Shape::Diagonal { width, .. } if dirs.0 & !DirSet::DIAGONAL.0 == 0 => {
                 let half = u32::from(width) / 2;
                 let at = B::bit(sq);
-                let mut with = 0u8;
-                for d in [Dir::NW, Dir::SE, Dir::NE, Dir::SW] {
-                    let (n, higher) = diagonal_shift(half, d);
-                    let step = |x: B| {
-                        if higher {
-                            x.shift_higher(n)
-                        } else {
-                            x.shift_lower(n)
-                        }
-                    };
-                    if (step(step(at) & targets) & self.empty).any() {
-                        with |= d.mask();
-                    }
-                }
+                // Each direction written out: every shift a constant.
+                let e = self.empty;
+                let with = jump_bit(half, Dir::NW, at, targets, e)
+                    | jump_bit(half, Dir::SE, at, targets, e)
+                    | jump_bit(half, Dir::NE, at, targets, e)
+                    | jump_bit(half, Dir::SW, at, targets, e);
                 DirSet(with & dirs.0)
             }
             _ => dirs,

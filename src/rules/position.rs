@@ -410,6 +410,7 @@ impl<B: Bits> MoveList<B> {
 
     /// The route of move `i`: each captured piece in order with its landing square (empty
     /// for a non-capturing move).
+    #[inline]
     pub fn path(&self, i: usize) -> &[Step] {
         match self.spans.get(i) {
             Some(&(s, n)) => &self.steps[s as usize..(s + n) as usize],

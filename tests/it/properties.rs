@@ -8,7 +8,7 @@ use pdn::rules::fen::SquareName;
 use pdn::rules::notation::{self, SquareStyle};
 use pdn::rules::perft::{Counting, perft};
 use pdn::rules::{
-    Bits, Color, MoveList, Position, Precedence, Removal, Spec, Variant, with_variant,
+    Bits, Color, MoveList, Piece, Position, Precedence, Removal, Role, Spec, Variant, with_variant,
 };
 use proptest::prelude::*;
 
@@ -173,6 +173,70 @@ proptest! {
             let seen = playout::<V>(&choices);
             fen_round_trip::<V>(&seen);
             flipped_perft::<V>(&seen);
+        });
+    }
+}
+
+/// A position of `V` from one value per square (most empty, then men and kings of both
+/// sides; no kings unless `kings`; no man on the row where it would have been crowned).
+fn placement<V: Spec>(cells: &[u8], kings: bool, side: Color) -> Position<V::B> {
+    let geo = V::geometry();
+    let mut pos = Position::empty(side);
+    for (bit, &c) in geo.mask.iter().zip(cells) {
+        let (color, king) = match c {
+            7..=9 => (Color::White, false),
+            10..=12 => (Color::Black, false),
+            13 => (Color::White, kings),
+            14 => (Color::Black, kings),
+            _ => continue,
+        };
+        if !king && geo.promotion_row(color).has(bit) {
+            continue;
+        }
+        let role = if king { Role::King } else { Role::Man };
+        pos.put(bit, Piece { color, role });
+    }
+    pos
+}
+
+proptest! {
+    // Each case is a few hundred cheap searches: more cases than for whole games.
+    #![proptest_config(crate::support::proptest_config("properties", 256))]
+
+    /// On crowded random boards (many captures, of one jump or several, with and without
+    /// kings): the captures between any piece of the side to move and any square are the
+    /// full list's captures between them, with their routes, and "a capture exists" is the
+    /// full list's answer.
+    #[test]
+    fn captures_between_any_two_squares_are_the_full_lists(
+        variant in 0..Variant::ALL.len(),
+        cells in proptest::collection::vec(0u8..16, 72),
+        kings in any::<bool>(),
+        black in any::<bool>(),
+    ) {
+        let v = Variant::ALL[variant];
+        let side = if black { Color::Black } else { Color::White };
+        with_variant!(v, V => {
+            let pos = placement::<V>(&cells, kings, side);
+            let mut list = MoveList::new();
+            let mut toward = MoveList::new();
+            V::legal_moves(&pos, &mut list);
+            let captures = list.moves().first().is_some_and(|m| m.is_capture());
+            prop_assert_eq!(V::has_capture(&pos), captures, "{}", V::to_fen(&pos));
+            for from in pos.pieces(side).iter() {
+                for to in V::geometry().mask.iter() {
+                    V::captures_between(&pos, from, to, &mut toward);
+                    let want: Vec<_> = list
+                        .iter()
+                        .filter(|(x, _)| {
+                            x.is_capture() && x.from as u32 == from && x.to as u32 == to
+                        })
+                        .map(|(x, p)| (*x, p.to_vec()))
+                        .collect();
+                    let got: Vec<_> = toward.iter().map(|(x, p)| (*x, p.to_vec())).collect();
+                    prop_assert_eq!(got, want, "{}: {} {} {}", V::RULES.name, V::to_fen(&pos), from, to);
+                }
+            }
         });
     }
 }

@@ -106,8 +106,9 @@ impl<B: Bits> Tracker<B> {
         self.count_endgames(None, pos);
     }
 
-    /// Account for a move that led to `after`; `ply` is its main-line ply.
-    #[inline]
+    /// Account for a move that led to `after`; `ply` is its main-line ply. (Always inlined:
+    /// every main-line ply of a replay comes here, most of them for the few lines below.)
+    #[inline(always)]
     pub(crate) fn record(&mut self, m: &Move<B>, after: &Position<B>, ply: u32) {
         if self.rules.draws.is_empty() {
             return;

@@ -605,7 +605,10 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
     }
 
     fn check_number(&mut self, m: &MoveRef<'_>, st: &mut LineState<V::B>) {
-        let Some(tok) = m.number else { return };
+        // By reference, so that the token's fields are read one by one as the record wrote
+        // them: a copy of the whole token would read them in one wide load right after
+        // their narrower stores (a failed store-to-load forwarding on every numbered move).
+        let Some(tok) = &m.number else { return };
         let second = st.pos.side() != self.first_mover;
         if st.after_setup {
             st.number = tok.number;
@@ -658,18 +661,25 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         None
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// Play `mv`, a move of `side`, in the line's state and do each ply's bookkeeping: the
+    /// observer's event, the draw rules (main line), the men that crossed their far row, the
+    /// numbering. The position is played in place (the one before it kept as `prev`): no
+    /// position is built elsewhere and copied in. `side` is the side to move but for a
+    /// missing ply (see `irregular`), the other side's move, after which the turn comes back.
+    #[inline(always)]
     fn finish(
         &mut self,
         m: &MoveRef<'_>,
         st: &mut LineState<V::B>,
         side: Color,
         mv: Move<V::B>,
-        after: Position<V::B>,
         played: Played,
         ambiguous: bool,
     ) {
         let ply = st.next_ply;
+        let before = st.prev.insert(st.pos);
+        st.pos.set_side(side);
+        st.pos.play(&mv, V::RULES);
         let event = PlyEvent::<V> {
             item: m,
             main: st.main,
@@ -677,8 +687,8 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             ply,
             number: st.number,
             side,
-            before: &st.pos,
-            after: &after,
+            before,
+            after: &st.pos,
             mv: &mv,
             route: &self.b.route,
             ambiguous,
@@ -688,7 +698,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         self.observer.ply::<V>(&event);
         if st.main {
             let before = self.b.draws.reached.is_some();
-            self.b.draws.record(&mv, &after, ply);
+            self.b.draws.record(&mv, &st.pos, ply);
             if !before && let Some(r) = &mut self.b.draws.reached {
                 r.span = Some(m.span);
             }
@@ -699,33 +709,44 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         let crossed = if st.crossed.is_empty() && self.b.route.len() < 2 {
             V::B::ZERO
         } else {
-            let promo = V::geometry().promotion_row(side);
-            let mut crossed = st.crossed & !mv.captured;
-            let moved_man = after
-                .piece_at(mv.to as u32)
-                .is_some_and(|p| p.role == Role::Man);
-            let was_crossed = crossed.has(mv.from as u32);
-            crossed &= !V::B::bit(mv.from as u32);
-            let passed = self.b.route[..self.b.route.len().saturating_sub(1)]
-                .iter()
-                .any(|s| promo.has(s.landing as u32));
-            if moved_man && (was_crossed || passed) {
-                crossed |= V::B::bit(mv.to as u32);
-            }
-            crossed
+            self.crossed_after(st.crossed, side, &mv, &st.pos)
         };
-        st.prev = Some(st.pos);
         st.prev_clean = st.clean;
         st.clean = st.clean && played == Played::Legal;
         st.prev_number = st.number;
         st.prev_ply = ply;
         st.prev_crossed = st.crossed;
         st.crossed = crossed;
-        st.pos = after;
         st.next_ply += 1;
         st.after_setup = false;
         if side != self.first_mover {
             st.number += 1;
         }
+    }
+
+    /// The men of `side` that crossed their far row during a capture and stayed men, after
+    /// `mv` led to `after` (`crossed`: those before it).
+    #[inline(never)]
+    fn crossed_after(
+        &self,
+        crossed: V::B,
+        side: Color,
+        mv: &Move<V::B>,
+        after: &Position<V::B>,
+    ) -> V::B {
+        let promo = V::geometry().promotion_row(side);
+        let mut crossed = crossed & !mv.captured;
+        let moved_man = after
+            .piece_at(mv.to as u32)
+            .is_some_and(|p| p.role == Role::Man);
+        let was_crossed = crossed.has(mv.from as u32);
+        crossed &= !V::B::bit(mv.from as u32);
+        let passed = self.b.route[..self.b.route.len().saturating_sub(1)]
+            .iter()
+            .any(|s| promo.has(s.landing as u32));
+        if moved_man && (was_crossed || passed) {
+            crossed |= V::B::bit(mv.to as u32);
+        }
+        crossed
     }
 }

@@ -36,8 +36,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             if let Some(mv) = self.quick(&st.pos, m) {
                 self.b.route.clear();
                 let side = st.pos.side();
-                let after = st.pos.after(&mv, V::RULES);
-                self.finish(m, st, side, mv, after, Played::Legal, false);
+                self.finish(m, st, side, mv, Played::Legal, false);
                 return 0;
             }
             if self.quick_capture(m, st) {
@@ -146,8 +145,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                 None => return 0,
             },
         };
-        let after = st.pos.after(&mv, V::RULES);
-        self.finish(m, st, side, mv, after, played, ambiguous);
+        self.finish(m, st, side, mv, played, ambiguous);
         if used > 0 {
             // Such records number every jump as a ply: take the next number as it comes.
             st.after_setup = true;
@@ -262,12 +260,9 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         self.b.route.clear();
         self.b.route.extend_from_slice(&p.route);
         if p.side != side {
-            // A missing ply: the other side's move, then our turn again.
-            let mut pos = st.pos;
-            pos.set_side(p.side);
-            let mut after = pos.after(&p.mv, V::RULES);
-            after.set_side(side);
-            self.finish(m, st, p.side, p.mv, after, Played::Irregular(code), false);
+            // A missing ply: the other side's move, then our turn again (with two sides,
+            // the turn passes back to `side` as the move is played).
+            self.finish(m, st, p.side, p.mv, Played::Irregular(code), false);
             return None;
         }
         Some((p.mv, Played::Irregular(code), false))
@@ -318,8 +313,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         let mv = legal.moves()[index];
         self.b.route.clear();
         self.b.route.extend_from_slice(legal.path(index));
-        let after = st.pos.after(&mv, V::RULES);
-        self.finish(m, st, side, mv, after, Played::Legal, false);
+        self.finish(m, st, side, mv, Played::Legal, false);
         if used > 0 {
             st.after_setup = true;
         }
@@ -375,8 +369,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         let ambiguous = false;
         self.b.route.clear();
         self.b.route.extend_from_slice(legal.path(index));
-        let after = st.pos.after(&mv, V::RULES);
-        self.finish(m, st, side, mv, after, Played::Legal, ambiguous);
+        self.finish(m, st, side, mv, Played::Legal, ambiguous);
         true
     }
 
@@ -415,7 +408,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                     return None;
                 }
             }
-        } else if !geo.is_step(from, to, rules.man_move_dirs(side)) {
+        } else if !V::is_man_step(side, from, to) {
             return None;
         }
         if V::has_capture(pos) {
