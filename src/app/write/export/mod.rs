@@ -198,13 +198,26 @@ pub fn analyse_owned<'g>(game: &'g mut Game, opts: &ExportOptions) -> Analysed<'
 /// the record `g` was read into (no second record of the game is made: a huge game's is not
 /// held twice).
 pub fn analyse_ref<'g>(g: &GameRef<'_>, game: &'g mut Game, opts: &ExportOptions) -> Analysed<'g> {
+    analyse_ref_in_place(g, game, opts, PlyOptions::default(), Settings::default())
+}
+
+/// [`analyse_ref`] with recorder and normalisation settings (`fix`'s first analysis: the
+/// replay reads the record the game was read into, so that no record of its tree is made
+/// beside it).
+pub(crate) fn analyse_ref_in_place<'g>(
+    g: &GameRef<'_>,
+    game: &'g mut Game,
+    opts: &ExportOptions,
+    record: PlyOptions,
+    settings: Settings,
+) -> Analysed<'g> {
     debug_assert!(game.source == g.text, "the game of the record");
-    let mut rec = PlyRecorder::new(PlyOptions::default());
+    let mut rec = PlyRecorder::new(record);
     rec.reserve(g.sizes().moves);
     let report = validate_ref_with(g, &opts.validate, &mut rec);
     rec.sort();
     let body = std::mem::take(&mut game.body);
-    normalised(game, body, report, rec, Settings::default(), opts)
+    normalised(game, body, report, rec, settings, opts)
 }
 
 /// [`analyse_owned`] with recorder and normalisation settings.
