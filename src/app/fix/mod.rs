@@ -796,9 +796,11 @@ mod tests {
                     .next(&mut reader, |g| {
                         let game = g.to_game();
                         for repair in [false, true] {
+                            // (With the file's hint, as the command line gives it.)
                             let opts = FixOptions {
                                 repair,
                                 keep_irregular: repair,
+                                validate: g.options(&Options::default()),
                                 ..FixOptions::default()
                             };
                             let fixed = |read: Option<&GameRef<'_>>, long| {
