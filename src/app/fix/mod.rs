@@ -572,6 +572,7 @@ fn recheck_and_write(
         normal,
         names,
         result_style: forced.result_style,
+        by_record: None,
     };
     if !plan.applied.is_empty() || !plan.kept.is_empty() {
         let mut audit = Vec::new();

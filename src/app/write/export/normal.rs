@@ -36,6 +36,7 @@ use crate::syntax::{
 use super::plies::{PlyEntry, PlyRecorder};
 use crate::app::judge::diagnostic::{Code, Diagnostic};
 use crate::app::judge::replay::{Branch, Played};
+use crate::app::model::record::{Node, Record};
 
 pub use crate::syntax::Num;
 
@@ -129,6 +130,86 @@ pub(crate) fn normalize(
         .sort_unstable_by_key(|m| (m.span.start, m.span.end));
     keep_errors(game, &mut n.out.body);
     n.out
+}
+
+/// True if the normal form of the game read into `record` is its own tree with its moves
+/// renumbered (what [`Ctx::count`] gives them), nothing else changed, so that a writer can
+/// read the record itself (`json::write_to` of an analysis made by
+/// `export::analyse_by_record`): no syntax error (kept as a comment), no move strength `*`
+/// (made `$7`), no variation that is a book-style reply (made moves of its line) or an
+/// alternative to the coming move (moved after it), no capture written one jump per move
+/// (joined). `rec` and `diagnostics` are its replay's (sorted); judged as [`normalize`]
+/// judges each, or more strictly (a variation whose branch the replay did not say, a line
+/// nested deeper than the normal form walks): a game refused here is only normalised on its
+/// tree.
+pub(crate) fn numbering_only(
+    record: &Record,
+    rec: &PlyRecorder,
+    diagnostics: &[Diagnostic],
+) -> bool {
+    if !record.errors.is_empty() {
+        return false;
+    }
+    let mut diag_spans: Vec<u32> = diagnostics
+        .iter()
+        .filter_map(|d| d.span.map(|s| s.start))
+        .collect();
+    diag_spans.sort_unstable();
+    let mut lines = vec![(record.body(), 0usize)];
+    while let Some((line, depth)) = lines.pop() {
+        if depth > MAX_DEPTH {
+            return false;
+        }
+        // As `Normalizer::line` follows a capture written one jump per move.
+        let mut chain: Option<Square> = None;
+        for (at, node) in record.items(line) {
+            match node {
+                Node::Move(m) => {
+                    let mv = record.move_ref(m);
+                    if mv.strength == Some(b"*".as_slice()) {
+                        return false;
+                    }
+                    let r = rec.find(m.span.start);
+                    if r.is_none()
+                        && m.kind != MoveKind::Unknown
+                        && let Some(sq) = chain
+                        && mv.squares.first() == Some(&sq)
+                        && diag_spans.binary_search(&m.span.start).is_err()
+                    {
+                        return false;
+                    }
+                    chain = match (r, mv.squares.last()) {
+                        (Some(_), Some(&sq)) => Some(sq),
+                        _ => None,
+                    };
+                }
+                Node::Variation { span, .. } => {
+                    chain = None;
+                    let inside = record.inside(at);
+                    match rec.branch(span.start) {
+                        Some(Branch::Last) => {}
+                        Some(Branch::Reply | Branch::Next) => return false,
+                        None => {
+                            // Judged from the records of its first move and the move before
+                            // it by the normal form: not followed here.
+                            let first = record.items(inside).find_map(|(_, n)| match n {
+                                Node::Move(m) => Some(Some(m.span.start)),
+                                Node::Comment { .. } | Node::Nag { .. } => None,
+                                _ => Some(None),
+                            });
+                            if first.flatten().and_then(|s| rec.find(s)).is_some() {
+                                return false;
+                            }
+                        }
+                    }
+                    lines.push((inside, depth + 1));
+                }
+                Node::Setup { .. } => chain = None,
+                Node::Comment { .. } | Node::Nag { .. } => {}
+            }
+        }
+    }
+    true
 }
 
 /// Give the moves of `body` the move numbers its normal form would give them (see
@@ -320,7 +401,7 @@ pub(crate) fn is_own_comment(text: &str) -> bool {
 }
 
 /// The state of an output line.
-struct Ctx {
+pub(crate) struct Ctx {
     next: Num,
     before_last: Option<Num>,
     resync: bool,
@@ -331,7 +412,7 @@ struct Ctx {
 }
 
 impl Ctx {
-    fn new(start: Num) -> Ctx {
+    pub(crate) fn new(start: Num) -> Ctx {
         Ctx {
             next: start,
             before_last: None,
@@ -339,6 +420,72 @@ impl Ctx {
             recount: false,
             last: None,
         }
+    }
+
+    /// A setup stands next on the line: the move after it carries its number.
+    pub(crate) fn setup(&mut self) {
+        self.resync = true;
+    }
+
+    /// Where a variation standing next on the line (an alternative to the last move, not a
+    /// book-style reply) starts counting.
+    pub(crate) fn variation_start(&self) -> Num {
+        self.before_last.unwrap_or(self.next)
+    }
+
+    /// Count the next move of the line (its replay's record `rec`, the number written before
+    /// it, the variant's first mover): the number the normal form gives it (`None`: none, the
+    /// writers count on from the move before), the count moved on past it.
+    pub(crate) fn count(
+        &mut self,
+        rec: Option<PlyEntry>,
+        written: Option<MoveNumber>,
+        first_mover: Option<Color>,
+    ) -> Option<Num> {
+        let given = if self.resync {
+            self.next = match (rec, written) {
+                (Some(r), _) if first_mover.is_some() => {
+                    let n = num_of(&r, first_mover);
+                    if r.played == Played::Irregular(Code::WrongSide) {
+                        // The number is checked against the side to move, not the mover.
+                        Num {
+                            second: !n.second,
+                            ..n
+                        }
+                    } else {
+                        n
+                    }
+                }
+                (_, Some(t)) => Num {
+                    number: t.number,
+                    second: t.second_player,
+                },
+                _ => self.next,
+            };
+            self.resync = false;
+            Some(self.next)
+        } else if self.recount {
+            Some(self.next)
+        } else {
+            None
+        };
+        self.recount = false;
+        self.before_last = Some(self.next);
+        let before = self.next;
+        self.next = self.next.after();
+        if rec.is_some_and(|r| r.played == Played::Irregular(Code::WrongSide)) {
+            // A move of the side not to move, played as recorded (a ply is missing): the
+            // replay keeps the side to move and counts the move as the mover's (the number
+            // goes on after a move of the second player). The next move carries the
+            // number, so that reading the output back counts as the replay did.
+            self.next = Num {
+                number: before.number.saturating_add(u32::from(!before.second)),
+                second: before.second,
+            };
+            self.recount = true;
+        }
+        self.last = rec;
+        given
     }
 }
 
@@ -566,7 +713,7 @@ impl<'r> Normalizer<'r> {
                         let start = if next {
                             ctx.next
                         } else {
-                            ctx.before_last.unwrap_or(ctx.next)
+                            ctx.variation_start()
                         };
                         let mut sub = Slots::new(std::mem::take(&mut v.line.items));
                         if depth < MAX_DEPTH {
@@ -605,62 +752,18 @@ impl<'r> Normalizer<'r> {
     ) {
         let written = item.number;
         let span = item.span;
-        if ctx.resync {
-            ctx.next = match (rec, written) {
-                (Some(r), _) if self.first_mover.is_some() => {
-                    let n = num_of(&r, self.first_mover);
-                    if r.played == Played::Irregular(Code::WrongSide) {
-                        // The number is checked against the side to move, not the mover.
-                        Num {
-                            second: !n.second,
-                            ..n
-                        }
-                    } else {
-                        n
-                    }
-                }
-                (_, Some(t)) => Num {
-                    number: t.number,
-                    second: t.second_player,
-                },
-                _ => ctx.next,
-            };
-            item.number = Some(MoveNumber {
-                number: ctx.next.number,
-                second_player: ctx.next.second,
+        item.number = ctx
+            .count(rec, written, self.first_mover)
+            .map(|n| MoveNumber {
+                number: n.number,
+                second_player: n.second,
                 span: written.map_or(Span::at(span.start), |t| t.span),
             });
-            ctx.resync = false;
-        } else if ctx.recount {
-            item.number = Some(MoveNumber {
-                number: ctx.next.number,
-                second_player: ctx.next.second,
-                span: written.map_or(Span::at(span.start), |t| t.span),
-            });
-        } else {
-            item.number = None;
-        }
-        ctx.recount = false;
         let star = self.mode == Mode::Normal && item.strength.as_deref() == Some("*");
         if star {
             item.strength = None;
             self.out.stars += 1;
         }
-        ctx.before_last = Some(ctx.next);
-        let before = ctx.next;
-        ctx.next = ctx.next.after();
-        if rec.is_some_and(|r| r.played == Played::Irregular(Code::WrongSide)) {
-            // A move of the side not to move, played as recorded (a ply is missing): the
-            // replay keeps the side to move and counts the move as the mover's (the number
-            // goes on after a move of the second player). The next move carries the
-            // number, so that reading the output back counts as the replay did.
-            ctx.next = Num {
-                number: before.number.saturating_add(u32::from(!before.second)),
-                second: before.second,
-            };
-            ctx.recount = true;
-        }
-        ctx.last = rec;
         out.push(Item::Move(item));
         if star {
             out.push(Item::Nag(Nag { value: 7, span }));
