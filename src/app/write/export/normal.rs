@@ -30,7 +30,7 @@
 use crate::rules::Color;
 use crate::syntax::{
     Comment, CommentKind, Game, Item, Line, MoveItem, MoveKind, MoveNumber, Nag, Span, Square,
-    SyntaxError, SyntaxErrorKind, comment_for_writing,
+    SyntaxError, SyntaxErrorKind, ToleratedKind, comment_for_writing,
 };
 
 use super::plies::{PlyEntry, PlyRecorder};
@@ -135,7 +135,8 @@ pub(crate) fn normalize(
 /// True if the normal form of the game read into `record` is its own tree with its moves
 /// renumbered (what [`Ctx::count`] gives them), nothing else changed, so that a writer can
 /// read the record itself (`json::write_to` of an analysis made by
-/// `export::analyse_by_record`): no syntax error (kept as a comment), no move strength `*`
+/// `export::analyse_by_record`), and the record holds the text of every comment where it
+/// reads it: no syntax error (kept as a comment), no move strength `*`
 /// (made `$7`), no variation that is a book-style reply (made moves of its line) or an
 /// alternative to the coming move (moved after it), no capture written one jump per move
 /// (joined). `rec` and `diagnostics` are its replay's (sorted); judged as [`normalize`]
@@ -147,7 +148,16 @@ pub(crate) fn numbering_only(
     rec: &PlyRecorder,
     diagnostics: &[Diagnostic],
 ) -> bool {
-    if !record.errors.is_empty() {
+    // (A comment made of text outside the movetext, or of a result inside a variation, is
+    // its whole span: the record keeps the text of a comment as after its delimiter.)
+    if !record.errors.is_empty()
+        || record.notes.iter().any(|n| {
+            matches!(
+                n.kind,
+                ToleratedKind::ProseOutsideMovetext | ToleratedKind::ResultInVariation
+            )
+        })
+    {
         return false;
     }
     let mut diag_spans: Vec<u32> = diagnostics
