@@ -267,6 +267,34 @@ struct Original {
     result: Option<ResultToken>,
 }
 
+impl Original {
+    /// Put the parts of the game as read back into `game` (whose text is the text as read
+    /// and the text of the plan's new moves after it): the tree and the tags as read, a long
+    /// game's read again from its text where they were not kept.
+    fn restore(self, game: &mut Game) {
+        let mut again = match (&self.body, &self.tags) {
+            (Some(_), Some(_)) => None,
+            _ => {
+                let text = game.source.get(..self.source_len).unwrap_or_default();
+                Some(game_of_text(text, &[], &[]))
+            }
+        };
+        game.body = match (self.body, again.as_mut()) {
+            (Some(body), _) => body,
+            (None, Some(g)) => std::mem::take(&mut g.body),
+            (None, None) => Line::default(),
+        };
+        game.tags = match (self.tags, again) {
+            (Some(tags), _) => tags,
+            (None, Some(g)) => g.tags,
+            (None, None) => Vec::new(),
+        };
+        game.result = self.result;
+        game.errors = self.errors;
+        game.notes = self.notes;
+    }
+}
+
 /// Fix one game (which is changed in place and dropped).
 pub fn fix(game: Game, opts: &FixOptions) -> Fixed {
     let (mut f, text) = fix_to(game, opts, Spill::new(usize::MAX));
@@ -496,28 +524,8 @@ fn recheck_and_write(
     let af = match af {
         Some(af) => af,
         None => {
-            // Never worse than what was read: the tree as read (a long game's read again from
-            // its text).
-            let mut again = match (&original.body, &original.tags) {
-                (Some(_), Some(_)) => None,
-                _ => {
-                    let text = game.source.get(..original.source_len).unwrap_or_default();
-                    Some(game_of_text(text, &[], &[]))
-                }
-            };
-            game.body = match (original.body, again.as_mut()) {
-                (Some(body), _) => body,
-                (None, Some(g)) => std::mem::take(&mut g.body),
-                (None, None) => Line::default(),
-            };
-            game.tags = match (original.tags, again) {
-                (Some(tags), _) => tags,
-                (None, Some(g)) => g.tags,
-                (None, None) => Vec::new(),
-            };
-            game.result = original.result;
-            game.errors = original.errors;
-            game.notes = original.notes;
+            // Never worse than what was read.
+            original.restore(&mut game);
             let mut f = as_read(
                 &mut game,
                 false,
@@ -833,6 +841,31 @@ mod tests {
         // (Whether a fixture's corrected game is worse than the game read: reported, the
         // test does not depend on it.)
         eprintln!("{games} games, {as_read} written as read for more errors");
+    }
+
+    #[test]
+    fn a_game_as_read_is_restored_from_what_was_kept_or_from_its_text() {
+        let text = "[Event \"e\"]\n[Event \"f\"]\n[Result \"1-0\"]\n\
+                    1. 32-28 {c} (1. 33-28) 19-23 2. 28x19 14x23 1-0";
+        let read = game_of_text(text, &[], &[]);
+        for keep in [false, true] {
+            let mut game = read.clone();
+            let original = Original {
+                body: keep.then(|| read.body.clone()),
+                source_len: text.len(),
+                errors: Vec::new(),
+                notes: Vec::new(),
+                tags: keep.then(|| read.tags.clone()),
+                result: game.result.take(),
+            };
+            // The plan: other tags and tree, the text of a new move appended.
+            game.tags = vec![Tag::new("GameType", "20", Span::default())];
+            game.body = Line::default();
+            game.source.push_str(" 37-32");
+            original.restore(&mut game);
+            game.source.truncate(text.len());
+            assert_eq!(game, read, "kept: {keep}");
+        }
     }
 
     #[test]
