@@ -534,7 +534,7 @@ fn written(to: ConvertTo, file: &str, a: &export::Analysed<'_>) -> Done {
     let errors = a.report.errors();
     // A huge game's output goes to a temporary file as it is written, never held
     // whole: the buffer is not reserved beyond that size.
-    let mut s = String::with_capacity((2 * game.source.len() + 256).min(SPILL_AT));
+    let mut s = String::with_capacity((2 * a.source.len() + 256).min(SPILL_AT));
     let mut spill = Spill::default();
     match to {
         ConvertTo::Json => export::json::write_to(a, file, &mut s, &mut spill),

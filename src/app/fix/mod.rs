@@ -581,6 +581,7 @@ fn recheck_and_write(
         names,
         result_style: forced.result_style,
         by_record: None,
+        source: &game.source,
     };
     if !plan.applied.is_empty() || !plan.kept.is_empty() {
         let mut audit = Vec::new();

@@ -100,7 +100,7 @@ pub fn write_to(a: &Analysed<'_>, file: &str, out: &mut String, drain: &mut dyn 
         Some(record) => {
             let lines = ByRecord {
                 record,
-                text: &game.source,
+                text: a.source,
                 a,
             };
             w.line(&lines, (record.body(), Num::START), Num::START, out, 0);
@@ -134,7 +134,9 @@ pub fn write_to(a: &Analysed<'_>, file: &str, out: &mut String, drain: &mut dyn 
         if i > 0 {
             out.push(',');
         }
-        let at = d.span.map(|s| lines.line_col(game, s.start));
+        let at = d
+            .span
+            .map(|s| lines.locate(a.source.as_bytes(), game.line, game.column, s.start));
         let mut o = Object::new(out);
         o.str("code", d.code.as_str())
             .str("severity", d.severity().as_str())
@@ -392,7 +394,6 @@ impl Writer<'_, '_> {
         depth: usize,
     ) {
         let a = self.a;
-        let game = a.game;
         out.push_str("{\"number\":");
         match mv {
             Some(m) => {
@@ -412,15 +413,15 @@ impl Writer<'_, '_> {
                 }
                 out.push_str(",\"move\":");
                 let mut text = String::new();
-                a.push_move_text(game, m, Form::Pdn, &mut text);
+                a.push_move_text_in(a.source, m, Form::Pdn, &mut text);
                 push_str(out, &text);
                 out.push_str(",\"text\":");
                 text.clear();
-                text.push_str(game.text(m.span).trim());
+                text.push_str(span_text(a.source, m.span).trim());
                 if let Some(j) = self.joined.get(&m.span) {
                     for s in &j.dropped {
                         text.push(' ');
-                        text.push_str(game.text(*s).trim());
+                        text.push_str(span_text(a.source, *s).trim());
                     }
                 }
                 push_str(out, &text);
@@ -462,6 +463,13 @@ impl Writer<'_, '_> {
         }
         out.push('}');
     }
+}
+
+/// The text of a span of the game's text (`Game::text`).
+fn span_text(source: &str, span: Span) -> &str {
+    source
+        .get(span.start as usize..span.end as usize)
+        .unwrap_or("")
 }
 
 fn strings(list: &[&str], out: &mut String) {

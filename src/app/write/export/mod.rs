@@ -31,7 +31,7 @@ pub mod plies;
 pub mod table;
 
 use crate::rules::{Color, NotationKind, Numbering, Spec, Variant, with_variant};
-use crate::syntax::{Game, Item, Line, MoveItem, canonical_move_text};
+use crate::syntax::{Game, Item, Line, MoveItem, canonical_move_text_in};
 
 use crate::app::judge::validate::{Options, Verdict, validate_ref_with, validate_with};
 use crate::app::model::reading::{GameRef, Sizes};
@@ -93,6 +93,9 @@ pub struct Analysed<'g> {
     /// ([`analyse_by_record`]): then `normal.body` is empty, `game` has no tags and no tree,
     /// and the writer that can (`json`) reads the tags and the tree from the record.
     pub by_record: Option<&'g Record>,
+    /// The game's text (that of `game`, or of the record read: [`analyse_by_record`]'s
+    /// `game` holds none); every span indexes into it.
+    pub source: &'g str,
 }
 
 impl Analysed<'_> {
@@ -121,11 +124,22 @@ impl Analysed<'_> {
 
     /// Append the text of a move (see [`Analysed::move_text`]).
     pub(crate) fn push_move_text(&self, game: &Game, m: &MoveItem, form: Form, out: &mut String) {
+        self.push_move_text_in(&game.source, m, form, out);
+    }
+
+    /// [`Analysed::push_move_text`] of a move of the game whose text is `source`.
+    pub(crate) fn push_move_text_in(
+        &self,
+        source: &str,
+        m: &MoveItem,
+        form: Form,
+        out: &mut String,
+    ) {
         match (self.record(m), &self.names) {
             (Some(r), Some(names)) if r.played == crate::app::judge::replay::Played::Legal => {
                 self.rec.write(r, form, names, out);
             }
-            _ => out.push_str(&canonical_move_text(game, m)),
+            _ => out.push_str(&canonical_move_text_in(source, m)),
         }
     }
 
@@ -234,15 +248,14 @@ impl ByRecord {
         self.fits
     }
 
-    /// The game of `g` as [`analyse_by_record`] gives it to the writers: its place and text,
-    /// no tags, no tree (read from the record).
+    /// The game of `g` as [`analyse_by_record`] gives it to the writers: its place, no text,
+    /// no tags, no tree (read from the record and its text: [`Analysed::source`]).
     pub fn shell(g: &GameRef<'_>) -> Game {
         Game {
             index: g.index(),
             offset: g.offset,
             line: g.line,
             column: g.column,
-            source: g.text.to_owned(),
             notes: g.record.notes.clone(),
             ..Game::default()
         }
@@ -265,6 +278,7 @@ pub fn analyse_by_record<'g>(
     let ByRecord { report, rec, .. } = replay;
     let mut a = analysed(game, report, rec, Normal::default(), opts);
     a.by_record = Some(g.record);
+    a.source = g.text;
     a
 }
 
@@ -380,6 +394,7 @@ fn analysed<'g>(
         names,
         result_style: opts.result_style,
         by_record: None,
+        source: &game.source,
     }
 }
 
