@@ -30,6 +30,10 @@
 //!   `column`, `ply`, `move`, `message`, `in_variation`, as in `validate --format json`).
 //!   A syntax error is also kept in the moves, where it was found, as a comment
 //!   `pdn: unreadable: …` holding the text the reader skipped (or `pdn: syntax-error: …`).
+//!
+//! The moves are read from the normal form's tree, or, for a game whose normal form is its
+//! own tree renumbered (`normal::numbering_only`), from the record the game was read into
+//! (`export::analyse_by_record`: a huge game's tree is never made); the bytes are the same.
 
 use std::borrow::Cow;
 use std::collections::HashMap;
