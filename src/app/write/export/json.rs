@@ -42,7 +42,7 @@ use crate::rules::Color;
 use crate::syntax::{Drain, Item, Keep, Line, LineIndex, MoveItem, MoveNumber, Span, Squares};
 
 use super::Analysed;
-use super::normal::{Ctx, Joined, Num};
+use super::normal::{Ctx, Joined, Num, marker_in};
 use super::plies::{Form, push_u32};
 use crate::app::model::outcome::normalised;
 use crate::app::model::record::{LineRef, Node, Record};
@@ -102,10 +102,16 @@ pub fn write_to(a: &Analysed<'_>, file: &str, out: &mut String, drain: &mut dyn 
     };
     match a.by_record {
         Some(record) => {
+            // Syntax errors after the main line (`normal::numbering_only`): their markers
+            // are the main line's last comments, in the order of where they stand.
+            let mut errors: Vec<_> = game.errors.iter().collect();
+            errors.sort_by_key(|e| e.span.start);
+            let markers: Vec<String> = errors.iter().map(|e| marker_in(a.source, e)).collect();
             let lines = ByRecord {
                 record,
                 text: a.source,
                 a,
+                markers: &markers,
             };
             w.line(&lines, (record.body(), Num::START), Num::START, out, 0);
         }
@@ -254,6 +260,8 @@ struct ByRecord<'l, 'g> {
     /// The game's text (the record's spans index into it).
     text: &'l str,
     a: &'l Analysed<'g>,
+    /// The comments that end the main line (markers of syntax errors).
+    markers: &'l [String],
 }
 
 impl<'l> Lines<'l> for ByRecord<'l, '_> {
@@ -264,7 +272,12 @@ impl<'l> Lines<'l> for ByRecord<'l, '_> {
         let (record, text, a) = (self.record, self.text, self.a);
         let first = a.first_mover();
         let mut ctx = Ctx::new(start);
-        record.items(line).map(move |(at, node)| match node {
+        let last: &[String] = if line == record.body() {
+            self.markers
+        } else {
+            &[]
+        };
+        let items = record.items(line).map(move |(at, node)| match node {
             Node::Move(m) => {
                 let mv = record.move_ref(m);
                 let r = a.rec.find(m.span.start).copied();
@@ -290,7 +303,8 @@ impl<'l> Lines<'l> for ByRecord<'l, '_> {
                 ctx.setup();
                 Piece::Setup(record.node_text(node))
             }
-        })
+        });
+        items.chain(last.iter().map(|m| Piece::Comment(m.as_str())))
     }
 }
 

@@ -136,7 +136,8 @@ pub(crate) fn normalize(
 /// renumbered (what [`Ctx::count`] gives them), nothing else changed, so that a writer can
 /// read the record itself (`json::write_to` of an analysis made by
 /// `export::analyse_by_record`), and the record holds the text of every comment where it
-/// reads it: no syntax error (kept as a comment), no move strength `*`
+/// reads it: no syntax error but after the main line's last item (each kept as a comment
+/// there), no move strength `*`
 /// (made `$7`), no variation that is a book-style reply (made moves of its line) or an
 /// alternative to the coming move (moved after it), no capture written one jump per move
 /// (joined). `rec` and `diagnostics` are its replay's (sorted); judged as [`normalize`]
@@ -150,7 +151,19 @@ pub(crate) fn numbering_only(
 ) -> bool {
     // (A comment made of text outside the movetext, or of a result inside a variation, is
     // its whole span: the record keeps the text of a comment as after its delimiter.)
-    if !record.errors.is_empty()
+    // A syntax error after the main line's last item (a game cut at the size limit) is kept
+    // as a comment after it ([`keep_errors`]: no item starts after it, no variation holds
+    // it); any other, where it was found, is not followed here (nor one after a NAG, whose
+    // end the record does not keep).
+    let end = match record.items(record.body()).last() {
+        // (Nor in a game whose main line holds nothing the record kept.)
+        None => u32::MAX,
+        Some((_, Node::Move(m))) => m.span.end,
+        Some((_, Node::Comment { span, .. } | Node::Variation { span, .. })) => span.end,
+        Some((_, Node::Setup { span, .. })) => span.end,
+        Some((_, Node::Nag { .. })) => u32::MAX,
+    };
+    if record.errors.iter().any(|e| e.span.start < end)
         || record.notes.iter().any(|n| {
             matches!(
                 n.kind,
@@ -273,7 +286,15 @@ const MARKER_TEXT: usize = 400;
 /// skipped (`pdn: unreadable: …`, at most [`MARKER_TEXT`] characters), or the error's message
 /// (`pdn: syntax-error: …`). Written as a PDN comment can hold it (`}` becomes `)`).
 pub(crate) fn marker(game: &Game, e: &SyntaxError) -> String {
-    let skipped = game.text(e.span).trim();
+    marker_in(&game.source, e)
+}
+
+/// [`marker`] of an error of the game whose text is `source`.
+pub(crate) fn marker_in(source: &str, e: &SyntaxError) -> String {
+    let skipped = source
+        .get(e.span.start as usize..e.span.end as usize)
+        .unwrap_or("")
+        .trim();
     let mut s = String::new();
     if skips_text(e.kind) && !skipped.is_empty() {
         s.push_str(OwnComment::UNREADABLE);
