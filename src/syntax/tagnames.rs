@@ -169,6 +169,14 @@ impl NameKind {
 }
 
 /// What a tag name (references already decoded) stands for.
+/// The standard name a tag name is written exactly as (`Event`), if any: what [`classify`]
+/// gives such a name, told from its bytes without decoding them (a standard name is ASCII
+/// and holds no character reference).
+#[inline]
+pub(crate) fn exact_standard(name: &[u8]) -> Option<&'static str> {
+    STANDARD.iter().find(|s| s.as_bytes() == name).copied()
+}
+
 pub(crate) fn classify(name: &str) -> NameKind {
     if let Some(s) = STANDARD.iter().find(|s| **s == name) {
         return NameKind::Standard(s);

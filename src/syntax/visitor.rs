@@ -50,6 +50,26 @@ pub trait Visitor {
         let _ = m;
     }
 
+    /// The usual move — two numbered squares, `[from, to]`, without a strength — with the move
+    /// number just before it: by default [`Visitor::game_move`] with that move, which is what
+    /// a visitor must make of it if it takes it apart (for speed: nearly every move is one).
+    #[inline(always)]
+    fn game_pair(
+        &mut self,
+        number: Option<MoveNumber>,
+        squares: [u32; 2],
+        kind: MoveKind,
+        span: Span,
+    ) {
+        self.game_move(&MoveRef {
+            number,
+            squares: &[Square::Num(squares[0]), Square::Num(squares[1])],
+            kind,
+            strength: None,
+            span,
+        });
+    }
+
     /// A `{…}`, `%…` or `;…` comment: its text without delimiters.
     fn comment(&mut self, text: &[u8], kind: CommentKind, span: Span) {
         let _ = (text, kind, span);
@@ -130,16 +150,25 @@ pub struct RawTag<'a> {
     bytes: &'a [u8],
     escaped: bool,
     standard: Option<&'static str>,
+    /// The value holds an `&` (it may hold a character reference).
+    amp: bool,
 }
 
 impl<'a> RawTag<'a> {
     /// The value `bytes` as written, `escaped` if it holds a backslash escape, `standard` the
     /// standard name of its tag.
-    pub(crate) fn new(bytes: &'a [u8], escaped: bool, standard: Option<&'static str>) -> Self {
+    /// `amp`: the bytes hold an `&`.
+    pub(crate) fn new(
+        bytes: &'a [u8],
+        escaped: bool,
+        standard: Option<&'static str>,
+        amp: bool,
+    ) -> Self {
         RawTag {
             bytes,
             escaped,
             standard,
+            amp,
         }
     }
 
@@ -168,6 +197,10 @@ impl<'a> RawTag<'a> {
     /// The value as [`Tag::value`](super::Tag::value) holds it: [`RawTag::decode_utf8_lossy`]
     /// with character references (`&#x00e9;`, `&eacute;`) decoded.
     pub fn text(&self) -> Cow<'a, str> {
+        // (Unescaping makes no `&`: without one in the bytes there is no reference.)
+        if !self.amp {
+            return self.decode_utf8_lossy();
+        }
         match self.decode_utf8_lossy() {
             Cow::Borrowed(t) => decode_references(t),
             Cow::Owned(t) => Cow::Owned(decode_references(&t).into_owned()),
@@ -259,9 +292,9 @@ impl std::fmt::Debug for GameEnd<'_> {
 /// not delivered again: the grammar gives them again in the same order.
 pub(crate) struct VisitorSink<'v, V> {
     pub(crate) visitor: &'v mut V,
-    /// Elements of this parse so far.
-    seen: usize,
-    /// Elements delivered by earlier parses of the game.
+    /// Elements delivered by earlier parses of the game that this parse has still to pass.
+    again: usize,
+    /// Elements delivered, by this parse and the earlier ones.
     delivered: usize,
     /// Depth inside a skipped variation (0: not skipping).
     skipping: u32,
@@ -271,7 +304,7 @@ impl<'v, V: Visitor> VisitorSink<'v, V> {
     pub(crate) fn new(visitor: &'v mut V) -> Self {
         VisitorSink {
             visitor,
-            seen: 0,
+            again: 0,
             delivered: 0,
             skipping: 0,
         }
@@ -279,15 +312,18 @@ impl<'v, V: Visitor> VisitorSink<'v, V> {
 
     /// The game will be parsed again from its start.
     pub(crate) fn restart(&mut self) {
-        self.delivered = self.delivered.max(self.seen);
-        self.seen = 0;
+        self.again = self.delivered;
     }
 
     /// Count an element; true if it is new (not delivered by an earlier parse).
     #[inline(always)]
     fn fresh(&mut self) -> bool {
-        self.seen += 1;
-        self.seen > self.delivered
+        if self.again > 0 {
+            self.again -= 1;
+            return false;
+        }
+        self.delivered += 1;
+        true
     }
 
     /// Count an element; true if it goes to the visitor.
@@ -314,6 +350,19 @@ impl<V: Visitor> Sink for VisitorSink<'_, V> {
                 strength: m.strength,
                 span: m.span,
             });
+        }
+    }
+
+    #[inline(always)]
+    fn push_pair(
+        &mut self,
+        number: Option<MoveNumber>,
+        squares: [u32; 2],
+        kind: MoveKind,
+        span: Span,
+    ) {
+        if self.deliver() {
+            self.visitor.game_pair(number, squares, kind, span);
         }
     }
 

@@ -71,7 +71,16 @@ pub(crate) fn compact(text: &str) -> String {
 
 /// Read a result string.
 pub fn parse(text: &str) -> Outcome {
-    match compact(text).as_str() {
+    // The usual result (`2-0`) has nothing to compact: read as it is, without a copy.
+    if text.bytes().all(|b| b.is_ascii_graphic()) {
+        return parse_compact(text);
+    }
+    parse_compact(&compact(text))
+}
+
+/// [`parse`] of a result with no white space and no dash other than `-`.
+fn parse_compact(text: &str) -> Outcome {
+    match text {
         "*" => Outcome::Unknown,
         "2-0" | "1-0" => Outcome::FirstWon,
         "0-2" | "0-1" => Outcome::SecondWon,

@@ -17,8 +17,8 @@ use std::io::{self, Read};
 use crate::rules::Variant;
 use crate::syntax::pieces::{FilePiece, Rest, read_piece_with};
 use crate::syntax::{
-    CommentKind, Game, GameEnd, MoveRef, Nag, RawTag, Reader, Skip, Span, Visitor,
-    game_of_text_sized,
+    CommentKind, Game, GameEnd, MoveKind, MoveNumber, MoveRef, Nag, RawTag, Reader, Skip, Span,
+    Visitor, game_of_text_sized,
 };
 
 use crate::app::judge::diagnostic::GameText;
@@ -266,6 +266,17 @@ impl<T, E: FnMut(&mut Filler, &GameEnd<'_>) -> T> Visitor for Fill<'_, E> {
     #[inline(always)]
     fn game_move(&mut self, m: &MoveRef<'_>) {
         self.filler.game_move(m);
+    }
+
+    #[inline(always)]
+    fn game_pair(
+        &mut self,
+        number: Option<MoveNumber>,
+        squares: [u32; 2],
+        kind: MoveKind,
+        span: Span,
+    ) {
+        self.filler.game_pair(number, squares, kind, span);
     }
 
     fn comment(&mut self, text: &[u8], kind: CommentKind, span: Span) {

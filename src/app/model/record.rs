@@ -413,6 +413,22 @@ impl Record {
     /// A move of the record with its squares and strength.
     #[inline]
     pub fn move_ref<'a>(&'a self, m: &'a MoveNode) -> MoveRef<'a> {
+        let number = self.move_number(m);
+        if m.extra == NONE {
+            // The usual move: at most two squares, all in the node, and no strength.
+            return MoveRef {
+                number,
+                squares: &m.pair[..usize::from(m.len.min(2))],
+                kind: m.kind,
+                strength: None,
+                span: m.span,
+            };
+        }
+        self.move_ref_extra(m, number)
+    }
+
+    /// [`Record::move_ref`] of a move with an extra (more than two squares, a strength).
+    fn move_ref_extra<'a>(&'a self, m: &'a MoveNode, number: Option<MoveNumber>) -> MoveRef<'a> {
         let extra = self.extra(m);
         let squares = match m.len {
             0..=2 => &m.pair[..usize::from(m.len)],
@@ -424,7 +440,7 @@ impl Record {
         let strength = (extra.strength.end > extra.strength.start)
             .then(|| self.text(&extra.strength).as_bytes());
         MoveRef {
-            number: self.move_number(m),
+            number,
             squares,
             kind: m.kind,
             strength,
@@ -673,6 +689,9 @@ pub(crate) struct Filler {
     open: Vec<u32>,
     /// The node of the last item of the current line, if it is a move.
     last_move: Option<u32>,
+    /// Where the text of the last comment of the main line is in the game's text: its
+    /// start and length (copied into the record once, at the game's end).
+    last_comment: Option<(u32, u32)>,
 }
 
 impl Filler {
@@ -689,6 +708,12 @@ impl Filler {
             self.close(at, Span::at(game.text.len() as u32));
         }
         let r = &mut self.record;
+        if let Some((start, len)) = self.last_comment.take() {
+            let (start, len) = (start as usize, len as usize);
+            r.comment.clear();
+            r.comment
+                .extend_from_slice(game.text.get(start..start + len).unwrap_or_default());
+        }
         r.index = game.index;
         r.errors.extend_from_slice(game.errors);
         r.notes.extend_from_slice(game.notes);
@@ -723,6 +748,7 @@ impl Visitor for Filler {
         self.record.clear();
         self.open.clear();
         self.last_move = None;
+        self.last_comment = None;
     }
 
     fn tag(&mut self, name: &[u8], value: RawTag<'_>, span: Span) {
@@ -740,42 +766,64 @@ impl Visitor for Filler {
 
     #[inline(always)]
     fn game_move(&mut self, m: &MoveRef<'_>) {
-        // The usual move, two numbered squares without a strength, node built in place
-        // (what `move_node` makes of it); anything else out of line.
+        // The usual move, two numbered squares without a strength: `game_pair`'s node;
+        // anything else out of line.
         if let ([Square::Num(a), Square::Num(b)], None) = (m.squares, m.strength) {
-            let r = &mut self.record;
-            let at = r.nodes.len();
-            if !r.head_frozen && at >= HEAD {
-                r.head = r.squares;
-                r.head_frozen = true;
-            }
-            r.squares.squares += 2;
-            r.squares.max_number = r.squares.max_number.max((*a).max(*b));
-            let number = match m.number {
-                Some(n) => {
-                    r.numbers.push(n);
-                    (r.numbers.len() - 1) as u32
-                }
-                None => NONE,
-            };
-            self.last_move = Some(at as u32);
-            r.nodes.push(Node::Move(MoveNode {
-                span: m.span,
-                kind: m.kind,
-                pair: [Square::Num(*a), Square::Num(*b)],
-                number,
-                extra: NONE,
-                len: 2,
-            }));
+            self.game_pair(m.number, [*a, *b], m.kind, m.span);
             return;
         }
         self.other_move(m);
     }
 
+    /// The usual move, its node built in place (what `move_node` makes of it).
+    #[inline(always)]
+    fn game_pair(
+        &mut self,
+        number: Option<MoveNumber>,
+        [a, b]: [u32; 2],
+        kind: MoveKind,
+        span: Span,
+    ) {
+        let r = &mut self.record;
+        let at = r.nodes.len();
+        if !r.head_frozen && at >= HEAD {
+            r.head = r.squares;
+            r.head_frozen = true;
+        }
+        r.squares.squares += 2;
+        r.squares.max_number = r.squares.max_number.max(a.max(b));
+        let number = match number {
+            Some(n) => {
+                r.numbers.push(n);
+                (r.numbers.len() - 1) as u32
+            }
+            None => NONE,
+        };
+        self.last_move = Some(at as u32);
+        r.nodes.push(Node::Move(MoveNode {
+            span,
+            kind,
+            pair: [Square::Num(a), Square::Num(b)],
+            number,
+            extra: NONE,
+            len: 2,
+        }));
+    }
+
     #[inline]
     fn comment(&mut self, text: &[u8], _: CommentKind, span: Span) {
         if self.open.is_empty() {
-            self.record.keep_comment(text);
+            // The text is copied at the game's end, from the game's text: it follows the
+            // opening delimiter, or is the whole span for prose read as a comment (no
+            // delimiter: then, and only then, as long as the span).
+            let len = text.len() as u32;
+            let start = if span.end.saturating_sub(span.start) == len {
+                span.start
+            } else {
+                span.start.saturating_add(1)
+            };
+            self.record.last_comment = Some(self.record.nodes.len() as u32);
+            self.last_comment = Some((start, len));
         }
         self.record.note_comment(text);
         self.record.nodes.push(Node::Comment {
@@ -890,6 +938,55 @@ mod tests {
                 assert_eq!(got.node_text(n), want.node_text(n));
             }
         }
+    }
+
+    /// The last comment of the main line, copied from the game's text at its end, is the one
+    /// the game holds: brace, line and unterminated comments, prose read as one, multi-byte
+    /// text, a comment in a variation after it, a game read in small pieces.
+    #[test]
+    fn the_last_comment_is_the_games_for_every_kind_of_comment() {
+        let text = "1. 32-28 {first} 19-23 % line \u{e9}t\u{e9}\n2. 28x19 ; semi\n14x23 *\n\n\
+                    [Event \"x\"]\nSome prose before the moves\n1. 32-28 19-23 *\n\n\
+                    1. 32-28 19-23 {main \u{e9}} (2. 33-29 {in variation}) 2. 37-32 $1 *\n\n\
+                    1. 32-28 {} 19-23 *\n\n\
+                    1. 32-28 {unterminated\n[Event \"y\"]\n1. 33-29 *\n\n\
+                    1. 32-28 19-23 2-0\nA line of prose after the game.\n\n\
+                    [Event \"z\"]\n1. 31-27 { spaced } *\n";
+        let games = read_games(text.as_bytes());
+        assert!(games.len() >= 6, "{}", games.len());
+        /// A source handing out a few bytes at a time: the reader parses games again.
+        struct Trickle<'a>(&'a [u8]);
+        impl std::io::Read for Trickle<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+                let n = buf.len().min(self.0.len()).min(7);
+                buf[..n].copy_from_slice(&self.0[..n]);
+                self.0 = &self.0[n..];
+                Ok(n)
+            }
+        }
+        let mut whole = Reader::new(text.as_bytes());
+        let mut trickled = Reader::new(Trickle(text.as_bytes()));
+        let (mut a, mut b) = (Filler::new(), Filler::new());
+        let mut with_comment = 0;
+        for g in &games {
+            whole.read_game(&mut a).unwrap().unwrap();
+            trickled.read_game(&mut b).unwrap().unwrap();
+            let want = Record::of_game(g);
+            assert_eq!(
+                a.record.last_comment(),
+                want.last_comment(),
+                "game {}",
+                g.index
+            );
+            assert_eq!(
+                b.record.last_comment(),
+                want.last_comment(),
+                "game {}",
+                g.index
+            );
+            with_comment += usize::from(want.last_comment().is_some());
+        }
+        assert!(with_comment >= 5, "{with_comment}");
     }
 
     /// A node stays compact: a game of a million moves holds a million of them.

@@ -305,9 +305,7 @@ impl<'a, S: Sink> P<'a, S> {
                 } else {
                     MoveKind::Normal
                 };
-                let from = Square::Num(w.square(0, 2));
-                let to = Square::Num(w.square(3, 2));
-                self.emit_move(Squares::pair(from, to), kind, None, sp(p, p + 5));
+                self.emit_pair(w.square(0, 2), w.square(3, 2), kind, sp(p, p + 5));
                 p += 6;
                 continue;
             }
@@ -454,8 +452,7 @@ impl<'a, S: Sink> P<'a, S> {
         } else {
             MoveKind::Normal
         };
-        let squares = Squares::pair(Square::Num(from), Square::Num(to));
-        self.emit_move(squares, kind, None, sp(p, e));
+        self.emit_pair(from, to, kind, sp(p, e));
         Step::Next(next)
     }
 
@@ -521,12 +518,7 @@ impl<'a, S: Sink> P<'a, S> {
         } else {
             MoveKind::Normal
         };
-        self.emit_move(
-            Squares::pair(Square::Num(from), Square::Num(to)),
-            kind,
-            None,
-            sp(p, e),
-        );
+        self.emit_pair(from, to, kind, sp(p, e));
         Some(next)
     }
 

@@ -418,6 +418,17 @@ impl<'a, S: Sink> P<'a, S> {
         });
     }
 
+    /// The usual move, two numbered squares without a strength, into the current line: what
+    /// [`P::emit_move`] does with it, without building its [`Squares`].
+    #[inline(always)]
+    fn emit_pair(&mut self, from: u32, to: u32, kind: MoveKind, span: Span) {
+        self.end_run();
+        let frame = &mut self.line;
+        let number = frame.pending.take();
+        frame.bare_move = true;
+        self.sink.push_pair(number, [from, to], kind, span);
+    }
+
     /// Something other than a move went into the current line.
     #[inline]
     fn not_a_move(&mut self) {

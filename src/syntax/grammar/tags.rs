@@ -280,7 +280,8 @@ impl<'a, S: Sink> P<'a, S> {
         end: usize,
     ) {
         let kind = self.tag_name_kind(name, start);
-        if memchr(b'&', value).is_some() && tagnames::has_references(value) {
+        let amp = memchr(b'&', value).is_some();
+        if amp && tagnames::has_references(value) {
             self.note(ToleratedKind::CharacterReference, sp(start, end));
         }
         let standard = kind.standard();
@@ -301,14 +302,21 @@ impl<'a, S: Sink> P<'a, S> {
             self.result_tag = Some(c);
         }
         self.has_tags = true;
-        self.sink
-            .tag(name, RawTag::new(value, escaped, standard), sp(start, end));
+        self.sink.tag(
+            name,
+            RawTag::new(value, escaped, standard, amp),
+            sp(start, end),
+        );
         self.pos = end;
     }
 
     /// What a tag name stands for, with the notes it deserves (a localised or encoded
     /// name, a name that is no PDN identifier).
     fn tag_name_kind(&mut self, name: &[u8], start: usize) -> NameKind {
+        // The usual name, a standard one as it is written: nothing to decode or note.
+        if let Some(s) = tagnames::exact_standard(name) {
+            return NameKind::Standard(s);
+        }
         let span = sp(start, start + 1 + name.len());
         let text = match std::str::from_utf8(name) {
             Ok(t) => Cow::Borrowed(t),
