@@ -341,6 +341,10 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
                 // Rows made on the record read: no owned game (its move tree) at all.
                 return csv_of_ref(g, name, plies, &opts);
             }
+            if to == ConvertTo::Json && classifier.is_none() && !plies {
+                // Made on the record read when the normal form is its tree renumbered.
+                return json_of_ref(g, name, &opts);
+            }
             let mut game = g.to_game();
             if let Some(c) = &classifier {
                 c.classify_record(g.record, g.text, &opts.validate)
@@ -506,16 +510,36 @@ fn convert_game(
         Some(g) => analyse_ref(g, game, opts),
         None => analyse_owned(game, opts),
     };
+    written(to, file, &a)
+}
+
+/// A game's JSON object made on the record it was read into, when its normal form is its
+/// tree renumbered (`export::replay_ref`: no owned tree made at all); else on its owned game
+/// (replayed once): the same bytes as [`convert_game`]'s.
+fn json_of_ref(g: &GameRef<'_>, file: &str, opts: &ExportOptions) -> Done {
+    let replay = export::replay_ref(g, opts);
+    if replay.fits() {
+        let shell = export::ByRecord::shell(g);
+        let a = export::analyse_by_record(g, &shell, replay, opts);
+        return written(ConvertTo::Json, file, &a);
+    }
+    let mut game = g.to_game();
+    let a = export::analyse_replayed(&mut game, replay, opts);
+    written(ConvertTo::Json, file, &a)
+}
+
+/// A game analysed, written in the target format (PDN, JSON or Manoury).
+fn written(to: ConvertTo, file: &str, a: &export::Analysed<'_>) -> Done {
     let game = a.game;
     let errors = a.report.errors();
     // A huge game's output goes to a temporary file as it is written, never held
     // whole: the buffer is not reserved beyond that size.
-    let mut s = String::with_capacity((2 * game.source.len() + 256).min(SPILL_AT));
+    let mut s = String::with_capacity((2 * a.source.len() + 256).min(SPILL_AT));
     let mut spill = Spill::default();
     match to {
-        ConvertTo::Json => export::json::write_to(&a, file, &mut s, &mut spill),
-        ConvertTo::Pdn => export::pdn::write_to(&a, &mut s, &mut spill),
-        _ => export::manoury::write_to(&a, &mut s, &mut spill),
+        ConvertTo::Json => export::json::write_to(a, file, &mut s, &mut spill),
+        ConvertTo::Pdn => export::pdn::write_to(a, &mut s, &mut spill),
+        _ => export::manoury::write_to(a, &mut s, &mut spill),
     }
     Done {
         bytes: spill.finish(s),

@@ -8,11 +8,12 @@ use std::io::{self, Write};
 
 use anyhow::Result;
 use pdn::app::fix::{
-    AsRead, Change, DATE_TAGS, DateEvidence, DateOrder, FixOptions, audit_line, fix_to,
+    AsRead, Change, DATE_TAGS, DateEvidence, DateOrder, FixOptions, audit_line, fix_ref_to, fix_to,
 };
+use pdn::app::model::reading::GameRef;
 use pdn::app::openings::Classifier;
 use pdn::app::write::spill::{Spill, Text};
-use pdn::syntax::{Game, GameEnd, RawTag, Reader, Skip, Span, Visitor};
+use pdn::syntax::{GameEnd, RawTag, Reader, Skip, Span, Visitor};
 
 use super::args::{DateOrderArg, FixArgs};
 use super::batch::{self, Hinted, Sink};
@@ -240,7 +241,7 @@ pub(super) fn run(a: &FixArgs) -> Result<Status> {
                 date_order: orders[g.file],
                 ..opts.hinted(g.hint)
             };
-            fix_game(g.to_game(), &opts, name.as_deref(), classifier.as_ref())
+            fix_game(g, &opts, name.as_deref(), classifier.as_ref())
         },
         &mut sink,
     )?;
@@ -349,11 +350,12 @@ fn destination(a: &FixArgs, inputs: &InputList) -> Result<Dest> {
 /// With `classifier` (`--classify`), its Opening and Ballot tags are set first, from the game
 /// as read (as `pdn classify` finds them), each change in the audit.
 fn fix_game(
-    mut game: Game,
+    g: &GameRef<'_>,
     opts: &FixOptions,
     audit_file: Option<&str>,
     classifier: Option<&Classifier>,
 ) -> Done {
+    let mut game = g.to_game();
     let index = game.index;
     let cut = (!game.read_whole()).then_some(index);
     let mut tagged = Vec::new();
@@ -379,7 +381,13 @@ fn fix_game(
             });
         }
     }
-    let (f, text) = fix_to(game, opts, Spill::default());
+    // Replayed from the record read when its tags are those of the game (no record of its
+    // tree made beside it).
+    let (f, text) = if tagged.is_empty() {
+        fix_ref_to(g, game, opts, Spill::default())
+    } else {
+        fix_to(game, opts, Spill::default())
+    };
     let mut audit = String::new();
     if let Some(file) = audit_file {
         for c in tagged.iter().chain(&f.changes) {

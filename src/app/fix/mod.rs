@@ -64,12 +64,13 @@ use crate::syntax::{
 use crate::app::judge::diagnostic::{Code, Severity};
 use crate::app::judge::replay::Ignore;
 use crate::app::judge::validate::{Options, Verdict, validate, validate_record};
-use crate::app::model::reading::Fill;
+use crate::app::model::reading::{Fill, GameRef};
 use crate::app::model::record::Filler;
 use crate::app::write::export::normal::{Joined, Normal, Settings};
 use crate::app::write::export::plies::{Form, PlyOptions};
 use crate::app::write::export::{
     self, Analysed, ExportOptions, ResultStyle, analyse_in_place, analyse_numbering,
+    analyse_ref_in_place,
 };
 use crate::app::write::jsonl::push_str as push_json_str;
 use crate::app::write::spill::{Spill, Text};
@@ -261,8 +262,37 @@ struct Original {
     source_len: usize,
     errors: Vec<SyntaxError>,
     notes: Vec<Tolerated>,
-    tags: Vec<Tag>,
+    /// The tags as read (`None`: those of `source[..source_len]`, read again from it).
+    tags: Option<Vec<Tag>>,
     result: Option<ResultToken>,
+}
+
+impl Original {
+    /// Put the parts of the game as read back into `game` (whose text is the text as read
+    /// and the text of the plan's new moves after it): the tree and the tags as read, a long
+    /// game's read again from its text where they were not kept.
+    fn restore(self, game: &mut Game) {
+        let mut again = match (&self.body, &self.tags) {
+            (Some(_), Some(_)) => None,
+            _ => {
+                let text = game.source.get(..self.source_len).unwrap_or_default();
+                Some(game_of_text(text, &[], &[]))
+            }
+        };
+        game.body = match (self.body, again.as_mut()) {
+            (Some(body), _) => body,
+            (None, Some(g)) => std::mem::take(&mut g.body),
+            (None, None) => Line::default(),
+        };
+        game.tags = match (self.tags, again) {
+            (Some(tags), _) => tags,
+            (None, Some(g)) => g.tags,
+            (None, None) => Vec::new(),
+        };
+        game.result = self.result;
+        game.errors = self.errors;
+        game.notes = self.notes;
+    }
 }
 
 /// Fix one game (which is changed in place and dropped).
@@ -276,11 +306,27 @@ pub fn fix(game: Game, opts: &FixOptions) -> Fixed {
 /// file as it is written, and is read back from there to count its errors): the text
 /// apart, [`Fixed::text`] empty.
 pub fn fix_to(game: Game, opts: &FixOptions, spill: Spill) -> (Fixed, Text) {
-    fix_long(game, opts, spill, LONG_GAME)
+    fix_long(None, game, opts, spill, LONG_GAME)
 }
 
-/// [`fix_to`], a game of at least `long` bytes of text taken as long (see [`LONG_GAME`]).
-fn fix_long(mut game: Game, opts: &FixOptions, spill: Spill, long: usize) -> (Fixed, Text) {
+/// [`fix_to`] of `game`, the owned game of `g` ([`GameRef::to_game`]) with its tags as read:
+/// the game as read is replayed from the record `g` was read into, so that no second record
+/// of it is made (a huge game's is not held twice), and a long game's tags as read are not
+/// kept beside the fixed ones (read again from its text in the rare case it is written as
+/// read).
+pub fn fix_ref_to(g: &GameRef<'_>, game: Game, opts: &FixOptions, spill: Spill) -> (Fixed, Text) {
+    fix_long(Some(g), game, opts, spill, LONG_GAME)
+}
+
+/// [`fix_to`] (of the game of `of` if given: [`fix_ref_to`]), a game of at least `long`
+/// bytes of text taken as long (see [`LONG_GAME`]).
+fn fix_long(
+    of: Option<&GameRef<'_>>,
+    mut game: Game,
+    opts: &FixOptions,
+    spill: Spill,
+    long: usize,
+) -> (Fixed, Text) {
     let long = game.source.len() >= long;
     // What the plan needs of the tree as read once it is given up to the normal form: a short
     // game keeps it whole (to be written as read if the corrected game is worse), and
@@ -296,7 +342,10 @@ fn fix_long(mut game: Game, opts: &FixOptions, spill: Spill, long: usize) -> (Fi
     let own = Settings {
         drop_own_comments: true,
     };
-    let a0 = analyse_in_place(&mut game, &eopts, PlyOptions::default(), own);
+    let a0 = match of {
+        Some(g) => analyse_ref_in_place(g, &mut game, &eopts, PlyOptions::default(), own),
+        None => analyse_in_place(&mut game, &eopts, PlyOptions::default(), own),
+    };
     let mut notes = Vec::new();
     changes::notes(a0.game, &a0, &mut notes);
     for e in &a0.game.errors {
@@ -345,8 +394,8 @@ fn fix_long(mut game: Game, opts: &FixOptions, spill: Spill, long: usize) -> (Fi
         source_len,
         errors: std::mem::take(&mut game.errors),
         notes: std::mem::take(&mut game.notes),
-        // Replaced once the tags are fixed.
-        tags: Vec::new(),
+        // Set once the tags are fixed.
+        tags: None,
         result: None,
     };
     if opts.validate.main_line {
@@ -407,11 +456,15 @@ fn fix_long(mut game: Game, opts: &FixOptions, spill: Spill, long: usize) -> (Fi
         terminator: game.result.as_ref(),
         date_order: opts.date_order,
     };
-    let mut tags = game.tags.clone();
+    // The tags as read are kept for the game written as read, unless they are those of its
+    // text and it is long: read again from the text then (a huge game of tags is not held
+    // twice).
+    let mut tags = std::mem::take(&mut game.tags);
+    original.tags = (!long || of.is_none()).then(|| tags.clone());
     fix_tags(&mut tags, &facts, &mut changes);
+    game.tags = tags;
     writable_comments(&mut game.body, &mut changes);
     // Put the plan into the game.
-    original.tags = std::mem::replace(&mut game.tags, tags);
     original.result = game.result.take();
     let plan = Plan {
         original,
@@ -471,19 +524,8 @@ fn recheck_and_write(
     let af = match af {
         Some(af) => af,
         None => {
-            // Never worse than what was read: the tree as read (a long game's read again from
-            // its text).
-            game.body = match original.body {
-                Some(body) => body,
-                None => {
-                    let text = game.source.get(..original.source_len).unwrap_or_default();
-                    game_of_text(text, &[], &[]).body
-                }
-            };
-            game.tags = original.tags;
-            game.result = original.result;
-            game.errors = original.errors;
-            game.notes = original.notes;
+            // Never worse than what was read.
+            original.restore(&mut game);
             let mut f = as_read(
                 &mut game,
                 false,
@@ -538,6 +580,8 @@ fn recheck_and_write(
         normal,
         names,
         result_style: forced.result_style,
+        by_record: None,
+        source: &game.source,
     };
     if !plan.applied.is_empty() || !plan.kept.is_empty() {
         let mut audit = Vec::new();
@@ -733,10 +777,13 @@ mod tests {
     use super::*;
 
     /// A long game (its tree as read not kept: read again from its text if it is written as
-    /// read; numbered in place by its re-check) is fixed as a short one is: the same text,
-    /// changes and counts, with and without repairs, on every game of the fixtures.
+    /// read; numbered in place by its re-check) is fixed as a short one is, and a game
+    /// replayed from the record it was read into (`fix_ref_to`: no record of its tree; a long
+    /// one's tags as read not kept) as one replayed from its tree: the same text, changes and
+    /// counts, with and without repairs, on every game of the fixtures.
     #[test]
     fn a_long_game_is_fixed_as_a_short_one() {
+        use crate::app::model::reading::FileGames;
         let root = crate::project_root().join("fixtures");
         let mut dirs = vec![root];
         let (mut games, mut as_read) = (0, 0);
@@ -751,36 +798,75 @@ mod tests {
                     continue;
                 }
                 let bytes = std::fs::read(&p).unwrap();
-                for read in crate::syntax::read_games(&bytes) {
-                    // As the command line gives it (`GameRef::to_game`): read from its text,
-                    // as a long game written as read is read again.
-                    let mut game = game_of_text(&read.source, &read.errors, &read.notes);
-                    game.index = read.index;
-                    for repair in [false, true] {
-                        let opts = FixOptions {
-                            repair,
-                            keep_irregular: repair,
-                            ..FixOptions::default()
-                        };
-                        let fixed = |long| {
-                            let (mut f, text) =
-                                fix_long(game.clone(), &opts, Spill::new(usize::MAX), long);
-                            f.text = text.into_string();
-                            f
-                        };
-                        let short = fixed(usize::MAX);
-                        let long = fixed(0);
-                        assert_eq!(long, short, "{}, game {}", p.display(), game.index);
-                        as_read += usize::from(short.as_read == Some(AsRead::MoreErrors));
-                    }
-                    games += 1;
-                }
+                let mut reader = Reader::new(&bytes[..]);
+                let mut file = FileGames::new(0);
+                // As the command line gives it (`GameRef::to_game`): read from its text, as a
+                // long game written as read is read again.
+                while let Some(()) = file
+                    .next(&mut reader, |g| {
+                        let game = g.to_game();
+                        for repair in [false, true] {
+                            // (With the file's hint, as the command line gives it.)
+                            let opts = FixOptions {
+                                repair,
+                                keep_irregular: repair,
+                                validate: g.options(&Options::default()),
+                                ..FixOptions::default()
+                            };
+                            let fixed = |read: Option<&GameRef<'_>>, long| {
+                                let (mut f, text) = fix_long(
+                                    read,
+                                    game.clone(),
+                                    &opts,
+                                    Spill::new(usize::MAX),
+                                    long,
+                                );
+                                f.text = text.into_string();
+                                f
+                            };
+                            let short = fixed(None, usize::MAX);
+                            let place = format!("{}, game {}", p.display(), game.index);
+                            assert_eq!(fixed(None, 0), short, "{place}");
+                            // Replayed from the record read (tags not kept if long).
+                            assert_eq!(fixed(Some(g), 0), short, "{place}");
+                            assert_eq!(fixed(Some(g), usize::MAX), short, "{place}");
+                            as_read += usize::from(short.as_read == Some(AsRead::MoreErrors));
+                        }
+                        games += 1;
+                    })
+                    .unwrap()
+                {}
             }
         }
         assert!(games > 200, "{games} games");
         // (Whether a fixture's corrected game is worse than the game read: reported, the
         // test does not depend on it.)
         eprintln!("{games} games, {as_read} written as read for more errors");
+    }
+
+    #[test]
+    fn a_game_as_read_is_restored_from_what_was_kept_or_from_its_text() {
+        let text = "[Event \"e\"]\n[Event \"f\"]\n[Result \"1-0\"]\n\
+                    1. 32-28 {c} (1. 33-28) 19-23 2. 28x19 14x23 1-0";
+        let read = game_of_text(text, &[], &[]);
+        for keep in [false, true] {
+            let mut game = read.clone();
+            let original = Original {
+                body: keep.then(|| read.body.clone()),
+                source_len: text.len(),
+                errors: Vec::new(),
+                notes: Vec::new(),
+                tags: keep.then(|| read.tags.clone()),
+                result: game.result.take(),
+            };
+            // The plan: other tags and tree, the text of a new move appended.
+            game.tags = vec![Tag::new("GameType", "20", Span::default())];
+            game.body = Line::default();
+            game.source.push_str(" 37-32");
+            original.restore(&mut game);
+            game.source.truncate(text.len());
+            assert_eq!(game, read, "kept: {keep}");
+        }
     }
 
     #[test]

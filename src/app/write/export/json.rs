@@ -30,16 +30,22 @@
 //!   `column`, `ply`, `move`, `message`, `in_variation`, as in `validate --format json`).
 //!   A syntax error is also kept in the moves, where it was found, as a comment
 //!   `pdn: unreadable: …` holding the text the reader skipped (or `pdn: syntax-error: …`).
+//!
+//! The moves are read from the normal form's tree, or, for a game whose normal form is its
+//! own tree renumbered (`normal::numbering_only`), from the record the game was read into
+//! (`export::analyse_by_record`: a huge game's tree is never made); the bytes are the same.
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::rules::Color;
-use crate::syntax::{Drain, Item, Keep, Line, LineIndex, MoveItem, Span};
+use crate::syntax::{Drain, Item, Keep, Line, LineIndex, MoveItem, MoveNumber, Span, Squares};
 
 use super::Analysed;
-use super::normal::{Joined, Num};
+use super::normal::{Ctx, Joined, Num, marker_in};
 use super::plies::{Form, push_u32};
 use crate::app::model::outcome::normalised;
+use crate::app::model::record::{LineRef, Node, Record};
 use crate::app::write::join::push_joined;
 use crate::app::write::jsonl::{Object, push_str};
 
@@ -57,29 +63,21 @@ pub fn write_to(a: &Analysed<'_>, file: &str, out: &mut String, drain: &mut dyn 
     out.push_str(",\"game\":");
     push_u32(out, game.index as u32);
     out.push_str(",\"tags\":{");
-    // How often each name came before: counted in a map when there are many tags (a scan
-    // of the earlier ones would be quadratic in them).
-    let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
-    let many = game.tags.len() > 16;
-    for (i, t) in game.tags.iter().enumerate() {
-        if i > 0 {
-            out.push(',');
-        }
-        let before = if many {
-            let n = seen.entry(t.name.as_str()).or_insert(0);
-            *n += 1;
-            *n - 1
-        } else {
-            game.tags[..i].iter().filter(|o| o.name == t.name).count()
-        };
-        if before == 0 {
-            push_str(out, &t.name);
-        } else {
-            push_str(out, &format!("{} ({})", t.name, before + 1));
-        }
-        out.push(':');
-        push_str(out, &t.value);
-        spill(out, drain);
+    match a.by_record {
+        Some(r) => push_tags(
+            r.tags().map(|(n, v, _)| (n, v)),
+            r.tags().count(),
+            out,
+            drain,
+        ),
+        None => push_tags(
+            game.tags
+                .iter()
+                .map(|t| (t.name.as_str(), t.value.as_str())),
+            game.tags.len(),
+            out,
+            drain,
+        ),
     }
     out.push_str("},\"variant\":");
     match a.variant() {
@@ -87,7 +85,11 @@ pub fn write_to(a: &Analysed<'_>, file: &str, out: &mut String, drain: &mut dyn 
         None => out.push_str("null"),
     }
     out.push_str(",\"fen\":");
-    match a.start_fen().as_deref().or(game.tag("FEN")) {
+    let fen_tag = match a.by_record {
+        Some(r) => r.tag("FEN"),
+        None => game.tag("FEN"),
+    };
+    match a.start_fen().as_deref().or(fen_tag) {
         Some(f) => push_str(out, f),
         None => out.push_str("null"),
     }
@@ -98,7 +100,23 @@ pub fn write_to(a: &Analysed<'_>, file: &str, out: &mut String, drain: &mut dyn 
         joined: a.normal.joined.iter().map(|j| (j.first, j)).collect(),
         drain,
     };
-    w.line(&a.normal.body, Num::START, out, 0);
+    match a.by_record {
+        Some(record) => {
+            // Syntax errors after the main line (`normal::numbering_only`): their markers
+            // are the main line's last comments, in the order of where they stand.
+            let mut errors: Vec<_> = game.errors.iter().collect();
+            errors.sort_by_key(|e| e.span.start);
+            let markers: Vec<String> = errors.iter().map(|e| marker_in(a.source, e)).collect();
+            let lines = ByRecord {
+                record,
+                text: a.source,
+                a,
+                markers: &markers,
+            };
+            w.line(&lines, (record.body(), Num::START), Num::START, out, 0);
+        }
+        None => w.line(&Tree, &a.normal.body, Num::START, out, 0),
+    }
     let (result, winner) = normalised(a.report.result.as_deref(), a.report.variant);
     out.push_str(",\"result\":");
     push_str(out, &result);
@@ -126,7 +144,9 @@ pub fn write_to(a: &Analysed<'_>, file: &str, out: &mut String, drain: &mut dyn 
         if i > 0 {
             out.push(',');
         }
-        let at = d.span.map(|s| lines.line_col(game, s.start));
+        let at = d
+            .span
+            .map(|s| lines.locate(a.source.as_bytes(), game.line, game.column, s.start));
         let mut o = Object::new(out);
         o.str("code", d.code.as_str())
             .str("severity", d.severity().as_str())
@@ -161,17 +181,153 @@ fn spill(out: &mut String, drain: &mut dyn Drain) {
 /// Deepest nesting written (the reader allows less).
 const MAX_DEPTH: usize = 256;
 
+/// The tags `{"name":"value",…}` (without the braces): `count` of them.
+fn push_tags<'t>(
+    tags: impl Iterator<Item = (&'t str, &'t str)>,
+    count: usize,
+    out: &mut String,
+    drain: &mut dyn Drain,
+) {
+    // How often each name came before: counted in a map when there are many tags (a scan
+    // of the earlier ones would be quadratic in them).
+    let mut seen: HashMap<&str, usize> = HashMap::new();
+    let mut earlier: Vec<&str> = Vec::new();
+    let many = count > 16;
+    for (i, (name, value)) in tags.enumerate() {
+        if i > 0 {
+            out.push(',');
+        }
+        let before = if many {
+            let n = seen.entry(name).or_insert(0);
+            *n += 1;
+            *n - 1
+        } else {
+            let n = earlier.iter().filter(|&&o| o == name).count();
+            earlier.push(name);
+            n
+        };
+        if before == 0 {
+            push_str(out, name);
+        } else {
+            push_str(out, &format!("{name} ({})", before + 1));
+        }
+        out.push(':');
+        push_str(out, value);
+        spill(out, drain);
+    }
+}
+
+/// One item of a line of the normal form, as the writer reads it (`V`: a variation).
+enum Piece<'l, V> {
+    Move(Cow<'l, MoveItem>),
+    Comment(&'l str),
+    Setup(&'l str),
+    Nag(u16),
+    Variation(V),
+}
+
+/// Where the writer reads the lines of the normal form: its tree ([`Tree`]), or the record
+/// of a game whose normal form is its tree renumbered ([`ByRecord`]).
+trait Lines<'l> {
+    /// A line.
+    type Line;
+    /// Its items, in order.
+    fn pieces(&self, line: Self::Line) -> impl Iterator<Item = Piece<'l, Self::Line>>;
+}
+
+/// The normal form made: `Analysed::normal`'s tree.
+struct Tree;
+
+impl<'l> Lines<'l> for Tree {
+    type Line = &'l Line;
+
+    fn pieces(&self, line: &'l Line) -> impl Iterator<Item = Piece<'l, &'l Line>> {
+        line.items.iter().map(|item| match item {
+            Item::Move(m) => Piece::Move(Cow::Borrowed(m)),
+            Item::Comment(c) => Piece::Comment(&c.text),
+            Item::Setup(s) => Piece::Setup(&s.fen),
+            Item::Nag(n) => Piece::Nag(n.value),
+            Item::Variation(v) => Piece::Variation(&v.line),
+        })
+    }
+}
+
+/// The record a game was read into, whose normal form is its own tree renumbered
+/// (`normal::numbering_only`): each move is given, as it is read, the number the normal
+/// form would give it (`normal::Ctx::count`, as the normal form counts a line).
+struct ByRecord<'l, 'g> {
+    record: &'l Record,
+    /// The game's text (the record's spans index into it).
+    text: &'l str,
+    a: &'l Analysed<'g>,
+    /// The comments that end the main line (markers of syntax errors).
+    markers: &'l [String],
+}
+
+impl<'l> Lines<'l> for ByRecord<'l, '_> {
+    /// A line of the record and where its count starts.
+    type Line = (LineRef, Num);
+
+    fn pieces(&self, (line, start): (LineRef, Num)) -> impl Iterator<Item = Piece<'l, Self::Line>> {
+        let (record, text, a) = (self.record, self.text, self.a);
+        let first = a.first_mover();
+        let mut ctx = Ctx::new(start);
+        let last: &[String] = if line == record.body() {
+            self.markers
+        } else {
+            &[]
+        };
+        let items = record.items(line).map(move |(at, node)| match node {
+            Node::Move(m) => {
+                let mv = record.move_ref(m);
+                let r = a.rec.find(m.span.start).copied();
+                let number = ctx.count(r, mv.number, first).map(|n| MoveNumber {
+                    number: n.number,
+                    second_player: n.second,
+                    span: mv.number.map_or(Span::at(m.span.start), |t| t.span),
+                });
+                Piece::Move(Cow::Owned(MoveItem {
+                    number,
+                    squares: Squares::from(mv.squares),
+                    kind: mv.kind,
+                    strength: mv.strength.map(|b| String::from_utf8_lossy(b).into()),
+                    span: m.span,
+                }))
+            }
+            Node::Comment { text: t, .. } => {
+                Piece::Comment(text.get(t.start as usize..t.end as usize).unwrap_or(""))
+            }
+            Node::Nag { value } => Piece::Nag(*value),
+            Node::Variation { .. } => Piece::Variation((record.inside(at), ctx.variation_start())),
+            Node::Setup { .. } => {
+                ctx.setup();
+                Piece::Setup(record.node_text(node))
+            }
+        });
+        items.chain(last.iter().map(|m| Piece::Comment(m.as_str())))
+    }
+}
+
 /// What is gathered around one move.
-#[derive(Default)]
-struct Around<'l> {
+struct Around<'l, V> {
     before: Vec<&'l str>,
     setups: Vec<&'l str>,
     nags: Vec<u16>,
     comments: Vec<&'l str>,
-    variations: Vec<&'l Line>,
+    variations: Vec<V>,
 }
 
-impl Around<'_> {
+impl<V> Around<'_, V> {
+    fn new() -> Self {
+        Around {
+            before: Vec::new(),
+            setups: Vec::new(),
+            nags: Vec::new(),
+            comments: Vec::new(),
+            variations: Vec::new(),
+        }
+    }
+
     fn is_empty(&self) -> bool {
         self.before.is_empty()
             && self.setups.is_empty()
@@ -182,40 +338,45 @@ impl Around<'_> {
 }
 
 impl Writer<'_, '_> {
-    fn line(&mut self, line: &Line, start: Num, out: &mut String, depth: usize) {
+    fn line<'l, L: Lines<'l>>(
+        &mut self,
+        lines: &L,
+        line: L::Line,
+        start: Num,
+        out: &mut String,
+        depth: usize,
+    ) {
         out.push('[');
-        let items = &line.items;
+        let mut items = lines.pieces(line).peekable();
         let mut num = start;
         let mut first_entry = true;
-        let mut i = 0;
-        while i < items.len() {
+        loop {
             // Before the move: anything up to it (at a line start or after a setup).
-            let mut around = Around::default();
-            let mut mv: Option<&MoveItem> = None;
-            while i < items.len() {
-                match &items[i] {
-                    Item::Move(m) => {
+            let mut around = Around::new();
+            let mut mv: Option<Cow<'l, MoveItem>> = None;
+            for item in items.by_ref() {
+                match item {
+                    Piece::Move(m) => {
                         mv = Some(m);
-                        i += 1;
                         break;
                     }
-                    Item::Comment(c) => around.before.push(&c.text),
-                    Item::Setup(s) => around.setups.push(&s.fen),
-                    Item::Nag(n) => around.nags.push(n.value),
-                    Item::Variation(v) => around.variations.push(&v.line),
+                    Piece::Comment(c) => around.before.push(c),
+                    Piece::Setup(s) => around.setups.push(s),
+                    Piece::Nag(n) => around.nags.push(n),
+                    Piece::Variation(v) => around.variations.push(v),
                 }
-                i += 1;
             }
             // After it: comments, NAGs and variations up to the next move or setup.
             if mv.is_some() {
-                while i < items.len() {
-                    match &items[i] {
-                        Item::Comment(c) => around.comments.push(&c.text),
-                        Item::Nag(n) => around.nags.push(n.value),
-                        Item::Variation(v) => around.variations.push(&v.line),
-                        Item::Move(_) | Item::Setup(_) => break,
+                while let Some(item) =
+                    items.next_if(|i| !matches!(i, Piece::Move(_) | Piece::Setup(_)))
+                {
+                    match item {
+                        Piece::Comment(c) => around.comments.push(c),
+                        Piece::Nag(n) => around.nags.push(n),
+                        Piece::Variation(v) => around.variations.push(v),
+                        Piece::Move(_) | Piece::Setup(_) => {}
                     }
-                    i += 1;
                 }
             } else if around.is_empty() {
                 break;
@@ -224,7 +385,7 @@ impl Writer<'_, '_> {
                 out.push(',');
             }
             first_entry = false;
-            if let Some(m) = mv
+            if let Some(m) = &mv
                 && let Some(t) = m.number
             {
                 num = Num {
@@ -232,7 +393,7 @@ impl Writer<'_, '_> {
                     second: t.second_player,
                 };
             }
-            self.entry(mv, num, &around, out, depth);
+            self.entry(lines, mv.as_deref(), num, around, out, depth);
             spill(out, self.drain);
             if mv.is_some() {
                 num = num.after();
@@ -241,16 +402,16 @@ impl Writer<'_, '_> {
         out.push(']');
     }
 
-    fn entry(
+    fn entry<'l, L: Lines<'l>>(
         &mut self,
+        lines: &L,
         mv: Option<&MoveItem>,
         num: Num,
-        around: &Around<'_>,
+        around: Around<'l, L::Line>,
         out: &mut String,
         depth: usize,
     ) {
         let a = self.a;
-        let game = a.game;
         out.push_str("{\"number\":");
         match mv {
             Some(m) => {
@@ -270,15 +431,15 @@ impl Writer<'_, '_> {
                 }
                 out.push_str(",\"move\":");
                 let mut text = String::new();
-                a.push_move_text(game, m, Form::Pdn, &mut text);
+                a.push_move_text_in(a.source, m, Form::Pdn, &mut text);
                 push_str(out, &text);
                 out.push_str(",\"text\":");
                 text.clear();
-                text.push_str(game.text(m.span).trim());
+                text.push_str(span_text(a.source, m.span).trim());
                 if let Some(j) = self.joined.get(&m.span) {
                     for s in &j.dropped {
                         text.push(' ');
-                        text.push_str(game.text(*s).trim());
+                        text.push_str(span_text(a.source, *s).trim());
                     }
                 }
                 push_str(out, &text);
@@ -299,12 +460,12 @@ impl Writer<'_, '_> {
         out.push_str("],\"comments\":");
         strings(&around.comments, out);
         out.push_str(",\"variations\":[");
-        for (i, v) in around.variations.iter().enumerate() {
+        for (i, v) in around.variations.into_iter().enumerate() {
             if i > 0 {
                 out.push(',');
             }
             if depth < MAX_DEPTH {
-                self.line(v, num, out, depth + 1);
+                self.line(lines, v, num, out, depth + 1);
             } else {
                 out.push_str("[]");
             }
@@ -320,6 +481,13 @@ impl Writer<'_, '_> {
         }
         out.push('}');
     }
+}
+
+/// The text of a span of the game's text (`Game::text`).
+fn span_text(source: &str, span: Span) -> &str {
+    source
+        .get(span.start as usize..span.end as usize)
+        .unwrap_or("")
 }
 
 fn strings(list: &[&str], out: &mut String) {

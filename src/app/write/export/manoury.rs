@@ -32,6 +32,10 @@ pub fn write(a: &Analysed<'_>, out: &mut String) {
 /// [`write()`] handing the text to `drain` as it grows (after a tag or a unit of the
 /// movetext: see `app::write::spill`).
 pub fn write_to(a: &Analysed<'_>, out: &mut String, drain: &mut dyn Drain) {
+    debug_assert!(
+        a.by_record.is_none(),
+        "a tree to write (only JSON reads a record)"
+    );
     let tags = export_tags(a);
     write_tags(&tags, a, out, drain);
     let mut w = Wrap { out, col: 0, drain };

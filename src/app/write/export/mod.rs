@@ -31,10 +31,11 @@ pub mod plies;
 pub mod table;
 
 use crate::rules::{Color, NotationKind, Numbering, Spec, Variant, with_variant};
-use crate::syntax::{Game, Item, Line, MoveItem, canonical_move_text};
+use crate::syntax::{Game, Item, Line, MoveItem, canonical_move_text_in};
 
 use crate::app::judge::validate::{Options, Verdict, validate_ref_with, validate_with};
 use crate::app::model::reading::{GameRef, Sizes};
+use crate::app::model::record::Record;
 use normal::{Normal, Settings};
 use plies::{Form, Names, PlyEntry, PlyOptions, PlyRecorder};
 
@@ -88,6 +89,13 @@ pub struct Analysed<'g> {
     pub names: Option<Names>,
     /// How PDN output ends the game.
     pub result_style: ResultStyle,
+    /// The record the game was read into, when its normal form is its own tree renumbered
+    /// ([`analyse_by_record`]): then `normal.body` is empty, `game` has no tags and no tree,
+    /// and the writer that can (`json`) reads the tags and the tree from the record.
+    pub by_record: Option<&'g Record>,
+    /// The game's text (that of `game`, or of the record read: [`analyse_by_record`]'s
+    /// `game` holds none); every span indexes into it.
+    pub source: &'g str,
 }
 
 impl Analysed<'_> {
@@ -116,11 +124,22 @@ impl Analysed<'_> {
 
     /// Append the text of a move (see [`Analysed::move_text`]).
     pub(crate) fn push_move_text(&self, game: &Game, m: &MoveItem, form: Form, out: &mut String) {
+        self.push_move_text_in(&game.source, m, form, out);
+    }
+
+    /// [`Analysed::push_move_text`] of a move of the game whose text is `source`.
+    pub(crate) fn push_move_text_in(
+        &self,
+        source: &str,
+        m: &MoveItem,
+        form: Form,
+        out: &mut String,
+    ) {
         match (self.record(m), &self.names) {
             (Some(r), Some(names)) if r.played == crate::app::judge::replay::Played::Legal => {
                 self.rec.write(r, form, names, out);
             }
-            _ => out.push_str(&canonical_move_text(game, m)),
+            _ => out.push_str(&canonical_move_text_in(source, m)),
         }
     }
 
@@ -198,13 +217,101 @@ pub fn analyse_owned<'g>(game: &'g mut Game, opts: &ExportOptions) -> Analysed<'
 /// the record `g` was read into (no second record of the game is made: a huge game's is not
 /// held twice).
 pub fn analyse_ref<'g>(g: &GameRef<'_>, game: &'g mut Game, opts: &ExportOptions) -> Analysed<'g> {
-    debug_assert!(game.source == g.text, "the game of the record");
+    analyse_ref_in_place(g, game, opts, PlyOptions::default(), Settings::default())
+}
+
+/// The replay of the game of `g` (from the record it was read into) with a recorder, as
+/// [`analyse_ref`] makes it: to be given to [`analyse_by_record`], or else (a game whose
+/// normal form is more than its tree renumbered: [`ByRecord::fits`] false) to
+/// [`analyse_replayed`] with its owned game.
+pub fn replay_ref(g: &GameRef<'_>, opts: &ExportOptions) -> ByRecord {
     let mut rec = PlyRecorder::new(PlyOptions::default());
     rec.reserve(g.sizes().moves);
     let report = validate_ref_with(g, &opts.validate, &mut rec);
     rec.sort();
+    let fits = normal::numbering_only(g.record, &rec, &report.diagnostics);
+    ByRecord { report, rec, fits }
+}
+
+/// A game's replay made on its record ([`replay_ref`]).
+#[derive(Debug)]
+pub struct ByRecord {
+    report: Verdict,
+    rec: PlyRecorder,
+    fits: bool,
+}
+
+impl ByRecord {
+    /// True if the game's normal form is its tree renumbered: the JSON writer can read it
+    /// from the record ([`analyse_by_record`]), no owned tree needed.
+    pub fn fits(&self) -> bool {
+        self.fits
+    }
+
+    /// The game of `g` as [`analyse_by_record`] gives it to the writers: its place, no text,
+    /// no tags, no tree (read from the record and its text: [`Analysed::source`]).
+    pub fn shell(g: &GameRef<'_>) -> Game {
+        Game {
+            index: g.index(),
+            offset: g.offset,
+            line: g.line,
+            column: g.column,
+            errors: g.record.errors.clone(),
+            notes: g.record.notes.clone(),
+            ..Game::default()
+        }
+    }
+}
+
+/// The analysis of a game whose normal form is its tree renumbered ([`ByRecord::fits`]), for
+/// the JSON writer, which reads its tags and tree from the record `g` was read into: `game`
+/// is [`ByRecord::shell`] of `g` (a huge game's tree is never made).
+pub fn analyse_by_record<'g>(
+    g: &GameRef<'g>,
+    game: &'g Game,
+    replay: ByRecord,
+    opts: &ExportOptions,
+) -> Analysed<'g> {
+    debug_assert!(
+        replay.fits,
+        "a game whose normal form is its tree renumbered"
+    );
+    let ByRecord { report, rec, .. } = replay;
+    let mut a = analysed(game, report, rec, Normal::default(), opts);
+    a.by_record = Some(g.record);
+    a.source = g.text;
+    a
+}
+
+/// [`analyse_ref`] of a game replayed already ([`replay_ref`]): `game` is the owned game of
+/// `g` ([`GameRef::to_game`]), its tree given up to the normal form.
+pub fn analyse_replayed<'g>(
+    game: &'g mut Game,
+    replay: ByRecord,
+    opts: &ExportOptions,
+) -> Analysed<'g> {
+    let ByRecord { report, rec, .. } = replay;
     let body = std::mem::take(&mut game.body);
     normalised(game, body, report, rec, Settings::default(), opts)
+}
+
+/// [`analyse_ref`] with recorder and normalisation settings (`fix`'s first analysis: the
+/// replay reads the record the game was read into, so that no record of its tree is made
+/// beside it).
+pub(crate) fn analyse_ref_in_place<'g>(
+    g: &GameRef<'_>,
+    game: &'g mut Game,
+    opts: &ExportOptions,
+    record: PlyOptions,
+    settings: Settings,
+) -> Analysed<'g> {
+    debug_assert!(game.source == g.text, "the game of the record");
+    let mut rec = PlyRecorder::new(record);
+    rec.reserve(g.sizes().moves);
+    let report = validate_ref_with(g, &opts.validate, &mut rec);
+    rec.sort();
+    let body = std::mem::take(&mut game.body);
+    normalised(game, body, report, rec, settings, opts)
 }
 
 /// [`analyse_owned`] with recorder and normalisation settings.
@@ -287,6 +394,8 @@ fn analysed<'g>(
         normal,
         names,
         result_style: opts.result_style,
+        by_record: None,
+        source: &game.source,
     }
 }
 
@@ -364,6 +473,128 @@ mod tests {
             .next(&mut reader, |g| assert_eq!(g.sizes(), Sizes::default()))
             .expect("read from memory")
             .expect("a game");
+    }
+
+    /// The JSON of every game of `text` made on its record ([`analyse_by_record`], when its
+    /// normal form is its tree renumbered) and on its tree ([`analyse_ref`]): the same bytes,
+    /// in the native and the algebraic names. Returns the games made on the record and those
+    /// refused (made on the tree again from their replay: [`analyse_replayed`], the same
+    /// bytes too).
+    fn json_both_ways(text: &[u8], place: &str) -> (usize, usize) {
+        let (mut fits, mut refused) = (0, 0);
+        let mut reader = Reader::new(text);
+        let mut file = FileGames::new(0);
+        while let Some(()) = file
+            .next(&mut reader, |g| {
+                for notation in [Notation::Native, Notation::Algebraic] {
+                    let opts = ExportOptions {
+                        notation,
+                        ..ExportOptions::default()
+                    };
+                    let mut game = g.to_game();
+                    let mut want = String::new();
+                    json::write(&analyse_ref(g, &mut game, &opts), "f.pdn", &mut want);
+                    let replay = replay_ref(g, &opts);
+                    let mut got = String::new();
+                    let fit = replay.fits();
+                    if fit {
+                        let shell = ByRecord::shell(g);
+                        let a = analyse_by_record(g, &shell, replay, &opts);
+                        json::write(&a, "f.pdn", &mut got);
+                    } else {
+                        let mut game = g.to_game();
+                        json::write(
+                            &analyse_replayed(&mut game, replay, &opts),
+                            "f.pdn",
+                            &mut got,
+                        );
+                    }
+                    assert_eq!(got, want, "{place}, game {}, fits: {fit}", g.index());
+                    if notation == Notation::Native {
+                        fits += usize::from(fit);
+                        refused += usize::from(!fit);
+                    }
+                }
+            })
+            .expect("read from memory")
+        {}
+        (fits, refused)
+    }
+
+    #[test]
+    fn json_made_on_the_record_is_that_of_the_tree_on_every_fixture() {
+        let mut dirs = vec![crate::project_root().join("fixtures")];
+        let (mut fits, mut refused) = (0, 0);
+        while let Some(d) = dirs.pop() {
+            for e in std::fs::read_dir(&d).expect("a fixture directory") {
+                let p = e.expect("an entry").path();
+                if p.is_dir() {
+                    dirs.push(p);
+                } else if p.extension().is_some_and(|x| x == "pdn") {
+                    let bytes = std::fs::read(&p).expect("a fixture");
+                    let (f, r) = json_both_ways(&bytes, &p.display().to_string());
+                    fits += f;
+                    refused += r;
+                }
+            }
+        }
+        assert!(
+            fits > 200 && refused > 10,
+            "{fits} made on the record, {refused} not"
+        );
+        // Each thing the normal form does beyond numbering refuses the record (and the bytes
+        // are the same either way); numbering alone, in all its cases, does not.
+        let refuse = [
+            "1. 32-28 (19-23) 2. 37-32 *",                // a book-style reply
+            "1. 32-28 19-23 (2. 28x19 14x23) 2. 37-32 *", // an alternative before its move
+            "1. 32-28* 19-23 *",                          // FMJD's forced move
+            "1. 32-28 19-23 2. 28x19 14x23 ] 3. 37-32 *", // a syntax error
+            // A capture written one jump per move.
+            "[GameType \"20\"]\n[FEN \"W:W32:B27,28,17,18,19,12,13,7\"]\n1. 32x23 23x14 *",
+        ];
+        for game in refuse {
+            assert_eq!(json_both_ways(game.as_bytes(), game), (0, 1), "{game}");
+        }
+        // A game cut at the size limit: its syntax error at the end of its text, kept as the
+        // last comment of the main line, does not refuse the record.
+        let long = "1. 32-28 19-23 2. 28x19 14x23 3. 37-32 10-14 4. 41-37 5-10 *\n";
+        let mut reader = Reader::new(long.as_bytes()).with_max_game_size(40);
+        let mut file = FileGames::new(0);
+        let cut = file
+            .next(&mut reader, |g| {
+                let opts = ExportOptions::default();
+                let mut game = g.to_game();
+                assert!(!game.read_whole(), "cut");
+                let mut want = String::new();
+                json::write(&analyse_ref(g, &mut game, &opts), "f.pdn", &mut want);
+                let replay = replay_ref(g, &opts);
+                assert!(replay.fits(), "{:?}", g.record.errors);
+                let shell = ByRecord::shell(g);
+                assert!(!shell.read_whole(), "the shell game says it was cut");
+                let mut got = String::new();
+                json::write(
+                    &analyse_by_record(g, &shell, replay, &opts),
+                    "f.pdn",
+                    &mut got,
+                );
+                assert_eq!(got, want);
+                want
+            })
+            .expect("read from memory")
+            .expect("a game");
+        assert!(cut.contains("pdn: syntax-error"), "{cut}");
+        let fit = [
+            "1. 32-28 19-23 2. 28x19 14x23 *",
+            "{a} 1. 32-28 $1 {b} (1. 33-28 {c} 18-23 (1... 19-23)) 1... 19-23 2. 37-32 *",
+            "[FEN \"B:W32:B19\"]\n1... 19-23 2. 32-28 *",
+            "1. 32-28 19-23 /FEN \"W:W28:B23\"/ 7. 28x19 *",
+            "3. 32-28 9. 19-23 10. 33-29 *", // numbers written wrong
+            "1. 32-28 2. 33-29 19-24 *",     // a move of the side not to move
+            "1. 32-28 !? 19-23 ?? {} *",
+        ];
+        for game in fit {
+            assert_eq!(json_both_ways(game.as_bytes(), game), (1, 0), "{game}");
+        }
     }
 
     #[test]

@@ -30,12 +30,13 @@
 use crate::rules::Color;
 use crate::syntax::{
     Comment, CommentKind, Game, Item, Line, MoveItem, MoveKind, MoveNumber, Nag, Span, Square,
-    SyntaxError, SyntaxErrorKind, comment_for_writing,
+    SyntaxError, SyntaxErrorKind, ToleratedKind, comment_for_writing,
 };
 
 use super::plies::{PlyEntry, PlyRecorder};
 use crate::app::judge::diagnostic::{Code, Diagnostic};
 use crate::app::judge::replay::{Branch, Played};
+use crate::app::model::record::{Node, Record};
 
 pub use crate::syntax::Num;
 
@@ -131,6 +132,109 @@ pub(crate) fn normalize(
     n.out
 }
 
+/// True if the normal form of the game read into `record` is its own tree with its moves
+/// renumbered (what [`Ctx::count`] gives them), nothing else changed, so that a writer can
+/// read the record itself (`json::write_to` of an analysis made by
+/// `export::analyse_by_record`), and the record holds the text of every comment where it
+/// reads it: no syntax error but after the main line's last item (each kept as a comment
+/// there), no move strength `*`
+/// (made `$7`), no variation that is a book-style reply (made moves of its line) or an
+/// alternative to the coming move (moved after it), no capture written one jump per move
+/// (joined). `rec` and `diagnostics` are its replay's (sorted); judged as [`normalize`]
+/// judges each, or more strictly (a variation whose branch the replay did not say, a line
+/// nested deeper than the normal form walks): a game refused here is only normalised on its
+/// tree.
+pub(crate) fn numbering_only(
+    record: &Record,
+    rec: &PlyRecorder,
+    diagnostics: &[Diagnostic],
+) -> bool {
+    // (A comment made of text outside the movetext, or of a result inside a variation, is
+    // its whole span: the record keeps the text of a comment as after its delimiter.)
+    // A syntax error after the main line's last item (a game cut at the size limit) is kept
+    // as a comment after it ([`keep_errors`]: no item starts after it, no variation holds
+    // it); any other, where it was found, is not followed here (nor one after a NAG, whose
+    // end the record does not keep).
+    let end = match record.items(record.body()).last() {
+        // (Nor in a game whose main line holds nothing the record kept.)
+        None => u32::MAX,
+        Some((_, Node::Move(m))) => m.span.end,
+        Some((_, Node::Comment { span, .. } | Node::Variation { span, .. })) => span.end,
+        Some((_, Node::Setup { span, .. })) => span.end,
+        Some((_, Node::Nag { .. })) => u32::MAX,
+    };
+    if record.errors.iter().any(|e| e.span.start < end)
+        || record.notes.iter().any(|n| {
+            matches!(
+                n.kind,
+                ToleratedKind::ProseOutsideMovetext | ToleratedKind::ResultInVariation
+            )
+        })
+    {
+        return false;
+    }
+    let mut diag_spans: Vec<u32> = diagnostics
+        .iter()
+        .filter_map(|d| d.span.map(|s| s.start))
+        .collect();
+    diag_spans.sort_unstable();
+    let mut lines = vec![(record.body(), 0usize)];
+    while let Some((line, depth)) = lines.pop() {
+        if depth > MAX_DEPTH {
+            return false;
+        }
+        // As `Normalizer::line` follows a capture written one jump per move.
+        let mut chain: Option<Square> = None;
+        for (at, node) in record.items(line) {
+            match node {
+                Node::Move(m) => {
+                    let mv = record.move_ref(m);
+                    if mv.strength == Some(b"*".as_slice()) {
+                        return false;
+                    }
+                    let r = rec.find(m.span.start);
+                    if r.is_none()
+                        && m.kind != MoveKind::Unknown
+                        && let Some(sq) = chain
+                        && mv.squares.first() == Some(&sq)
+                        && diag_spans.binary_search(&m.span.start).is_err()
+                    {
+                        return false;
+                    }
+                    chain = match (r, mv.squares.last()) {
+                        (Some(_), Some(&sq)) => Some(sq),
+                        _ => None,
+                    };
+                }
+                Node::Variation { span, .. } => {
+                    chain = None;
+                    let inside = record.inside(at);
+                    match rec.branch(span.start) {
+                        Some(Branch::Last) => {}
+                        Some(Branch::Reply | Branch::Next) => return false,
+                        None => {
+                            // Judged from the records of its first move and the move before
+                            // it by the normal form: not followed here.
+                            let first = record.items(inside).find_map(|(_, n)| match n {
+                                Node::Move(m) => Some(Some(m.span.start)),
+                                Node::Comment { .. } | Node::Nag { .. } => None,
+                                _ => Some(None),
+                            });
+                            if first.flatten().and_then(|s| rec.find(s)).is_some() {
+                                return false;
+                            }
+                        }
+                    }
+                    lines.push((inside, depth + 1));
+                }
+                Node::Setup { .. } => chain = None,
+                Node::Comment { .. } | Node::Nag { .. } => {}
+            }
+        }
+    }
+    true
+}
+
 /// Give the moves of `body` the move numbers its normal form would give them (see
 /// [`normalize`]: the number and side of the replay on the first move of each line and after
 /// a setup, and where the count changes otherwise than by alternation; none elsewhere), in
@@ -182,7 +286,15 @@ const MARKER_TEXT: usize = 400;
 /// skipped (`pdn: unreadable: …`, at most [`MARKER_TEXT`] characters), or the error's message
 /// (`pdn: syntax-error: …`). Written as a PDN comment can hold it (`}` becomes `)`).
 pub(crate) fn marker(game: &Game, e: &SyntaxError) -> String {
-    let skipped = game.text(e.span).trim();
+    marker_in(&game.source, e)
+}
+
+/// [`marker`] of an error of the game whose text is `source`.
+pub(crate) fn marker_in(source: &str, e: &SyntaxError) -> String {
+    let skipped = source
+        .get(e.span.start as usize..e.span.end as usize)
+        .unwrap_or("")
+        .trim();
     let mut s = String::new();
     if skips_text(e.kind) && !skipped.is_empty() {
         s.push_str(OwnComment::UNREADABLE);
@@ -320,7 +432,7 @@ pub(crate) fn is_own_comment(text: &str) -> bool {
 }
 
 /// The state of an output line.
-struct Ctx {
+pub(crate) struct Ctx {
     next: Num,
     before_last: Option<Num>,
     resync: bool,
@@ -331,7 +443,7 @@ struct Ctx {
 }
 
 impl Ctx {
-    fn new(start: Num) -> Ctx {
+    pub(crate) fn new(start: Num) -> Ctx {
         Ctx {
             next: start,
             before_last: None,
@@ -339,6 +451,72 @@ impl Ctx {
             recount: false,
             last: None,
         }
+    }
+
+    /// A setup stands next on the line: the move after it carries its number.
+    pub(crate) fn setup(&mut self) {
+        self.resync = true;
+    }
+
+    /// Where a variation standing next on the line (an alternative to the last move, not a
+    /// book-style reply) starts counting.
+    pub(crate) fn variation_start(&self) -> Num {
+        self.before_last.unwrap_or(self.next)
+    }
+
+    /// Count the next move of the line (its replay's record `rec`, the number written before
+    /// it, the variant's first mover): the number the normal form gives it (`None`: none, the
+    /// writers count on from the move before), the count moved on past it.
+    pub(crate) fn count(
+        &mut self,
+        rec: Option<PlyEntry>,
+        written: Option<MoveNumber>,
+        first_mover: Option<Color>,
+    ) -> Option<Num> {
+        let given = if self.resync {
+            self.next = match (rec, written) {
+                (Some(r), _) if first_mover.is_some() => {
+                    let n = num_of(&r, first_mover);
+                    if r.played == Played::Irregular(Code::WrongSide) {
+                        // The number is checked against the side to move, not the mover.
+                        Num {
+                            second: !n.second,
+                            ..n
+                        }
+                    } else {
+                        n
+                    }
+                }
+                (_, Some(t)) => Num {
+                    number: t.number,
+                    second: t.second_player,
+                },
+                _ => self.next,
+            };
+            self.resync = false;
+            Some(self.next)
+        } else if self.recount {
+            Some(self.next)
+        } else {
+            None
+        };
+        self.recount = false;
+        self.before_last = Some(self.next);
+        let before = self.next;
+        self.next = self.next.after();
+        if rec.is_some_and(|r| r.played == Played::Irregular(Code::WrongSide)) {
+            // A move of the side not to move, played as recorded (a ply is missing): the
+            // replay keeps the side to move and counts the move as the mover's (the number
+            // goes on after a move of the second player). The next move carries the
+            // number, so that reading the output back counts as the replay did.
+            self.next = Num {
+                number: before.number.saturating_add(u32::from(!before.second)),
+                second: before.second,
+            };
+            self.recount = true;
+        }
+        self.last = rec;
+        given
     }
 }
 
@@ -566,7 +744,7 @@ impl<'r> Normalizer<'r> {
                         let start = if next {
                             ctx.next
                         } else {
-                            ctx.before_last.unwrap_or(ctx.next)
+                            ctx.variation_start()
                         };
                         let mut sub = Slots::new(std::mem::take(&mut v.line.items));
                         if depth < MAX_DEPTH {
@@ -605,62 +783,18 @@ impl<'r> Normalizer<'r> {
     ) {
         let written = item.number;
         let span = item.span;
-        if ctx.resync {
-            ctx.next = match (rec, written) {
-                (Some(r), _) if self.first_mover.is_some() => {
-                    let n = num_of(&r, self.first_mover);
-                    if r.played == Played::Irregular(Code::WrongSide) {
-                        // The number is checked against the side to move, not the mover.
-                        Num {
-                            second: !n.second,
-                            ..n
-                        }
-                    } else {
-                        n
-                    }
-                }
-                (_, Some(t)) => Num {
-                    number: t.number,
-                    second: t.second_player,
-                },
-                _ => ctx.next,
-            };
-            item.number = Some(MoveNumber {
-                number: ctx.next.number,
-                second_player: ctx.next.second,
+        item.number = ctx
+            .count(rec, written, self.first_mover)
+            .map(|n| MoveNumber {
+                number: n.number,
+                second_player: n.second,
                 span: written.map_or(Span::at(span.start), |t| t.span),
             });
-            ctx.resync = false;
-        } else if ctx.recount {
-            item.number = Some(MoveNumber {
-                number: ctx.next.number,
-                second_player: ctx.next.second,
-                span: written.map_or(Span::at(span.start), |t| t.span),
-            });
-        } else {
-            item.number = None;
-        }
-        ctx.recount = false;
         let star = self.mode == Mode::Normal && item.strength.as_deref() == Some("*");
         if star {
             item.strength = None;
             self.out.stars += 1;
         }
-        ctx.before_last = Some(ctx.next);
-        let before = ctx.next;
-        ctx.next = ctx.next.after();
-        if rec.is_some_and(|r| r.played == Played::Irregular(Code::WrongSide)) {
-            // A move of the side not to move, played as recorded (a ply is missing): the
-            // replay keeps the side to move and counts the move as the mover's (the number
-            // goes on after a move of the second player). The next move carries the
-            // number, so that reading the output back counts as the replay did.
-            ctx.next = Num {
-                number: before.number.saturating_add(u32::from(!before.second)),
-                second: before.second,
-            };
-            ctx.recount = true;
-        }
-        ctx.last = rec;
         out.push(Item::Move(item));
         if star {
             out.push(Item::Nag(Nag { value: 7, span }));

@@ -56,6 +56,10 @@ pub fn write(a: &Analysed<'_>, out: &mut String) {
 
 /// [`write()`] handing the text to `drain` as it grows (see `app::write::spill`).
 pub fn write_to(a: &Analysed<'_>, out: &mut String, drain: &mut dyn Drain) {
+    debug_assert!(
+        a.by_record.is_none(),
+        "a tree to write (only JSON reads a record)"
+    );
     let tags = export_tags(a);
     let parts = GameParts {
         tags: &tags,
