@@ -225,10 +225,7 @@ pub fn analyse_ref<'g>(g: &GameRef<'_>, game: &'g mut Game, opts: &ExportOptions
 /// normal form is more than its tree renumbered: [`ByRecord::fits`] false) to
 /// [`analyse_replayed`] with its owned game.
 pub fn replay_ref(g: &GameRef<'_>, opts: &ExportOptions) -> ByRecord {
-    let mut rec = PlyRecorder::new(PlyOptions::default());
-    rec.reserve(g.sizes().moves);
-    let report = validate_ref_with(g, &opts.validate, &mut rec);
-    rec.sort();
+    let (report, rec) = replay_record(g, opts, PlyOptions::default());
     let fits = normal::numbering_only(g.record, &rec, &report.diagnostics);
     ByRecord { report, rec, fits }
 }
@@ -306,12 +303,23 @@ pub(crate) fn analyse_ref_in_place<'g>(
     settings: Settings,
 ) -> Analysed<'g> {
     debug_assert!(game.source == g.text, "the game of the record");
-    let mut rec = PlyRecorder::new(record);
+    let (report, rec) = replay_record(g, opts, record);
+    let body = std::mem::take(&mut game.body);
+    normalised(game, body, report, rec, settings, opts)
+}
+
+/// The replay of the game of `g` from the record it was read into, each ply recorded as
+/// `plies` asks (the recorder reserved at the game's count of moves).
+fn replay_record(
+    g: &GameRef<'_>,
+    opts: &ExportOptions,
+    plies: PlyOptions,
+) -> (Verdict, PlyRecorder) {
+    let mut rec = PlyRecorder::new(plies);
     rec.reserve(g.sizes().moves);
     let report = validate_ref_with(g, &opts.validate, &mut rec);
     rec.sort();
-    let body = std::mem::take(&mut game.body);
-    normalised(game, body, report, rec, settings, opts)
+    (report, rec)
 }
 
 /// [`analyse_owned`] with recorder and normalisation settings.
