@@ -65,7 +65,7 @@ use crate::app::judge::diagnostic::{Code, Severity};
 use crate::app::judge::replay::Ignore;
 use crate::app::judge::validate::{Options, Verdict, validate, validate_record};
 use crate::app::model::reading::{Fill, GameRef};
-use crate::app::model::record::{Filler, Node};
+use crate::app::model::record::{Filler, Node, Record};
 use crate::app::write::export::normal::{Joined, Normal, Settings};
 use crate::app::write::export::plies::{Form, PlyOptions};
 use crate::app::write::export::{
@@ -190,17 +190,24 @@ impl AsRead {
 /// the summary's count of what was written, not of what was planned. Read as `validate`
 /// reads, into a record (no owned `Game`: a huge game is not held once more), from the
 /// temporary file if the text went there (a text that could not be written there counts
-/// nothing: its output fails where it is written out).
-fn recount(text: &mut Text, opts: &Options) -> u32 {
+/// nothing: its output fails where it is written out). `like`: the record of the game read,
+/// if it is at hand: the record of the text written starts with buffers of its sizes (a copy
+/// of it), so that a huge game's, which holds about as many nodes, is not grown by doubling
+/// to up to twice its size.
+fn recount(text: &mut Text, opts: &Options, like: Option<&Record>) -> u32 {
     match text.reader() {
-        Ok(r) => recount_from(r, opts),
+        Ok(r) => recount_from(r, opts, like),
         Err(_) => 0,
     }
 }
 
-fn recount_from(text: impl std::io::Read, opts: &Options) -> u32 {
+fn recount_from(text: impl std::io::Read, opts: &Options, like: Option<&Record>) -> u32 {
     let mut reader = Reader::new(text).with_max_game_size(MAX_MAX_GAME_SIZE);
     let mut filler = Filler::new();
+    if let Some(r) = like {
+        // (A copy made at its sizes, whose buffers the filler clears and fills again.)
+        filler.record.copy_from(r);
+    }
     // Validates each record and counts its errors.
     let mut count =
         Fill::new(
@@ -433,7 +440,8 @@ fn fix_by_record(
     // The replay's record is not held while the text is read back.
     drop(a);
     drop(tags);
-    let errors_after = recount(&mut text, &opts.validate);
+    let like = (source.len() >= LONG_GAME).then_some(record);
+    let errors_after = recount(&mut text, &opts.validate, like);
     (errors_after == 0).then(|| {
         let fixed = Fixed {
             text: String::new(),
@@ -628,7 +636,8 @@ fn fix_long(
         repairs_at,
         joined: joined.iter().map(|j| j.first.start).collect(),
     };
-    recheck_and_write(game, &forced, read, plan, changes, (spill, long))
+    let like = of.filter(|_| long).map(|g| g.record);
+    recheck_and_write(game, &forced, read, plan, changes, (spill, long, like))
 }
 
 /// The size of a game's text (bytes) from which the re-check validates it before analysing
@@ -661,7 +670,7 @@ fn recheck_and_write(
     read: Read,
     plan: Plan,
     mut changes: Vec<Change>,
-    (spill, long): (Spill, bool),
+    (spill, long, like): (Spill, bool, Option<&Record>),
 ) -> (Fixed, Text) {
     let original = plan.original;
     // A long game is first only validated (its errors counted, with no record of its plies):
@@ -775,7 +784,7 @@ fn recheck_and_write(
     drop(af);
     drop(game);
     // The count of what was written, read back as a reader would.
-    let errors_after = recount(&mut text, &read.validate);
+    let errors_after = recount(&mut text, &read.validate, like);
     let fixed = Fixed {
         text: String::new(),
         changes,
@@ -887,7 +896,7 @@ fn as_read(
         &mut spill,
     );
     let mut text = spill.finish(text);
-    let errors_after = recount(&mut text, validate);
+    let errors_after = recount(&mut text, validate, None);
     let fixed = Fixed {
         text: String::new(),
         changes,
