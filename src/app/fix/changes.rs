@@ -260,7 +260,7 @@ fn why_rewritten(
 ) -> String {
     let written = m.squares.len();
     let alg = m.squares.iter().any(|s| matches!(s, Square::Alg { .. }));
-    let why = if r.ambiguous {
+    let why = if r.ambiguous() {
         "ambiguous capture written with its full route (PDN 3.0 rules 8 and 9)"
     } else if m.kind == MoveKind::Undivided {
         "move written with its separator"
