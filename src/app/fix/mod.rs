@@ -45,6 +45,13 @@
 //! appended to its source: nothing is copied); the game is *analysed again* as it will be
 //! written (the *re-check*: the errors left, the comments naming them), and *written* from
 //! that second analysis through the exporter's one PDN writer.
+//!
+//! **A game written from its record** ([`fix_ref`]): a game with no error whose normal form
+//! is its own tree renumbered (the usual game, and the usual huge one) needs no change but
+//! its numbers, notation, tags and comment text: it is replayed on the record it was read
+//! into, its changes found there, and it is written from the record and its text
+//! (`export::pdn::write_by_record`): no owned tree, no re-check. The same text, changes and
+//! counts as the path above, which takes every other game.
 
 mod changes;
 mod comments;
