@@ -418,10 +418,14 @@ fn fix_by_record(
         _ => None,
     });
     let info = MainInfo::of(&a.report, &a.rec, main, variant);
-    let mut tags: Vec<Tag> = record
-        .tags()
-        .map(|(name, value, span)| Tag::new(name, value, span))
-        .collect();
+    // (Room for the tags `fix_tags` may add, GameType, Result and PlyCount: a game of many
+    // tags does not grow its vector by doubling for one more.)
+    let mut tags: Vec<Tag> = Vec::with_capacity(record.tags().count() + 3);
+    tags.extend(
+        record
+            .tags()
+            .map(|(name, value, span)| Tag::new(name, value, span)),
+    );
     let terminator = record.result().map(|(text, span)| ResultToken {
         text: text.to_string(),
         span,
