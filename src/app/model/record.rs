@@ -94,6 +94,11 @@ impl KindCode {
     /// The kind ([`KindCode::Other`]: none, it is in the extra).
     #[inline]
     fn kind(self) -> Option<MoveKind> {
+        KINDS[self as usize]
+    }
+
+    /// [`KindCode::kind`], by a match.
+    const fn kind_of(self) -> Option<MoveKind> {
         Some(match self {
             KindCode::Normal => MoveKind::Normal,
             KindCode::CaptureX => MoveKind::Capture('x'),
@@ -106,6 +111,18 @@ impl KindCode {
         })
     }
 }
+
+/// [`KindCode::kind`] of each code, in order.
+const KINDS: [Option<MoveKind>; 8] = [
+    KindCode::Normal.kind_of(),
+    KindCode::CaptureX.kind_of(),
+    KindCode::CaptureUpperX.kind_of(),
+    KindCode::CaptureColon.kind_of(),
+    KindCode::CaptureTimes.kind_of(),
+    KindCode::Undivided.kind_of(),
+    KindCode::Unknown.kind_of(),
+    KindCode::Other.kind_of(),
+];
 
 impl MoveNode {
     /// How the squares are joined.
@@ -151,30 +168,61 @@ struct Extra {
 }
 
 /// Where the pairs of squares of a game's moves are ([`MoveNode::pair`]): each pair told
-/// once, found again by an open-addressing table of their codes (filled anew for each game:
-/// an entry of an earlier game is told by its generation).
-#[derive(Clone, Debug, Default)]
+/// once. A pair of two small squares (numbers below 64, algebraic squares of the first eight
+/// files and ranks) is found again by a table indexed by their codes, any other by an
+/// open-addressing table of their codes; both are filled anew for each game (an entry of an
+/// earlier game is told by its generation).
+#[derive(Clone, Debug)]
 pub(crate) struct Pairs {
-    /// `key` (two square codes), the pair's index, and the generation, packed.
+    /// The pairs of two small squares, by their codes: the generation and the index, packed.
+    small: Vec<u32>,
+    /// Any other pair: its key (two square codes), its index and the generation, packed.
     slots: Vec<u64>,
+    /// The game's generation (never 0: 0 is an empty entry's).
     generation: u16,
+}
+
+impl Default for Pairs {
+    fn default() -> Pairs {
+        Pairs {
+            small: Vec::new(),
+            slots: Vec::new(),
+            generation: 1,
+        }
+    }
 }
 
 /// The most pairs a record holds (an index is a `u16`); the moves of any other pair keep
 /// their squares in their extra.
 const MAX_PAIRS: usize = u16::MAX as usize;
 
+/// Entries of [`Pairs::small`]: two 7-bit square codes.
+const SMALL: usize = 1 << 14;
+
 impl Pairs {
     /// Start a new game: no pair known.
     fn reset(&mut self) {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
+            self.small.iter_mut().for_each(|s| *s = 0);
             self.slots.iter_mut().for_each(|s| *s = 0);
             self.generation = 1;
         }
     }
 
-    /// A square's code: 16 bits (a number below 2^15, or an algebraic square), if it has one.
+    /// A small square's 7-bit code.
+    #[inline(always)]
+    fn small_code(s: Square) -> Option<u32> {
+        match s {
+            Square::Num(n) if n < 64 => Some(n),
+            Square::Alg { file, rank } if file < 8 && rank < 8 => {
+                Some(64 | u32::from(file) << 3 | u32::from(rank))
+            }
+            _ => None,
+        }
+    }
+
+    /// A square's 16-bit code (a number below 2^15, or an algebraic square), if it has one.
     #[inline]
     fn code(s: Square) -> Option<u32> {
         match s {
@@ -186,14 +234,61 @@ impl Pairs {
         }
     }
 
+    /// The index of the pair of numbered squares `a`, `b` (see [`Pairs::index`]).
+    #[inline(always)]
+    fn index_nums(&mut self, pairs: &mut Vec<[Square; 2]>, a: u32, b: u32) -> Option<u16> {
+        if a < 64 && b < 64 {
+            let k = (a << 7 | b) as usize;
+            if let Some(&e) = self.small.get(k)
+                && (e >> 16) as u16 == self.generation
+            {
+                return Some(e as u16);
+            }
+            return self.add_small(pairs, [Square::Num(a), Square::Num(b)], k);
+        }
+        self.index_other(pairs, [Square::Num(a), Square::Num(b)])
+    }
+
     /// The index of `pair` in `pairs`, added if new (`None`: it has no code, or the pairs
     /// are full).
     #[inline]
     fn index(&mut self, pairs: &mut Vec<[Square; 2]>, pair: [Square; 2]) -> Option<u16> {
-        let key = Pairs::code(pair[0])? << 16 | Pairs::code(pair[1])?;
-        if self.generation == 0 {
-            self.generation = 1;
+        if let (Some(a), Some(b)) = (Pairs::small_code(pair[0]), Pairs::small_code(pair[1])) {
+            let k = (a << 7 | b) as usize;
+            if let Some(&e) = self.small.get(k)
+                && (e >> 16) as u16 == self.generation
+            {
+                return Some(e as u16);
+            }
+            return self.add_small(pairs, pair, k);
         }
+        self.index_other(pairs, pair)
+    }
+
+    /// A pair of small squares not yet seen in this game, at `k` of the small table.
+    #[inline(never)]
+    fn add_small(
+        &mut self,
+        pairs: &mut Vec<[Square; 2]>,
+        pair: [Square; 2],
+        k: usize,
+    ) -> Option<u16> {
+        if pairs.len() >= MAX_PAIRS {
+            return None;
+        }
+        if self.small.len() < SMALL {
+            self.small.resize(SMALL, 0);
+        }
+        let at = pairs.len() as u16;
+        pairs.push(pair);
+        self.small[k] = u32::from(self.generation) << 16 | u32::from(at);
+        Some(at)
+    }
+
+    /// [`Pairs::index`] of a pair with a square that is not small.
+    #[inline(never)]
+    fn index_other(&mut self, pairs: &mut Vec<[Square; 2]>, pair: [Square; 2]) -> Option<u16> {
+        let key = Pairs::code(pair[0])? << 16 | Pairs::code(pair[1])?;
         loop {
             let mask = self.slots.len().wrapping_sub(1);
             let mut i = slot_of(key, mask);
@@ -206,7 +301,7 @@ impl Pairs {
                 }
                 i = (i + 1) & mask;
             }
-            // A new pair: room for it, or a larger table first.
+            // A new pair: room for it (the table at most half full), or a larger table first.
             if (pairs.len() + 1) * 2 <= self.slots.len() {
                 if pairs.len() >= MAX_PAIRS {
                     return None;
@@ -221,7 +316,7 @@ impl Pairs {
         }
     }
 
-    /// Twice the room, the pairs of the game entered again.
+    /// Twice the room, the game's pairs that are not small entered again.
     #[cold]
     fn grow(&mut self, pairs: &[[Square; 2]]) {
         let len = (self.slots.len() * 2).max(256);
@@ -229,6 +324,9 @@ impl Pairs {
         self.slots.resize(len, 0);
         let mask = len - 1;
         for (at, pair) in pairs.iter().enumerate() {
+            if let (Some(_), Some(_)) = (Pairs::small_code(pair[0]), Pairs::small_code(pair[1])) {
+                continue;
+            }
             let (Some(a), Some(b)) = (Pairs::code(pair[0]), Pairs::code(pair[1])) else {
                 continue;
             };
@@ -241,17 +339,19 @@ impl Pairs {
         }
     }
 
-    /// About how many bytes of memory the table holds.
+    /// About how many bytes of memory the tables hold.
     fn heap_bytes(&self) -> usize {
-        self.slots.capacity() * std::mem::size_of::<u64>()
+        self.small.capacity() * std::mem::size_of::<u32>()
+            + self.slots.capacity() * std::mem::size_of::<u64>()
     }
 }
 
-/// The first slot of `key` in a table of `mask + 1` slots (the high half of a multiplicative
-/// hash: every bit of both squares counts).
+/// The first slot of `key` in a table of `mask + 1` slots, a power of two (the high bits of
+/// a multiplicative hash: every bit of both squares counts).
 #[inline]
 fn slot_of(key: u32, mask: usize) -> usize {
-    ((u64::from(key).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 32) as usize) & mask
+    (u64::from(key).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - mask.count_ones().max(1))) as usize
+        & mask
 }
 
 /// One element of a line, in file order. A variation's nodes follow its own node: the
@@ -1086,9 +1186,7 @@ impl Visitor for Filler {
                 2 | NUMBERED | if n.second_player { SECOND } else { 0 },
             ),
         };
-        let pair = self
-            .pairs
-            .index(&mut r.pairs, [Square::Num(a), Square::Num(b)]);
+        let pair = self.pairs.index_nums(&mut r.pairs, a, b);
         let (Some(aux), Some(pair), true) = (aux, pair, code != KindCode::Other) else {
             let squares = [Square::Num(a), Square::Num(b)];
             return self.other_move(&MoveRef {
@@ -1371,7 +1469,7 @@ mod tests {
         let text = format!(
             "1. 32-28 ! 19-23 2. 28x19x10 ?! 14x23 {{c}} !! 3...7-11 a3b4 70000. 31-27 \
              4. {{{far}}} 33-29 123456 5. 37-32 X 27 6. 41:36 9\u{d7}18 c3-d4 e5xg3 7 ... 40-35 \
-             0001-0002 - 99999999999 8 . 42-37 9.                                                                                                                                                                                                                                                                             45-40"
+             0001-0002 - 99999999999 i9-j10 8 . 42-37 9.                                                                                                                                                                                                                                                                             45-40"
         );
         let [want, filled, of_game] = moves_three_ways(&text);
         assert!(want.iter().any(|m| m.0.is_some()) && want.iter().any(|m| m.0.is_none()));
@@ -1408,6 +1506,35 @@ mod tests {
         assert_eq!(want.len(), 260 * 260);
         assert_eq!(filled, want);
         assert_eq!(of_game, want);
+    }
+
+    /// The pairs' tables are filled anew for each game, past the wrap of their generation:
+    /// a pair of an earlier game is not found in a later one.
+    #[test]
+    fn pairs_are_the_games_own_through_every_generation() {
+        let mut pairs = Pairs::default();
+        let mut held = Vec::new();
+        for game in 0..70_000u32 {
+            pairs.reset();
+            held.clear();
+            let (a, b) = (game % 50 + 1, game % 70 + 1);
+            let alg = Square::Alg {
+                file: (game % 12) as u8,
+                rank: 3,
+            };
+            for pair in [
+                [Square::Num(a), Square::Num(b)],
+                [alg, Square::Num(a)],
+                [Square::Num(b), Square::Num(a)],
+                [Square::Num(a), Square::Num(b)],
+            ] {
+                let at = pairs.index(&mut held, pair).unwrap();
+                assert_eq!(held[usize::from(at)], pair, "game {game}");
+            }
+            assert_eq!(held.len(), if a == b { 2 } else { 3 }, "game {game}");
+            let at = pairs.index_nums(&mut held, a, b).unwrap();
+            assert_eq!(at, 0);
+        }
     }
 
     #[test]
