@@ -167,16 +167,58 @@ struct Extra {
     kind: MoveKind,
 }
 
-/// Where the pairs of squares of a game's moves are ([`MoveNode::pair`]): each pair told
-/// once. A pair of two small squares (numbers below 64, algebraic squares of the first eight
-/// files and ranks) is found again by a table indexed by their codes, any other by an
-/// open-addressing table of their codes; both are filled anew for each game (an entry of an
-/// earlier game is told by its generation).
+/// Every pair of two small squares (numbers below 64, or algebraic squares of the first eight
+/// files and ranks), at its code ([`small_pair`]): the pairs of nearly every move, which a
+/// node then names without the record holding them.
+static SMALL_PAIRS: [[Square; 2]; SMALL] = small_pairs();
+
+/// Codes of [`SMALL_PAIRS`]: two 6-bit square codes, numbered or algebraic.
+const SMALL: usize = 2 << 12;
+
+/// [`SMALL_PAIRS`].
+const fn small_pairs() -> [[Square; 2]; SMALL] {
+    let mut t = [[Square::Num(0); 2]; SMALL];
+    let mut i = 0;
+    while i < 1 << 12 {
+        let (a, b) = ((i >> 6) as u32, (i & 63) as u32);
+        t[i] = [Square::Num(a), Square::Num(b)];
+        t[1 << 12 | i] = [alg_of(a), alg_of(b)];
+        i += 1;
+    }
+    t
+}
+
+/// The algebraic square of 6-bit code `c`.
+const fn alg_of(c: u32) -> Square {
+    Square::Alg {
+        file: (c >> 3) as u8,
+        rank: (c & 7) as u8,
+    }
+}
+
+/// The code of a pair of small squares in [`SMALL_PAIRS`], if it is one.
+#[inline(always)]
+fn small_pair(pair: [Square; 2]) -> Option<u16> {
+    match pair {
+        [Square::Num(a), Square::Num(b)] if a < 64 && b < 64 => Some((a << 6 | b) as u16),
+        [
+            Square::Alg { file: f, rank: r },
+            Square::Alg { file: g, rank: s },
+        ] if f < 8 && r < 8 && g < 8 && s < 8 => Some(
+            (1 << 12 | u32::from(f) << 9 | u32::from(r) << 6 | u32::from(g) << 3 | u32::from(s))
+                as u16,
+        ),
+        _ => None,
+    }
+}
+
+/// Where the pairs of squares of a game's moves are that [`SMALL_PAIRS`] does not hold
+/// ([`MoveNode::pair`] minus [`SMALL`]): each pair told once, found again by an
+/// open-addressing table of their codes, filled anew for each game (an entry of an earlier
+/// game is told by its generation).
 #[derive(Clone, Debug)]
 pub(crate) struct Pairs {
-    /// The pairs of two small squares, by their codes: the generation and the index, packed.
-    small: Vec<u32>,
-    /// Any other pair: its key (two square codes), its index and the generation, packed.
+    /// A pair's key (two square codes), its index and the generation, packed.
     slots: Vec<u64>,
     /// The game's generation (never 0: 0 is an empty entry's).
     generation: u16,
@@ -185,40 +227,23 @@ pub(crate) struct Pairs {
 impl Default for Pairs {
     fn default() -> Pairs {
         Pairs {
-            small: Vec::new(),
             slots: Vec::new(),
             generation: 1,
         }
     }
 }
 
-/// The most pairs a record holds (an index is a `u16`); the moves of any other pair keep
-/// their squares in their extra.
-const MAX_PAIRS: usize = u16::MAX as usize;
-
-/// Entries of [`Pairs::small`]: two 7-bit square codes.
-const SMALL: usize = 1 << 14;
+/// The most pairs a record holds beside [`SMALL_PAIRS`] (a node's `pair` is a `u16`); the
+/// moves of any other pair keep their squares in their extra.
+const MAX_PAIRS: usize = u16::MAX as usize - SMALL;
 
 impl Pairs {
     /// Start a new game: no pair known.
     fn reset(&mut self) {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
-            self.small.iter_mut().for_each(|s| *s = 0);
             self.slots.iter_mut().for_each(|s| *s = 0);
             self.generation = 1;
-        }
-    }
-
-    /// A small square's 7-bit code.
-    #[inline(always)]
-    fn small_code(s: Square) -> Option<u32> {
-        match s {
-            Square::Num(n) if n < 64 => Some(n),
-            Square::Alg { file, rank } if file < 8 && rank < 8 => {
-                Some(64 | u32::from(file) << 3 | u32::from(rank))
-            }
-            _ => None,
         }
     }
 
@@ -234,58 +259,17 @@ impl Pairs {
         }
     }
 
-    /// The index of the pair of numbered squares `a`, `b` (see [`Pairs::index`]).
-    #[inline(always)]
-    fn index_nums(&mut self, pairs: &mut Vec<[Square; 2]>, a: u32, b: u32) -> Option<u16> {
-        if a < 64 && b < 64 {
-            let k = (a << 7 | b) as usize;
-            if let Some(&e) = self.small.get(k)
-                && (e >> 16) as u16 == self.generation
-            {
-                return Some(e as u16);
-            }
-            return self.add_small(pairs, [Square::Num(a), Square::Num(b)], k);
-        }
-        self.index_other(pairs, [Square::Num(a), Square::Num(b)])
-    }
-
-    /// The index of `pair` in `pairs`, added if new (`None`: it has no code, or the pairs
-    /// are full).
+    /// A node's `pair` for `pair`: its code in [`SMALL_PAIRS`], or [`SMALL`] plus its index
+    /// in the record's `pairs`, added if new (`None`: it has no code, or the pairs are full).
     #[inline]
     fn index(&mut self, pairs: &mut Vec<[Square; 2]>, pair: [Square; 2]) -> Option<u16> {
-        if let (Some(a), Some(b)) = (Pairs::small_code(pair[0]), Pairs::small_code(pair[1])) {
-            let k = (a << 7 | b) as usize;
-            if let Some(&e) = self.small.get(k)
-                && (e >> 16) as u16 == self.generation
-            {
-                return Some(e as u16);
-            }
-            return self.add_small(pairs, pair, k);
+        match small_pair(pair) {
+            Some(code) => Some(code),
+            None => self.index_other(pairs, pair),
         }
-        self.index_other(pairs, pair)
     }
 
-    /// A pair of small squares not yet seen in this game, at `k` of the small table.
-    #[inline(never)]
-    fn add_small(
-        &mut self,
-        pairs: &mut Vec<[Square; 2]>,
-        pair: [Square; 2],
-        k: usize,
-    ) -> Option<u16> {
-        if pairs.len() >= MAX_PAIRS {
-            return None;
-        }
-        if self.small.len() < SMALL {
-            self.small.resize(SMALL, 0);
-        }
-        let at = pairs.len() as u16;
-        pairs.push(pair);
-        self.small[k] = u32::from(self.generation) << 16 | u32::from(at);
-        Some(at)
-    }
-
-    /// [`Pairs::index`] of a pair with a square that is not small.
+    /// [`Pairs::index`] of a pair that is not small.
     #[inline(never)]
     fn index_other(&mut self, pairs: &mut Vec<[Square; 2]>, pair: [Square; 2]) -> Option<u16> {
         let key = Pairs::code(pair[0])? << 16 | Pairs::code(pair[1])?;
@@ -306,7 +290,7 @@ impl Pairs {
                 if pairs.len() >= MAX_PAIRS {
                     return None;
                 }
-                let at = pairs.len() as u16;
+                let at = (SMALL + pairs.len()) as u16;
                 pairs.push(pair);
                 self.slots[i] =
                     u64::from(key) | u64::from(at) << 32 | u64::from(self.generation) << 48;
@@ -316,7 +300,7 @@ impl Pairs {
         }
     }
 
-    /// Twice the room, the game's pairs that are not small entered again.
+    /// Twice the room, the game's pairs entered again.
     #[cold]
     fn grow(&mut self, pairs: &[[Square; 2]]) {
         let len = (self.slots.len() * 2).max(256);
@@ -324,9 +308,6 @@ impl Pairs {
         self.slots.resize(len, 0);
         let mask = len - 1;
         for (at, pair) in pairs.iter().enumerate() {
-            if let (Some(_), Some(_)) = (Pairs::small_code(pair[0]), Pairs::small_code(pair[1])) {
-                continue;
-            }
             let (Some(a), Some(b)) = (Pairs::code(pair[0]), Pairs::code(pair[1])) else {
                 continue;
             };
@@ -335,14 +316,14 @@ impl Pairs {
             while (self.slots[i] >> 48) as u16 == self.generation {
                 i = (i + 1) & mask;
             }
-            self.slots[i] = u64::from(key) | (at as u64) << 32 | u64::from(self.generation) << 48;
+            let at = (SMALL + at) as u64;
+            self.slots[i] = u64::from(key) | at << 32 | u64::from(self.generation) << 48;
         }
     }
 
-    /// About how many bytes of memory the tables hold.
+    /// About how many bytes of memory the table holds.
     fn heap_bytes(&self) -> usize {
-        self.small.capacity() * std::mem::size_of::<u32>()
-            + self.slots.capacity() * std::mem::size_of::<u64>()
+        self.slots.capacity() * std::mem::size_of::<u64>()
     }
 }
 
@@ -775,7 +756,7 @@ impl Record {
         if m.bits & EXTRA == 0 {
             // The usual move: at most two squares, in the pairs, its kind and number in
             // the node, and no strength.
-            let squares = match self.pairs.get(usize::from(m.pair)) {
+            let squares = match self.pair(m) {
                 Some(p) => &p[..usize::from(m.bits & COUNT).min(2)],
                 None => &[],
             };
@@ -788,6 +769,16 @@ impl Record {
             };
         }
         self.move_ref_extra(m)
+    }
+
+    /// The pair of squares of a move (which has at most two).
+    #[inline(always)]
+    fn pair(&self, m: &MoveNode) -> Option<&[Square; 2]> {
+        let at = usize::from(m.pair);
+        match at.checked_sub(SMALL) {
+            None => SMALL_PAIRS.get(at),
+            Some(at) => self.pairs.get(at),
+        }
     }
 
     /// [`Record::move_ref`] of a move with an extra.
@@ -807,7 +798,7 @@ impl Record {
                 .move_squares
                 .get(extra.long.start as usize..extra.long.end as usize)
                 .unwrap_or(&[]),
-            n => match self.pairs.get(usize::from(m.pair)) {
+            n => match self.pair(m) {
                 Some(p) => &p[..usize::from(n)],
                 None => &[],
             },
@@ -1186,7 +1177,12 @@ impl Visitor for Filler {
                 2 | NUMBERED | if n.second_player { SECOND } else { 0 },
             ),
         };
-        let pair = self.pairs.index_nums(&mut r.pairs, a, b);
+        let pair = if a < 64 && b < 64 {
+            Some((a << 6 | b) as u16)
+        } else {
+            self.pairs
+                .index(&mut r.pairs, [Square::Num(a), Square::Num(b)])
+        };
         let (Some(aux), Some(pair), true) = (aux, pair, code != KindCode::Other) else {
             let squares = [Square::Num(a), Square::Num(b)];
             return self.other_move(&MoveRef {
@@ -1398,7 +1394,7 @@ mod tests {
     fn a_move_node_is_sixteen_bytes() {
         assert_eq!(std::mem::size_of::<MoveNode>(), 16);
         assert!(
-            std::mem::size_of::<Node>() <= 24,
+            std::mem::size_of::<Node>() <= 16,
             "{}",
             std::mem::size_of::<Node>()
         );
@@ -1508,32 +1504,38 @@ mod tests {
         assert_eq!(of_game, want);
     }
 
-    /// The pairs' tables are filled anew for each game, past the wrap of their generation:
-    /// a pair of an earlier game is not found in a later one.
+    /// The pairs' table is filled anew for each game, past the wrap of its generation: a
+    /// pair of an earlier game is not found in a later one; small pairs are the table's.
     #[test]
     fn pairs_are_the_games_own_through_every_generation() {
         let mut pairs = Pairs::default();
         let mut held = Vec::new();
+        let at = |held: &[[Square; 2]], i: u16| match usize::from(i).checked_sub(SMALL) {
+            None => SMALL_PAIRS[usize::from(i)],
+            Some(i) => held[i],
+        };
         for game in 0..70_000u32 {
             pairs.reset();
             held.clear();
-            let (a, b) = (game % 50 + 1, game % 70 + 1);
-            let alg = Square::Alg {
-                file: (game % 12) as u8,
-                rank: 3,
+            let (a, b) = (game % 50 + 1, game % 90 + 1);
+            let alg = |file: u32, rank| Square::Alg {
+                file: (file % 12) as u8,
+                rank,
             };
             for pair in [
                 [Square::Num(a), Square::Num(b)],
-                [alg, Square::Num(a)],
+                [alg(game, 3), Square::Num(a)],
                 [Square::Num(b), Square::Num(a)],
+                [alg(game, 2), alg(game + 1, 7)],
                 [Square::Num(a), Square::Num(b)],
+                [alg(game, 3), Square::Num(a)],
             ] {
-                let at = pairs.index(&mut held, pair).unwrap();
-                assert_eq!(held[usize::from(at)], pair, "game {game}");
+                let i = pairs.index(&mut held, pair).unwrap();
+                assert_eq!(at(&held, i), pair, "game {game}");
             }
-            assert_eq!(held.len(), if a == b { 2 } else { 3 }, "game {game}");
-            let at = pairs.index_nums(&mut held, a, b).unwrap();
-            assert_eq!(at, 0);
+            let big =
+                2 * usize::from(b >= 64) + usize::from(game % 12 >= 8 || (game + 1) % 12 >= 8);
+            assert_eq!(held.len(), 1 + big, "game {game}");
         }
     }
 
