@@ -27,7 +27,7 @@ impl Text {
 /// Compact (16 bytes, a node as large): a game of a million moves holds a million of them.
 /// The node holds the usual move whole: its squares as an index into the record's pairs of
 /// squares (a game plays few distinct pairs), its move number token inline (the number, and
-/// where the token is as two bytes back from the move). What few moves have — more than two
+/// where the token is as its length and its distance from the move). What few moves have — more than two
 /// squares, a strength, a number token that does not fit, a capture separator of no usual
 /// kind — is kept beside the nodes, in the move's extra, whose index then takes the number's
 /// place.
@@ -35,8 +35,9 @@ impl Text {
 pub struct MoveNode {
     /// The move itself (without number and strength).
     pub span: Span,
-    /// The move number (low 16 bits), how far its token starts before the move (next 8) and
-    /// its length (top 8), if `bits` says it has one and no extra; else the extra's index.
+    /// The move number (low 22 bits: a game of the largest size has fewer moves), its
+    /// token's length (next 5) and how far it ends before the move (top 5), if `bits` says it
+    /// has one and no extra; else the extra's index.
     aux: u32,
     /// Its squares (at most two, or `bits` says they are in the extra): an index into the
     /// record's pairs.
@@ -53,6 +54,10 @@ pub struct MoveNode {
 /// the extra.
 const COUNT: u8 = 0b11;
 const LONG: u8 = 0b11;
+/// `MoveNode::aux`: the bits of an inline move number, the largest, and where the gap is.
+const NUMBER_BITS: u32 = 22;
+const NUMBER_MAX: u32 = (1 << NUMBER_BITS) - 1;
+const NUMBER_GAP: u32 = NUMBER_BITS + 5;
 /// `MoveNode::bits`: the move has a move number token.
 const NUMBERED: u8 = 1 << 2;
 /// `MoveNode::bits`: its number token is the second player's (`12...`).
@@ -138,21 +143,22 @@ impl MoveNode {
         if self.bits & (NUMBERED | EXTRA) != NUMBERED {
             return None;
         }
-        let start = self.span.start - (self.aux >> 16 & 0xff);
+        let end = self.span.start - (self.aux >> NUMBER_GAP);
         Some(MoveNumber {
-            number: self.aux & 0xffff,
+            number: self.aux & NUMBER_MAX,
             second_player: self.bits & SECOND != 0,
-            span: Span::new(start, start + (self.aux >> 24)),
+            span: Span::new(end - (self.aux >> NUMBER_BITS & 0x1f), end),
         })
     }
 
-    /// The move number token inline (`aux`), if it fits.
+    /// The move number token inline (`aux`), if it fits: the number (22 bits), the token's
+    /// length (5 bits) and the gap from its end to the move (5 bits).
     #[inline]
     fn pack_number(n: &MoveNumber, start: u32) -> Option<u32> {
-        let back = start.checked_sub(n.span.start)?;
+        let gap = start.checked_sub(n.span.end)?;
         let len = n.span.end.checked_sub(n.span.start)?;
-        (n.number <= 0xffff && back <= 0xff && len <= 0xff)
-            .then_some(n.number | back << 16 | len << 24)
+        (n.number <= NUMBER_MAX && gap <= 0x1f && len <= 0x1f)
+            .then_some(n.number | len << NUMBER_BITS | gap << NUMBER_GAP)
     }
 }
 
@@ -1465,12 +1471,18 @@ mod tests {
         let text = format!(
             "1. 32-28 ! 19-23 2. 28x19x10 ?! 14x23 {{c}} !! 3...7-11 a3b4 70000. 31-27 \
              4. {{{far}}} 33-29 123456 5. 37-32 X 27 6. 41:36 9\u{d7}18 c3-d4 e5xg3 7 ... 40-35 \
-             0001-0002 - 99999999999 i9-j10 8 . 42-37 9.                                                                                                                                                                                                                                                                             45-40"
+             0001-0002 - 99999999999 i9-j10 5000000. 44-39 000000000000000000000000000000012. 43-38 \
+             8 . 42-37 9.                                                                                                                                                                                                                                                                             45-40"
         );
         let [want, filled, of_game] = moves_three_ways(&text);
         assert!(want.iter().any(|m| m.0.is_some()) && want.iter().any(|m| m.0.is_none()));
         assert!(want.iter().any(|m| m.1.len() > 2) && want.iter().any(|m| m.3.is_some()));
         assert!(want.iter().any(|m| m.0.is_some_and(|n| n.0 > 0xffff)));
+        assert!(want.iter().any(|m| m.0.is_some_and(|n| n.0 > NUMBER_MAX)));
+        assert!(
+            want.iter()
+                .any(|m| m.0.is_some_and(|n| n.2.end - n.2.start > 31))
+        );
         assert!(want.iter().any(|m| {
             m.1.iter()
                 .any(|s| matches!(s, Square::Num(n) if *n >= 0x8000))
@@ -1483,6 +1495,25 @@ mod tests {
         for sep in ['X', ':', '\u{d7}'] {
             assert!(want.iter().any(|m| m.2 == MoveKind::Capture(sep)), "{sep}");
         }
+        assert_eq!(filled, want);
+        assert_eq!(of_game, want);
+    }
+
+    /// A long game of numbered moves (numbers past 2^16) holds every move in its node: no
+    /// extra, and the moves come back as written.
+    #[test]
+    fn a_long_game_needs_no_extra() {
+        let mut text = String::new();
+        for n in 1..=100_000u32 {
+            text.push_str(&format!("{n}. 32-28 19-23 {n}... 28-32 "));
+        }
+        let mut reader = Reader::new(text.as_bytes());
+        let mut filler = Filler::new();
+        reader.read_game(&mut filler).unwrap().unwrap();
+        assert_eq!(filler.record.nodes().len(), 300_000);
+        assert!(filler.record.extras.is_empty() && filler.record.pairs.is_empty());
+        let [want, filled, of_game] = moves_three_ways(&text);
+        assert_eq!(want.len(), 300_000);
         assert_eq!(filled, want);
         assert_eq!(of_game, want);
     }
