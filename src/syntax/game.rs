@@ -7,10 +7,10 @@ use std::fmt;
 use super::squares::Squares;
 
 /// A byte range `start..end` into [`Game::source`].
-// Aligned as one 64-bit word: the parser then stores a span in one move (two 32-bit stores
-// read back as one 64-bit load stalled store forwarding on every move).
+// Not aligned beyond its fields: a record's node holds one beside a move's 8 bytes, and
+// `Node` is then 16 bytes, not 24.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
-#[repr(C, align(8))]
+#[repr(C)]
 pub struct Span {
     /// First byte.
     pub start: u32,

@@ -135,7 +135,8 @@ pub(super) fn writable_comments_of(
     while let Some(l) = stack.pop() {
         for (at, node) in record.items(l) {
             match node {
-                Node::Comment { span, text } => {
+                Node::Comment { span, .. } => {
+                    let text = node.comment_text();
                     // (A line comment's text is what follows its `%` or `;`.)
                     if matches!(
                         source.as_bytes().get(span.start as usize),

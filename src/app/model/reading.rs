@@ -410,7 +410,7 @@ impl Pool {
     pub fn clear(&mut self) {
         // A game left unfinished at the end of a piece (a huge game tried before all its
         // bytes were gathered) grew the filler's buffers, which no slot took.
-        if self.filler.record.heap_bytes() > SLOT_KEEPS {
+        if self.filler.heap_bytes() > SLOT_KEEPS {
             self.filler = Filler::default();
         }
         self.slots.truncate(POOL_KEEPS.max(1));

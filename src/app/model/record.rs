@@ -22,35 +22,323 @@ impl Text {
     }
 }
 
-/// A move of a record: how its squares are joined and where it is; its number, squares and
-/// strength are kept in the record ([`Record::move_ref`] gives them all together). Compact
-/// (40 bytes, a node as large): a game of a million moves holds a million of them. What few
-/// moves have — a number token (about half), more than two squares, a strength — is kept
-/// beside the nodes, the node holding its index.
+/// A move of a record: where it is and how its squares are joined; its number, squares and
+/// strength are read through the record ([`Record::move_ref`] gives them all together).
+/// Compact (16 bytes, a node as large): a game of a million moves holds a million of them.
+/// The node holds the usual move whole: its squares as an index into the record's pairs of
+/// squares (a game plays few distinct pairs), its move number token inline (the number, and
+/// where the token is as its length and its distance from the move). What few moves have — more than two
+/// squares, a strength, a number token that does not fit, a capture separator of no usual
+/// kind — is kept beside the nodes, in the move's extra, whose index then takes the number's
+/// place.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveNode {
     /// The move itself (without number and strength).
     pub span: Span,
-    /// How the squares are joined.
-    pub kind: MoveKind,
-    /// Its squares: the first two here, and when it has more, all of them in its extra.
-    pair: [Square; 2],
-    /// Its move number: an index into the record's numbers ([`NONE`]: none).
-    number: u32,
-    /// Its long squares and strength: an index into the record's extras ([`NONE`]: none).
-    extra: u32,
-    len: u8,
+    /// The move number (low 22 bits: a game of the largest size has fewer moves), its
+    /// token's length (next 5) and how far it ends before the move (top 5), if `bits` says it
+    /// has one and no extra; else the extra's index.
+    aux: u32,
+    /// Its squares (at most two, or `bits` says they are in the extra): an index into the
+    /// record's pairs.
+    pair: u16,
+    /// How the squares are joined (also what gives [`Node`] its size: its spare values hold
+    /// the node's variant).
+    code: KindCode,
+    /// The number of squares (0, 1, 2, or [`LONG`]: in the extra) and the flags
+    /// [`NUMBERED`], [`SECOND`], [`EXTRA`].
+    bits: u8,
 }
 
-/// No index (of [`MoveNode`]'s side tables).
-const NONE: u32 = u32::MAX;
+/// `MoveNode::bits`: the number of squares (its low two bits), [`LONG`] for squares kept in
+/// the extra.
+const COUNT: u8 = 0b11;
+const LONG: u8 = 0b11;
+/// `MoveNode::aux`: the bits of an inline move number, the largest, and where the gap is.
+const NUMBER_BITS: u32 = 22;
+const NUMBER_MAX: u32 = (1 << NUMBER_BITS) - 1;
+const NUMBER_GAP: u32 = NUMBER_BITS + 5;
+/// `MoveNode::bits`: the move has a move number token.
+const NUMBERED: u8 = 1 << 2;
+/// `MoveNode::bits`: its number token is the second player's (`12...`).
+const SECOND: u8 = 1 << 3;
+/// `MoveNode::bits`: the move has an extra (its index in `aux`).
+const EXTRA: u8 = 1 << 4;
 
-/// What few moves have: more than two squares (a range of the record's squares) and a
-/// strength (a range of the record's arena); either may be empty.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// How the squares of a move are joined, in a byte ([`MoveKind`] with the usual capture
+/// separators told apart; any other kind is in the move's extra).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+enum KindCode {
+    Normal,
+    CaptureX,
+    CaptureUpperX,
+    CaptureColon,
+    CaptureTimes,
+    Undivided,
+    Unknown,
+    /// In the extra.
+    Other,
+}
+
+impl KindCode {
+    #[inline]
+    fn of(kind: MoveKind) -> KindCode {
+        match kind {
+            MoveKind::Normal => KindCode::Normal,
+            MoveKind::Capture('x') => KindCode::CaptureX,
+            MoveKind::Capture('X') => KindCode::CaptureUpperX,
+            MoveKind::Capture(':') => KindCode::CaptureColon,
+            MoveKind::Capture('×') => KindCode::CaptureTimes,
+            MoveKind::Undivided => KindCode::Undivided,
+            MoveKind::Unknown => KindCode::Unknown,
+            MoveKind::Capture(_) => KindCode::Other,
+        }
+    }
+
+    /// The kind ([`KindCode::Other`]: none, it is in the extra).
+    #[inline]
+    fn kind(self) -> Option<MoveKind> {
+        KINDS[self as usize]
+    }
+
+    /// [`KindCode::kind`], by a match.
+    const fn kind_of(self) -> Option<MoveKind> {
+        Some(match self {
+            KindCode::Normal => MoveKind::Normal,
+            KindCode::CaptureX => MoveKind::Capture('x'),
+            KindCode::CaptureUpperX => MoveKind::Capture('X'),
+            KindCode::CaptureColon => MoveKind::Capture(':'),
+            KindCode::CaptureTimes => MoveKind::Capture('×'),
+            KindCode::Undivided => MoveKind::Undivided,
+            KindCode::Unknown => MoveKind::Unknown,
+            KindCode::Other => return None,
+        })
+    }
+}
+
+/// [`KindCode::kind`] of each code, in order.
+const KINDS: [Option<MoveKind>; 8] = [
+    KindCode::Normal.kind_of(),
+    KindCode::CaptureX.kind_of(),
+    KindCode::CaptureUpperX.kind_of(),
+    KindCode::CaptureColon.kind_of(),
+    KindCode::CaptureTimes.kind_of(),
+    KindCode::Undivided.kind_of(),
+    KindCode::Unknown.kind_of(),
+    KindCode::Other.kind_of(),
+];
+
+impl MoveNode {
+    /// How the squares are joined.
+    #[inline]
+    pub fn kind(&self) -> MoveKind {
+        // (A kind of no usual code is in the extra: a capture, whatever its separator.)
+        self.code.kind().unwrap_or(MoveKind::Capture('x'))
+    }
+
+    /// The move number token, when it is held inline.
+    #[inline]
+    fn inline_number(&self) -> Option<MoveNumber> {
+        if self.bits & (NUMBERED | EXTRA) != NUMBERED {
+            return None;
+        }
+        let end = self.span.start - (self.aux >> NUMBER_GAP);
+        Some(MoveNumber {
+            number: self.aux & NUMBER_MAX,
+            second_player: self.bits & SECOND != 0,
+            span: Span::new(end - (self.aux >> NUMBER_BITS & 0x1f), end),
+        })
+    }
+
+    /// The move number token inline (`aux`), if it fits: the number (22 bits), the token's
+    /// length (5 bits) and the gap from its end to the move (5 bits).
+    #[inline]
+    fn pack_number(n: &MoveNumber, start: u32) -> Option<u32> {
+        let gap = start.checked_sub(n.span.end)?;
+        let len = n.span.end.checked_sub(n.span.start)?;
+        (n.number <= NUMBER_MAX && gap <= 0x1f && len <= 0x1f)
+            .then_some(n.number | len << NUMBER_BITS | gap << NUMBER_GAP)
+    }
+}
+
+/// What few moves have (see [`MoveNode`]): more than two squares, or squares the pairs do
+/// not hold (a range of the record's squares), a strength (a range of the record's arena),
+/// the number token when the node does not hold it, the kind when its code does not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Extra {
     long: Text,
     strength: Text,
+    number: Option<MoveNumber>,
+    kind: MoveKind,
+}
+
+/// Every pair of two small squares (numbers below 64, or algebraic squares of the first eight
+/// files and ranks), at its code ([`small_pair`]): the pairs of nearly every move, which a
+/// node then names without the record holding them.
+static SMALL_PAIRS: [[Square; 2]; SMALL] = small_pairs();
+
+/// Codes of [`SMALL_PAIRS`]: two 6-bit square codes, numbered or algebraic.
+const SMALL: usize = 2 << 12;
+
+/// [`SMALL_PAIRS`].
+const fn small_pairs() -> [[Square; 2]; SMALL] {
+    let mut t = [[Square::Num(0); 2]; SMALL];
+    let mut i = 0;
+    while i < 1 << 12 {
+        let (a, b) = ((i >> 6) as u32, (i & 63) as u32);
+        t[i] = [Square::Num(a), Square::Num(b)];
+        t[1 << 12 | i] = [alg_of(a), alg_of(b)];
+        i += 1;
+    }
+    t
+}
+
+/// The algebraic square of 6-bit code `c`.
+const fn alg_of(c: u32) -> Square {
+    Square::Alg {
+        file: (c >> 3) as u8,
+        rank: (c & 7) as u8,
+    }
+}
+
+/// The code of a pair of small squares in [`SMALL_PAIRS`], if it is one.
+#[inline(always)]
+fn small_pair(pair: [Square; 2]) -> Option<u16> {
+    match pair {
+        [Square::Num(a), Square::Num(b)] if a < 64 && b < 64 => Some((a << 6 | b) as u16),
+        [
+            Square::Alg { file: f, rank: r },
+            Square::Alg { file: g, rank: s },
+        ] if f < 8 && r < 8 && g < 8 && s < 8 => Some(
+            (1 << 12 | u32::from(f) << 9 | u32::from(r) << 6 | u32::from(g) << 3 | u32::from(s))
+                as u16,
+        ),
+        _ => None,
+    }
+}
+
+/// Where the pairs of squares of a game's moves are that [`SMALL_PAIRS`] does not hold
+/// ([`MoveNode::pair`] minus [`SMALL`]): each pair told once, found again by an
+/// open-addressing table of their codes, filled anew for each game (an entry of an earlier
+/// game is told by its generation).
+#[derive(Clone, Debug)]
+pub(crate) struct Pairs {
+    /// A pair's key (two square codes), its index and the generation, packed.
+    slots: Vec<u64>,
+    /// The game's generation (never 0: 0 is an empty entry's).
+    generation: u16,
+}
+
+impl Default for Pairs {
+    fn default() -> Pairs {
+        Pairs {
+            slots: Vec::new(),
+            generation: 1,
+        }
+    }
+}
+
+/// The most pairs a record holds beside [`SMALL_PAIRS`] (a node's `pair` is a `u16`); the
+/// moves of any other pair keep their squares in their extra.
+const MAX_PAIRS: usize = u16::MAX as usize - SMALL;
+
+impl Pairs {
+    /// Start a new game: no pair known.
+    fn reset(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.slots.iter_mut().for_each(|s| *s = 0);
+            self.generation = 1;
+        }
+    }
+
+    /// A square's 16-bit code (a number below 2^15, or an algebraic square), if it has one.
+    #[inline]
+    fn code(s: Square) -> Option<u32> {
+        match s {
+            Square::Num(n) if n < 0x8000 => Some(n),
+            Square::Alg { file, rank } if file < 0x80 => {
+                Some(0x8000 | u32::from(file) << 8 | u32::from(rank))
+            }
+            _ => None,
+        }
+    }
+
+    /// A node's `pair` for `pair`: its code in [`SMALL_PAIRS`], or [`SMALL`] plus its index
+    /// in the record's `pairs`, added if new (`None`: it has no code, or the pairs are full).
+    #[inline]
+    fn index(&mut self, pairs: &mut Vec<[Square; 2]>, pair: [Square; 2]) -> Option<u16> {
+        match small_pair(pair) {
+            Some(code) => Some(code),
+            None => self.index_other(pairs, pair),
+        }
+    }
+
+    /// [`Pairs::index`] of a pair that is not small.
+    #[inline(never)]
+    fn index_other(&mut self, pairs: &mut Vec<[Square; 2]>, pair: [Square; 2]) -> Option<u16> {
+        let key = Pairs::code(pair[0])? << 16 | Pairs::code(pair[1])?;
+        loop {
+            let mask = self.slots.len().wrapping_sub(1);
+            let mut i = slot_of(key, mask);
+            while let Some(&slot) = self.slots.get(i) {
+                if (slot >> 48) as u16 != self.generation {
+                    break;
+                }
+                if slot as u32 == key {
+                    return Some((slot >> 32) as u16);
+                }
+                i = (i + 1) & mask;
+            }
+            // A new pair: room for it (the table at most half full), or a larger table first.
+            if (pairs.len() + 1) * 2 <= self.slots.len() {
+                if pairs.len() >= MAX_PAIRS {
+                    return None;
+                }
+                let at = (SMALL + pairs.len()) as u16;
+                pairs.push(pair);
+                self.slots[i] =
+                    u64::from(key) | u64::from(at) << 32 | u64::from(self.generation) << 48;
+                return Some(at);
+            }
+            self.grow(pairs);
+        }
+    }
+
+    /// Twice the room, the game's pairs entered again.
+    #[cold]
+    fn grow(&mut self, pairs: &[[Square; 2]]) {
+        let len = (self.slots.len() * 2).max(256);
+        self.slots.clear();
+        self.slots.resize(len, 0);
+        let mask = len - 1;
+        for (at, pair) in pairs.iter().enumerate() {
+            let (Some(a), Some(b)) = (Pairs::code(pair[0]), Pairs::code(pair[1])) else {
+                continue;
+            };
+            let key = a << 16 | b;
+            let mut i = slot_of(key, mask);
+            while (self.slots[i] >> 48) as u16 == self.generation {
+                i = (i + 1) & mask;
+            }
+            let at = (SMALL + at) as u64;
+            self.slots[i] = u64::from(key) | at << 32 | u64::from(self.generation) << 48;
+        }
+    }
+
+    /// About how many bytes of memory the table holds.
+    fn heap_bytes(&self) -> usize {
+        self.slots.capacity() * std::mem::size_of::<u64>()
+    }
+}
+
+/// The first slot of `key` in a table of `mask + 1` slots, a power of two (the high bits of
+/// a multiplicative hash: every bit of both squares counts).
+#[inline]
+fn slot_of(key: u32, mask: usize) -> usize {
+    (u64::from(key).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - mask.count_ones().max(1))) as usize
+        & mask
 }
 
 /// One element of a line, in file order. A variation's nodes follow its own node: the
@@ -64,8 +352,9 @@ pub enum Node {
     Comment {
         /// The comment with its delimiters.
         span: Span,
-        /// Its text, without them.
-        text: Span,
+        /// The length of its text, which follows its opening delimiter
+        /// ([`Node::comment_text`]).
+        len: u32,
     },
     /// A numeric annotation glyph.
     Nag {
@@ -81,11 +370,23 @@ pub enum Node {
     },
     /// `/FEN "…"/` (the FEN text in the arena).
     Setup {
-        /// The FEN text.
-        fen: Text,
         /// From `/` to `/`.
         span: Span,
+        /// The FEN text: an index into the record's setups.
+        fen: u32,
     },
+}
+
+impl Node {
+    /// Where the text of a comment node is, without its delimiters (empty for any other
+    /// node).
+    #[inline]
+    pub fn comment_text(&self) -> Span {
+        match *self {
+            Node::Comment { span, len } => comment_text(span, len as usize),
+            _ => Span::default(),
+        }
+    }
 }
 
 /// A tag pair: its standard (or decoded) name and its value, in the arena.
@@ -152,12 +453,14 @@ pub struct Record {
     /// 1-based position of the game in its file.
     pub index: usize,
     nodes: Vec<Node>,
+    /// The pairs of squares of the moves (see [`MoveNode`]), each once.
+    pairs: Vec<[Square; 2]>,
     /// The squares of the moves of more than two, one after the other (see [`MoveNode`]).
     move_squares: Vec<Square>,
-    /// The move numbers of the moves that have one (see [`MoveNode`]).
-    numbers: Vec<MoveNumber>,
     /// What few moves have (see [`MoveNode`]).
     extras: Vec<Extra>,
+    /// The FEN texts of the setups, in the arena.
+    setups: Vec<Text>,
     /// The squares of every move.
     squares: SquareSummary,
     /// The squares of the moves among the first [`HEAD`] nodes, and whether no variation
@@ -203,6 +506,7 @@ impl Record {
     /// Make this the record of `game` (the buffers are reused).
     pub fn fill(&mut self, game: &Game) {
         self.clear();
+        let mut pairs = Pairs::default();
         self.index = game.index;
         for t in &game.tags {
             let name = self.keep(&t.name);
@@ -213,7 +517,7 @@ impl Record {
                 span: t.span,
             });
         }
-        self.push_line(&game.body, 0);
+        self.push_line(&game.body, 0, &mut pairs);
         if let Some(r) = &game.result {
             let text = self.keep(&r.text);
             self.result = Some((text, r.span));
@@ -243,8 +547,9 @@ impl Record {
             notes,
             arena,
             move_squares,
-            numbers,
+            pairs,
             extras,
+            setups,
             head_frozen,
         } = other;
         self.index = *index;
@@ -264,8 +569,9 @@ impl Record {
         self.notes.clone_from(notes);
         self.arena.clone_from(arena);
         self.move_squares.clone_from(move_squares);
-        self.numbers.clone_from(numbers);
+        self.pairs.clone_from(pairs);
         self.extras.clone_from(extras);
+        self.setups.clone_from(setups);
         self.head_frozen = *head_frozen;
     }
 
@@ -273,8 +579,9 @@ impl Record {
         self.index = 0;
         self.nodes.clear();
         self.move_squares.clear();
-        self.numbers.clear();
+        self.pairs.clear();
         self.extras.clear();
+        self.setups.clear();
         self.squares = SquareSummary::default();
         self.head = SquareSummary::default();
         self.head_frozen = false;
@@ -292,12 +599,14 @@ impl Record {
         self.arena.clear();
     }
 
-    fn push_line(&mut self, line: &Line, depth: u32) {
+    fn push_line(&mut self, line: &Line, depth: u32, pairs: &mut Pairs) {
         for item in &line.items {
             let node = match item {
                 Item::Move(m) => {
                     let strength = m.strength.as_deref().map(str::as_bytes);
-                    Node::Move(self.move_node(m.number, &m.squares, m.kind, strength, m.span))
+                    Node::Move(
+                        self.move_node(pairs, m.number, &m.squares, m.kind, strength, m.span),
+                    )
                 }
                 Item::Comment(c) => {
                     if depth == 0 {
@@ -306,22 +615,19 @@ impl Record {
                     self.note_comment(c.text.as_bytes());
                     Node::Comment {
                         span: c.span,
-                        text: comment_text(c.span, c.text.len()),
+                        len: c.text.len() as u32,
                     }
                 }
                 Item::Nag(n) => Node::Nag { value: n.value },
                 Item::Setup(s) => {
-                    self.any_setup = true;
-                    Node::Setup {
-                        fen: self.keep(&s.fen),
-                        span: s.span,
-                    }
+                    let fen = self.keep(&s.fen);
+                    self.setup_node(fen, s.span)
                 }
                 Item::Variation(v) => {
                     let at = self.nodes.len();
                     self.nodes.push(Node::Nag { value: 0 });
                     self.count_variation(depth);
-                    self.push_line(&v.line, depth + 1);
+                    self.push_line(&v.line, depth + 1, pairs);
                     self.nodes[at] = Node::Variation {
                         end: self.nodes.len() as u32,
                         span: v.span,
@@ -333,10 +639,11 @@ impl Record {
         }
     }
 
-    /// The node of a move about to be pushed: its squares and strength kept.
+    /// The node of a move about to be pushed: its squares, number and strength kept.
     #[inline]
     fn move_node(
         &mut self,
+        pairs: &mut Pairs,
         number: Option<MoveNumber>,
         squares: &[Square],
         kind: MoveKind,
@@ -344,42 +651,64 @@ impl Record {
         span: Span,
     ) -> MoveNode {
         self.add_squares(squares);
-        // Nearly every move has two squares: kept in the node (a call to `memcpy` for the
-        // squares cost more than the rest of the node).
-        let (pair, long) = match *squares {
-            [] => ([Square::Num(0); 2], Text::default()),
-            [a] => ([a, Square::Num(0)], Text::default()),
-            [a, b] => ([a, b], Text::default()),
-            [a, b, ..] => {
-                let start = self.move_squares.len() as u32;
-                self.move_squares.extend_from_slice(squares);
-                let end = self.move_squares.len() as u32;
-                ([a, b], Text { start, end })
-            }
+        let pair = match *squares {
+            [] => Some(0),
+            [a] => pairs.index(&mut self.pairs, [a, Square::Num(0)]),
+            [a, b] => pairs.index(&mut self.pairs, [a, b]),
+            _ => None,
         };
-        let strength = match strength {
-            Some(s) => self.keep_bytes(s),
-            None => Text::default(),
+        let code = KindCode::of(kind);
+        let inline = match &number {
+            Some(n) => MoveNode::pack_number(n, span.start),
+            None => Some(0),
         };
-        let extra = if long.end > long.start || strength.end > strength.start {
-            self.push_extra(Extra { long, strength })
-        } else {
-            NONE
-        };
-        let number = match number {
-            Some(n) => {
-                self.numbers.push(n);
-                (self.numbers.len() - 1) as u32
-            }
-            None => NONE,
+        let mut bits = 0;
+        if let Some(n) = &number {
+            bits |= NUMBERED | if n.second_player { SECOND } else { 0 };
+        }
+        let (Some(pair), Some(aux), None, true) = (pair, inline, strength, code != KindCode::Other)
+        else {
+            // Something out of the usual: the extra holds it.
+            let long = match pair {
+                Some(_) => Text::default(),
+                None => {
+                    let start = self.move_squares.len() as u32;
+                    self.move_squares.extend_from_slice(squares);
+                    Text {
+                        start,
+                        end: self.move_squares.len() as u32,
+                    }
+                }
+            };
+            let strength = match strength {
+                Some(s) => self.keep_bytes(s),
+                None => Text::default(),
+            };
+            let count = if pair.is_some() {
+                squares.len() as u8
+            } else {
+                LONG
+            };
+            let extra = self.push_extra(Extra {
+                long,
+                strength,
+                number,
+                kind,
+            });
+            return MoveNode {
+                span,
+                aux: extra,
+                pair: pair.unwrap_or(0),
+                code,
+                bits: bits | EXTRA | count,
+            };
         };
         MoveNode {
             span,
-            kind,
+            aux,
             pair,
-            number,
-            extra,
-            len: squares.len().min(3) as u8,
+            code,
+            bits: bits | squares.len() as u8,
         }
     }
 
@@ -389,60 +718,103 @@ impl Record {
         (self.extras.len() - 1) as u32
     }
 
-    /// The extra of a move (empty if it has none).
-    #[inline]
-    fn extra(&self, m: &MoveNode) -> Extra {
-        if m.extra == NONE {
-            return Extra::default();
+    /// A setup's node, its FEN kept.
+    fn setup_node(&mut self, fen: Text, span: Span) -> Node {
+        self.any_setup = true;
+        self.setups.push(fen);
+        Node::Setup {
+            span,
+            fen: (self.setups.len() - 1) as u32,
         }
-        self.extras
-            .get(m.extra as usize)
-            .copied()
-            .unwrap_or_default()
+    }
+
+    /// The extra of a move, if it has one.
+    #[inline]
+    fn extra(&self, m: &MoveNode) -> Option<&Extra> {
+        if m.bits & EXTRA == 0 {
+            return None;
+        }
+        self.extras.get(m.aux as usize)
     }
 
     /// The move number token just before a move of the record, if any.
     #[inline]
     pub fn move_number(&self, m: &MoveNode) -> Option<MoveNumber> {
-        if m.number == NONE {
-            return None;
+        match self.extra(m) {
+            Some(e) => e.number,
+            None => m.inline_number(),
         }
-        self.numbers.get(m.number as usize).copied()
+    }
+
+    /// How the squares of a move of the record are joined (as [`MoveNode::kind`], which
+    /// tells any capture from a move written otherwise, but with the separator as written).
+    #[inline]
+    pub fn move_kind(&self, m: &MoveNode) -> MoveKind {
+        match m.code.kind() {
+            Some(k) => k,
+            None => self.extra(m).map_or(MoveKind::Capture('x'), |e| e.kind),
+        }
     }
 
     /// A move of the record with its squares and strength.
     #[inline]
     pub fn move_ref<'a>(&'a self, m: &'a MoveNode) -> MoveRef<'a> {
-        let number = self.move_number(m);
-        if m.extra == NONE {
-            // The usual move: at most two squares, all in the node, and no strength.
+        if m.bits & EXTRA == 0 {
+            // The usual move: at most two squares, in the pairs, its kind and number in
+            // the node, and no strength.
+            let squares = match self.pair(m) {
+                Some(p) => &p[..usize::from(m.bits & COUNT).min(2)],
+                None => &[],
+            };
             return MoveRef {
-                number,
-                squares: &m.pair[..usize::from(m.len.min(2))],
-                kind: m.kind,
+                number: m.inline_number(),
+                squares,
+                kind: m.kind(),
                 strength: None,
                 span: m.span,
             };
         }
-        self.move_ref_extra(m, number)
+        self.move_ref_extra(m)
     }
 
-    /// [`Record::move_ref`] of a move with an extra (more than two squares, a strength).
-    fn move_ref_extra<'a>(&'a self, m: &'a MoveNode, number: Option<MoveNumber>) -> MoveRef<'a> {
-        let extra = self.extra(m);
-        let squares = match m.len {
-            0..=2 => &m.pair[..usize::from(m.len)],
-            _ => self
+    /// The pair of squares of a move (which has at most two).
+    #[inline(always)]
+    fn pair(&self, m: &MoveNode) -> Option<&[Square; 2]> {
+        let at = usize::from(m.pair);
+        match at.checked_sub(SMALL) {
+            None => SMALL_PAIRS.get(at),
+            Some(at) => self.pairs.get(at),
+        }
+    }
+
+    /// [`Record::move_ref`] of a move with an extra.
+    #[inline(never)]
+    fn move_ref_extra<'a>(&'a self, m: &'a MoveNode) -> MoveRef<'a> {
+        let Some(extra) = self.extra(m) else {
+            return MoveRef {
+                number: None,
+                squares: &[],
+                kind: m.kind(),
+                strength: None,
+                span: m.span,
+            };
+        };
+        let squares = match m.bits & COUNT {
+            LONG => self
                 .move_squares
                 .get(extra.long.start as usize..extra.long.end as usize)
                 .unwrap_or(&[]),
+            n => match self.pair(m) {
+                Some(p) => &p[..usize::from(n)],
+                None => &[],
+            },
         };
         let strength = (extra.strength.end > extra.strength.start)
             .then(|| self.text(&extra.strength).as_bytes());
         MoveRef {
-            number,
+            number: extra.number,
             squares,
-            kind: m.kind,
+            kind: extra.kind,
             strength,
             span: m.span,
         }
@@ -530,9 +902,10 @@ impl Record {
     /// About how many bytes of memory the record's buffers hold.
     pub(crate) fn heap_bytes(&self) -> usize {
         self.nodes.capacity() * std::mem::size_of::<Node>()
+            + self.pairs.capacity() * std::mem::size_of::<[Square; 2]>()
             + self.move_squares.capacity() * std::mem::size_of::<Square>()
-            + self.numbers.capacity() * std::mem::size_of::<MoveNumber>()
             + self.extras.capacity() * std::mem::size_of::<Extra>()
+            + self.setups.capacity() * std::mem::size_of::<Text>()
             + self.tags.capacity() * std::mem::size_of::<TagRef>()
             + self.comment.capacity()
             + self.arena.capacity()
@@ -612,7 +985,10 @@ impl Record {
     /// The text of a setup node (the FEN).
     pub(crate) fn node_text(&self, node: &Node) -> &str {
         match node {
-            Node::Setup { fen, .. } => self.text(fen),
+            Node::Setup { fen, .. } => self
+                .setups
+                .get(*fen as usize)
+                .map_or("", |fen| self.text(fen)),
             _ => "",
         }
     }
@@ -645,9 +1021,15 @@ impl Record {
 }
 
 /// Where the text of a comment of `len` bytes is, the comment being at `span`: after its
-/// opening delimiter (`{`, `%` or `;`), whatever closes it.
+/// opening delimiter (`{`, `%` or `;`), whatever closes it; or its whole span, for prose read
+/// as a comment.
 fn comment_text(span: Span, len: usize) -> Span {
-    let start = span.start.saturating_add(1).min(span.end);
+    // Prose read as a comment has no delimiter: its text is its whole span.
+    let start = if span.end.saturating_sub(span.start) as usize == len {
+        span.start
+    } else {
+        span.start.saturating_add(1).min(span.end)
+    };
     Span::new(start, start.saturating_add(len as u32).min(span.end))
 }
 
@@ -692,6 +1074,8 @@ pub(crate) struct Filler {
     /// Where the text of the last comment of the main line is in the game's text: its
     /// start and length (copied into the record once, at the game's end).
     last_comment: Option<(u32, u32)>,
+    /// Where the record's pairs of squares are.
+    pairs: Pairs,
 }
 
 impl Filler {
@@ -719,12 +1103,22 @@ impl Filler {
         r.notes.extend_from_slice(game.notes);
     }
 
+    /// About how many bytes of memory the filler's buffers hold.
+    pub(crate) fn heap_bytes(&self) -> usize {
+        self.record.heap_bytes() + self.pairs.heap_bytes() + self.open.capacity() * 4
+    }
+
     /// A move that is not the usual one (see `game_move`).
     #[inline(never)]
     fn other_move(&mut self, m: &MoveRef<'_>) {
-        let node = self
-            .record
-            .move_node(m.number, m.squares, m.kind, m.strength, m.span);
+        let node = self.record.move_node(
+            &mut self.pairs,
+            m.number,
+            m.squares,
+            m.kind,
+            m.strength,
+            m.span,
+        );
         let nodes = &mut self.record.nodes;
         self.last_move = Some(nodes.len() as u32);
         nodes.push(Node::Move(node));
@@ -746,6 +1140,7 @@ impl Visitor for Filler {
 
     fn begin_game(&mut self) {
         self.record.clear();
+        self.pairs.reset();
         self.open.clear();
         self.last_move = None;
         self.last_comment = None;
@@ -786,27 +1181,43 @@ impl Visitor for Filler {
     ) {
         let r = &mut self.record;
         let at = r.nodes.len();
+        let code = KindCode::of(kind);
+        let (aux, bits) = match &number {
+            None => (Some(0), 2),
+            Some(n) => (
+                MoveNode::pack_number(n, span.start),
+                2 | NUMBERED | if n.second_player { SECOND } else { 0 },
+            ),
+        };
+        let pair = if a < 64 && b < 64 {
+            Some((a << 6 | b) as u16)
+        } else {
+            self.pairs
+                .index(&mut r.pairs, [Square::Num(a), Square::Num(b)])
+        };
+        let (Some(aux), Some(pair), true) = (aux, pair, code != KindCode::Other) else {
+            let squares = [Square::Num(a), Square::Num(b)];
+            return self.other_move(&MoveRef {
+                number,
+                squares: &squares,
+                kind,
+                strength: None,
+                span,
+            });
+        };
         if !r.head_frozen && at >= HEAD {
             r.head = r.squares;
             r.head_frozen = true;
         }
         r.squares.squares += 2;
         r.squares.max_number = r.squares.max_number.max(a.max(b));
-        let number = match number {
-            Some(n) => {
-                r.numbers.push(n);
-                (r.numbers.len() - 1) as u32
-            }
-            None => NONE,
-        };
         self.last_move = Some(at as u32);
         r.nodes.push(Node::Move(MoveNode {
             span,
-            kind,
-            pair: [Square::Num(a), Square::Num(b)],
-            number,
-            extra: NONE,
-            len: 2,
+            aux,
+            pair,
+            code,
+            bits,
         }));
     }
 
@@ -828,7 +1239,7 @@ impl Visitor for Filler {
         self.record.note_comment(text);
         self.record.nodes.push(Node::Comment {
             span,
-            text: comment_text(span, text.len()),
+            len: text.len() as u32,
         });
         self.last_move = None;
     }
@@ -858,34 +1269,35 @@ impl Visitor for Filler {
 
     fn setup(&mut self, fen: &[u8], span: Span) {
         let fen = self.record.keep_bytes(fen);
-        self.record.any_setup = true;
-        self.record.nodes.push(Node::Setup { fen, span });
+        let node = self.record.setup_node(fen, span);
+        self.record.nodes.push(node);
         self.last_move = None;
     }
 
     fn late_strength(&mut self, text: &[u8]) {
-        if let Some(at) = self.last_move
-            && let Some(Node::Move(_)) = self.record.nodes.get(at as usize)
-        {
-            let r = &mut self.record;
-            let strength = r.keep_bytes(text);
-            if let Some(Node::Move(m)) = r.nodes.get(at as usize) {
-                let m = *m;
-                let extra = if m.extra == NONE {
-                    r.push_extra(Extra {
-                        long: Text::default(),
-                        strength,
-                    })
-                } else {
-                    if let Some(e) = r.extras.get_mut(m.extra as usize) {
-                        e.strength = strength;
-                    }
-                    m.extra
-                };
-                if let Some(Node::Move(m)) = r.nodes.get_mut(at as usize) {
-                    m.extra = extra;
-                }
+        let Some(at) = self.last_move else {
+            return;
+        };
+        let r = &mut self.record;
+        let Some(&Node::Move(m)) = r.nodes.get(at as usize) else {
+            return;
+        };
+        let strength = r.keep_bytes(text);
+        let extra = match r.extras.get_mut(m.aux as usize) {
+            Some(e) if m.bits & EXTRA != 0 => {
+                e.strength = strength;
+                m.aux
             }
+            _ => r.push_extra(Extra {
+                long: Text::default(),
+                strength,
+                number: m.inline_number(),
+                kind: m.kind(),
+            }),
+        };
+        if let Some(Node::Move(m)) = r.nodes.get_mut(at as usize) {
+            m.aux = extra;
+            m.bits |= EXTRA;
         }
     }
 
@@ -991,41 +1403,43 @@ mod tests {
 
     /// A node stays compact: a game of a million moves holds a million of them.
     #[test]
-    fn a_node_is_forty_bytes() {
+    fn a_move_node_is_sixteen_bytes() {
+        assert_eq!(std::mem::size_of::<MoveNode>(), 16);
         assert!(
-            std::mem::size_of::<Node>() <= 40,
+            std::mem::size_of::<Node>() <= 16,
             "{}",
             std::mem::size_of::<Node>()
         );
     }
 
-    /// Numbers, long captures and strengths (also one written after a comment) come back
-    /// from the side tables as the moves were written.
-    #[test]
-    fn moves_round_trip_through_the_compact_node() {
-        let text = "1. 32-28 ! 19-23 2. 28x19x10 ?! 14x23 {c} !! 3...7-11 a3b4";
+    /// The moves of a game's main line as the game holds them, and as the records (filled
+    /// from the reader's visitor, and from the game) give them back.
+    fn moves_three_ways(text: &str) -> [Vec<MoveSeen>; 3] {
         let games = read_games(text.as_bytes());
         let mut reader = Reader::new(text.as_bytes());
         let mut filler = Filler::new();
         reader.read_game(&mut filler).unwrap().unwrap();
-        let r = &filler.record;
-        let got: Vec<_> = r
-            .nodes()
-            .iter()
-            .filter_map(|n| match n {
-                Node::Move(m) => Some(r.move_ref(m)),
-                _ => None,
-            })
-            .map(|m| {
-                (
-                    m.number.map(|n| (n.number, n.second_player, n.span)),
-                    m.squares.to_vec(),
-                    m.kind,
-                    m.strength.map(<[u8]>::to_vec),
-                    m.span,
-                )
-            })
-            .collect();
+        let of_game = Record::of_game(&games[0]);
+        let of = |r: &Record| -> Vec<MoveSeen> {
+            r.nodes()
+                .iter()
+                .filter_map(|n| match n {
+                    Node::Move(m) => {
+                        let mv = r.move_ref(m);
+                        assert_eq!(r.move_number(m), mv.number);
+                        assert_eq!(r.move_kind(m), mv.kind);
+                        Some((
+                            mv.number.map(|n| (n.number, n.second_player, n.span)),
+                            mv.squares.to_vec(),
+                            mv.kind,
+                            mv.strength.map(<[u8]>::to_vec),
+                            mv.span,
+                        ))
+                    }
+                    _ => None,
+                })
+                .collect()
+        };
         let want: Vec<_> = games[0]
             .body
             .items
@@ -1041,9 +1455,125 @@ mod tests {
                 _ => None,
             })
             .collect();
-        assert!(got.iter().any(|m| m.0.is_some()) && got.iter().any(|m| m.0.is_none()));
-        assert!(got.iter().any(|m| m.1.len() > 2) && got.iter().any(|m| m.3.is_some()));
-        assert_eq!(got, want);
+        [want, of(&filler.record), of(&of_game)]
+    }
+
+    /// A move as compared: number, squares, kind, strength, span.
+    type MoveSeen = (
+        Option<(u32, bool, Span)>,
+        Vec<Square>,
+        MoveKind,
+        Option<Vec<u8>>,
+        Span,
+    );
+
+    /// Numbers, long captures and strengths (also one written after a comment) come back
+    /// from the compact node and its side tables as the moves were written; so does what
+    /// the node cannot hold inline: a number above 65,535, a number token far before its
+    /// move, a square number of 2^15 or more, every capture separator, algebraic squares.
+    #[test]
+    fn moves_round_trip_through_the_compact_node() {
+        let far = "x".repeat(300);
+        let text = format!(
+            "1. 32-28 ! 19-23 2. 28x19x10 ?! 14x23 {{c}} !! 3...7-11 a3b4 70000. 31-27 \
+             4. {{{far}}} 33-29 123456 5. 37-32 X 27 6. 41:36 9\u{d7}18 c3-d4 e5xg3 7 ... 40-35 \
+             0001-0002 - 99999999999 i9-j10 5000000. 44-39 000000000000000000000000000000012. 43-38 \
+             8 . 42-37 9.                                                                                                                                                                                                                                                                             45-40"
+        );
+        let [want, filled, of_game] = moves_three_ways(&text);
+        assert!(want.iter().any(|m| m.0.is_some()) && want.iter().any(|m| m.0.is_none()));
+        assert!(want.iter().any(|m| m.1.len() > 2) && want.iter().any(|m| m.3.is_some()));
+        assert!(want.iter().any(|m| m.0.is_some_and(|n| n.0 > 0xffff)));
+        assert!(want.iter().any(|m| m.0.is_some_and(|n| n.0 > NUMBER_MAX)));
+        assert!(
+            want.iter()
+                .any(|m| m.0.is_some_and(|n| n.2.end - n.2.start > 31))
+        );
+        assert!(want.iter().any(|m| {
+            m.1.iter()
+                .any(|s| matches!(s, Square::Num(n) if *n >= 0x8000))
+        }));
+        assert!(
+            want.iter()
+                .any(|m| m.0.is_some_and(|n| m.4.start - n.2.start > 255)),
+            "{want:?}"
+        );
+        for sep in ['X', ':', '\u{d7}'] {
+            assert!(want.iter().any(|m| m.2 == MoveKind::Capture(sep)), "{sep}");
+        }
+        assert_eq!(filled, want);
+        assert_eq!(of_game, want);
+    }
+
+    /// A long game of numbered moves (numbers past 2^16) holds every move in its node: no
+    /// extra, and the moves come back as written.
+    #[test]
+    fn a_long_game_needs_no_extra() {
+        let mut text = String::new();
+        for n in 1..=100_000u32 {
+            text.push_str(&format!("{n}. 32-28 19-23 {n}... 28-32 "));
+        }
+        let mut reader = Reader::new(text.as_bytes());
+        let mut filler = Filler::new();
+        reader.read_game(&mut filler).unwrap().unwrap();
+        assert_eq!(filler.record.nodes().len(), 300_000);
+        assert!(filler.record.extras.is_empty() && filler.record.pairs.is_empty());
+        let [want, filled, of_game] = moves_three_ways(&text);
+        assert_eq!(want.len(), 300_000);
+        assert_eq!(filled, want);
+        assert_eq!(of_game, want);
+    }
+
+    /// A game of more distinct pairs of squares than the pairs can index: the rest keep
+    /// their squares beside the nodes, and every move comes back as written.
+    #[test]
+    fn a_game_of_more_pairs_than_the_index_holds() {
+        let mut text = String::new();
+        // (From 3: `1-1`, `2-0` would end the game as results.)
+        for a in 3..=262u32 {
+            for b in 3..=262u32 {
+                text.push_str(&format!("{a}-{b} "));
+            }
+        }
+        let [want, filled, of_game] = moves_three_ways(&text);
+        assert_eq!(want.len(), 260 * 260);
+        assert_eq!(filled, want);
+        assert_eq!(of_game, want);
+    }
+
+    /// The pairs' table is filled anew for each game, past the wrap of its generation: a
+    /// pair of an earlier game is not found in a later one; small pairs are the table's.
+    #[test]
+    fn pairs_are_the_games_own_through_every_generation() {
+        let mut pairs = Pairs::default();
+        let mut held = Vec::new();
+        let at = |held: &[[Square; 2]], i: u16| match usize::from(i).checked_sub(SMALL) {
+            None => SMALL_PAIRS[usize::from(i)],
+            Some(i) => held[i],
+        };
+        for game in 0..70_000u32 {
+            pairs.reset();
+            held.clear();
+            let (a, b) = (game % 50 + 1, game % 90 + 1);
+            let alg = |file: u32, rank| Square::Alg {
+                file: (file % 12) as u8,
+                rank,
+            };
+            for pair in [
+                [Square::Num(a), Square::Num(b)],
+                [alg(game, 3), Square::Num(a)],
+                [Square::Num(b), Square::Num(a)],
+                [alg(game, 2), alg(game + 1, 7)],
+                [Square::Num(a), Square::Num(b)],
+                [alg(game, 3), Square::Num(a)],
+            ] {
+                let i = pairs.index(&mut held, pair).unwrap();
+                assert_eq!(at(&held, i), pair, "game {game}");
+            }
+            let big =
+                2 * usize::from(b >= 64) + usize::from(game % 12 >= 8 || (game + 1) % 12 >= 8);
+            assert_eq!(held.len(), 1 + big, "game {game}");
+        }
     }
 
     #[test]

@@ -244,9 +244,9 @@ impl Walk<'_> {
                         self.unplayed.insert(m.span.start, (cur, route));
                     }
                 }
-                Node::Comment { text, .. } => {
+                Node::Comment { .. } => {
                     self.json.push_str("{\"c\":");
-                    push_json_str(&mut self.json, self.text.text(*text).trim());
+                    push_json_str(&mut self.json, self.text.text(node.comment_text()).trim());
                     self.json.push('}');
                 }
                 Node::Nag { value } => {

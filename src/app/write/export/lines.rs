@@ -93,7 +93,8 @@ impl<'l> Lines<'l> for ByRecord<'l, '_> {
                     span: m.span,
                 }))
             }
-            Node::Comment { text: t, .. } => {
+            Node::Comment { .. } => {
+                let t = node.comment_text();
                 Piece::Comment(text.get(t.start as usize..t.end as usize).unwrap_or(""))
             }
             Node::Nag { value } => Piece::Nag(*value),

@@ -194,7 +194,7 @@ pub(crate) fn numbering_only(
                     }
                     let r = rec.find(m.span.start);
                     if r.is_none()
-                        && m.kind != MoveKind::Unknown
+                        && m.kind() != MoveKind::Unknown
                         && let Some(sq) = chain
                         && mv.squares.first() == Some(&sq)
                         && diag_spans.binary_search(&m.span.start).is_err()
