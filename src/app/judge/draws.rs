@@ -128,6 +128,15 @@ impl<B: Bits> Tracker<B> {
         self.record_in(m, after, ply);
     }
 
+    /// True if [`Self::record`] of an irreversible move (a man's move or a capture) that led
+    /// to `after` only starts the counts again from `after`, what it does for most plies: what
+    /// the tracker holds then does not depend on what it held before, so of a run of such
+    /// moves only the last needs recording (the replay's fast lane).
+    #[inline(always)]
+    pub(crate) fn restarts_at(&self, after: &Position<B>) -> bool {
+        !self.in_endgame && !lone_side(after)
+    }
+
     /// [`Self::record`] for the other plies.
     #[inline(never)]
     fn record_in(&mut self, m: &Move<B>, after: &Position<B>, ply: u32) {

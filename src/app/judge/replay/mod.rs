@@ -5,6 +5,7 @@
 //! variations, `play` plays one recorded move, `spec` turns a move as written into what the
 //! resolver matches.
 
+mod lane;
 mod play;
 mod shape;
 mod spec;
@@ -13,7 +14,7 @@ pub mod tree;
 use std::any::Any;
 use std::cell::RefCell;
 
-use crate::rules::{Bits, Color, Move, Numbering, Position, Role, Spec, Step};
+use crate::rules::{Bits, Color, Geometry, Move, Numbering, Position, Role, Spec, Step};
 use crate::syntax::{MoveRef, Span};
 
 use crate::app::judge::diagnostic::{Code, Diagnostic};
@@ -330,6 +331,9 @@ pub(crate) struct Replayer<'g, V: Spec, O: Observer> {
     /// The variant's standard numbering (`V::numbering()`, looked up once a replay rather
     /// than once a square).
     numbering: &'static Numbering,
+    /// The variant's geometry (`V::geometry()`, looked up once a replay: every lookup checks
+    /// that its lazily built table is there, and the quick paths ask several times a ply).
+    geo: &'static Geometry<V::B>,
     /// The resolvers, the route, the move spec and the draw tracker (see [`Spare`]).
     b: Box<Spare<V>>,
     observer: &'g mut O,
@@ -377,6 +381,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             settings,
             first_mover: V::RULES.first_mover(),
             numbering: V::numbering(),
+            geo: V::geometry(),
             b: Spare::take(start),
             observer,
             diags: Vec::new(),
@@ -479,6 +484,10 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                 Node::Comment { .. } | Node::Nag { .. } => {}
                 Node::Setup { span, .. } => self.setup(record.node_text(node), *span, st),
                 Node::Move(m) => {
+                    // A run of plain man moves from here on: played in the fast lane.
+                    if Self::lane_open(st) && self.lane(m, &mut items, st) {
+                        continue;
+                    }
                     if !st.stopped {
                         // The later fragments of a capture written one jump per move (moves,
                         // comments and NAGs only) were played with it.
