@@ -7,12 +7,12 @@
 //! path's quick checks would have played the same way, with the same event, draw counts and
 //! bookkeeping.
 
-use crate::rules::{Bits, Color, Move, Position, Spec};
+use crate::rules::{Bits, Color, Geometry, Move, Numbering, Position, Spec};
 use crate::syntax::{MoveKind, MoveRef};
 
 use super::spec::square_bit;
-use super::{LineState, Observer, Played, PlyEvent, Replayer};
-use crate::app::model::record::{Items, MoveNode, Node};
+use super::{LineState, Spare};
+use crate::app::model::record::{Items, MoveNode, Node, Record};
 
 /// What the fast lane did with a move and the items after it.
 pub(super) enum Lane<'g> {
@@ -23,18 +23,33 @@ pub(super) enum Lane<'g> {
     Stopped(Option<(usize, &'g Node)>),
 }
 
-impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
-    /// True if the fast lane can serve variant `V` at all (known at compile time): no limit
-    /// on a king's moves in a row (its counts are kept by the general path), and no rule
-    /// that ends the game at a crowning (breakthrough).
-    #[inline(always)]
-    pub(super) fn lane_open(st: &LineState<V::B>) -> bool {
-        V::RULES.same_king_limit == 0
-            && V::RULES.variant != crate::rules::Variant::Breakthrough
-            && st.crossed.is_empty()
-            && !st.stopped
-    }
+/// What the lane reads and writes of its replay: all of it but the observer. The lane serves
+/// the replays whose observer ignores every event (`validate`'s, the variant choice's), so
+/// that it is compiled once a variant, not once for every observer as well (the code of
+/// 16 variants times a dozen observers: a megabyte).
+pub(super) struct Ctx<'a, 'g, V: Spec> {
+    pub record: &'g Record,
+    pub numbering: &'static Numbering,
+    pub geo: &'static Geometry<V::B>,
+    pub first_mover: Color,
+    pub b: &'a mut Spare<V>,
+    /// The replay's plies of the main line.
+    pub plies: &'a mut u32,
+}
 
+/// True if the fast lane can serve variant `V` at all (known at compile time): no limit on a
+/// king's moves in a row (its counts are kept by the general path), and no rule that ends
+/// the game at a crowning (breakthrough); and the line is where it may start: no man that
+/// crossed its far row, the line not stopped.
+#[inline(always)]
+pub(super) fn open<V: Spec>(st: &LineState<V::B>) -> bool {
+    V::RULES.same_king_limit == 0
+        && V::RULES.variant != crate::rules::Variant::Breakthrough
+        && st.crossed.is_empty()
+        && !st.stopped
+}
+
+impl<'g, V: Spec> Ctx<'_, 'g, V> {
     /// Play the move `first` (already taken from `items`) and the moves that follow it on its
     /// line (taken from `items`, with the comments and NAGs between them), as long as each
     /// is one the lane plays: see [`Lane`].
@@ -49,7 +64,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
     ///   `from` jumping to `to` (what `quick_capture` plays there).
     #[inline(never)]
     pub(super) fn lane(
-        &mut self,
+        self,
         first: &'g MoveNode,
         items: &mut Items<'g>,
         st: &mut LineState<V::B>,
@@ -60,7 +75,6 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         let first_mover = self.first_mover;
         let main = st.main;
         // Read once: what every ply of the lane reads.
-        let wants_events = self.observer.wants_events();
         let (white_row, black_row) = (
             geo.promotion_row(Color::White),
             geo.promotion_row(Color::Black),
@@ -139,24 +153,6 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             };
             before = pos;
             pos.play(&mv, V::RULES);
-            if wants_events {
-                let event = PlyEvent::<V> {
-                    item: &m,
-                    main,
-                    line: st.id,
-                    ply,
-                    number,
-                    side,
-                    before: &before,
-                    after: &pos,
-                    mv: &mv,
-                    route: &self.b.route,
-                    ambiguous: false,
-                    played: Played::Legal,
-                    clean: st.clean,
-                };
-                self.observer.ply::<V>(&event);
-            }
             if tracks {
                 // Every move here is irreversible (a man's move or a capture). A plain move
                 // after a restart restarts again: no endgame is counted (nothing was recorded
@@ -205,7 +201,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             self.b.draws.restart(&pos);
         }
         if main {
-            self.plies = ply - 1;
+            *self.plies = ply - 1;
         }
         // The line's state as `finish` leaves it after the last move played (`clean` and
         // `crossed` are unchanged: every move was legal, and no man crossed a far row: a
@@ -377,9 +373,9 @@ mod tests {
         )
     }
 
-    /// The replay of `text` from `start` with the fast lane and without it: the same events,
-    /// the same findings and the same answers, in a full replay (with and without an
-    /// observer) and in a probe.
+    /// The replay of `text` from `start` with the fast lane and without it (and with an
+    /// observer that wants every event, which the lane does not serve): the same findings,
+    /// draws, plies, last position and answers, in a full replay and in a probe.
     fn same_with_and_without_lane<V: Spec>(text: &str, start: Position<V::B>) {
         let games = read_games(text.as_bytes());
         let record = Record::of_game(&games[0]);
@@ -388,19 +384,24 @@ mod tests {
                 diagrams: false,
                 main_line,
             };
-            let (mut a, mut b) = (Log::default(), Log::default());
-            let with =
-                Replayer::<V, Log>::new(&record, text, &start, settings, &mut a).run(start, 1);
-            let without = Replayer::<V, Log>::new(&record, text, &start, settings, &mut b)
+            // With the general path's events (an observer that wants them: no lane), and
+            // without (the lane, and the general path alone).
+            let mut log = Log::default();
+            let general =
+                Replayer::<V, Log>::new(&record, text, &start, settings, &mut log).run(start, 1);
+            let mut ignore = Ignore;
+            let with = Replayer::<V, Ignore>::new(&record, text, &start, settings, &mut ignore)
+                .run(start, 1);
+            let mut ignore = Ignore;
+            let without = Replayer::<V, Ignore>::new(&record, text, &start, settings, &mut ignore)
                 .without_lane()
                 .run(start, 1);
             assert_eq!(answers(&with), answers(&without), "{text}");
-            assert_eq!(a.0, b.0, "{text}");
-            let with = Replayer::<V, Ignore>::new(&record, text, &start, settings, &mut Ignore)
-                .run(start, 1);
-            assert_eq!(answers(&with), answers(&without), "{text}");
+            assert_eq!(answers(&with), answers(&general), "{text}");
+            assert!(!log.0.is_empty(), "{text}");
             let probed = |lane: bool| {
-                let r = Replayer::<V, Ignore>::new(&record, text, &start, settings, &mut Ignore);
+                let mut ignore = Ignore;
+                let r = Replayer::<V, Ignore>::new(&record, text, &start, settings, &mut ignore);
                 if lane { r } else { r.without_lane() }.probe(start, 1)
             };
             assert_eq!(probed(true), probed(false), "{text}");

@@ -354,8 +354,9 @@ pub(crate) struct Replayer<'g, V: Spec, O: Observer> {
     halted: bool,
     /// See [`Replayed::replies`].
     replies: Vec<u32>,
-    /// Runs of the commonest moves are played in the fast lane (see `lane`); off only in the
-    /// tests that hold its answers to the general path's.
+    /// Runs of the commonest moves are played in the fast lane (see `lane`): for an observer
+    /// that ignores every event (and but in the tests that hold the lane's answers to the
+    /// general path's).
     lane_on: bool,
 }
 
@@ -378,6 +379,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         settings: Settings,
         observer: &'g mut O,
     ) -> Self {
+        let lane_on = !observer.wants_events();
         Replayer {
             record,
             text,
@@ -400,7 +402,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             reach: u32::MAX,
             halted: false,
             replies: Vec::new(),
-            lane_on: true,
+            lane_on,
         }
     }
 
@@ -500,8 +502,16 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                 Node::Move(m) => {
                     // A run of plain man moves from here on: played in the fast lane.
                     if self.lane_on
-                        && Self::lane_open(st)
-                        && let lane::Lane::Stopped(stop) = self.lane(m, &mut items, st)
+                        && lane::open::<V>(st)
+                        && let lane::Lane::Stopped(stop) = (lane::Ctx {
+                            record,
+                            numbering: self.numbering,
+                            geo: self.geo,
+                            first_mover: self.first_mover,
+                            b: &mut self.b,
+                            plies: &mut self.plies,
+                        })
+                        .lane(m, &mut items, st)
                     {
                         // (The comments and NAGs it passed over leave `follows_move` as
                         // it is: the last item before `stop` is a move.)
