@@ -8,7 +8,8 @@ use std::io::{self, Write};
 
 use anyhow::Result;
 use pdn::app::fix::{
-    AsRead, Change, DATE_TAGS, DateEvidence, DateOrder, FixOptions, audit_line, fix_ref_to, fix_to,
+    AsRead, Change, DATE_TAGS, DateEvidence, DateOrder, FixOptions, audit_line, fix_ref,
+    fix_ref_to, fix_to,
 };
 use pdn::app::model::reading::GameRef;
 use pdn::app::openings::Classifier;
@@ -355,38 +356,47 @@ fn fix_game(
     audit_file: Option<&str>,
     classifier: Option<&Classifier>,
 ) -> Done {
-    let mut game = g.to_game();
-    let index = game.index;
-    let cut = (!game.read_whole()).then_some(index);
+    let index = g.index();
+    let cut = g
+        .record
+        .errors
+        .iter()
+        .any(|e| e.kind.loses_text())
+        .then_some(index);
     let mut tagged = Vec::new();
-    if let Some(c) = classifier {
-        let (found, _) = c.classify_game(&game, &opts.validate);
-        for (name, before, after) in found.set_tags(&mut game.tags) {
-            let why = match (name, &found.opening, &found.ballot) {
-                ("Opening", Some(o), _) => format!(
-                    "Opening: the deepest named opening the game reaches (table {}, ply {})",
-                    o.table, o.ply
-                ),
-                (_, _, Some(b)) => format!(
-                    "Ballot: the deepest ballot the game reaches (table {}, ply {})",
-                    b.table, b.ply
-                ),
-                _ => format!("{name}: classified"),
-            };
-            tagged.push(Change {
-                ply: None,
-                before,
-                after: Some(after),
-                why,
-            });
+    let (f, text) = match classifier {
+        // Its owned game made only if it is needed (a valid game is written from its record).
+        None => fix_ref(g, opts, Spill::default()),
+        Some(c) => {
+            let mut game = g.to_game();
+            let (found, _) = c.classify_game(&game, &opts.validate);
+            for (name, before, after) in found.set_tags(&mut game.tags) {
+                let why = match (name, &found.opening, &found.ballot) {
+                    ("Opening", Some(o), _) => format!(
+                        "Opening: the deepest named opening the game reaches (table {}, ply {})",
+                        o.table, o.ply
+                    ),
+                    (_, _, Some(b)) => format!(
+                        "Ballot: the deepest ballot the game reaches (table {}, ply {})",
+                        b.table, b.ply
+                    ),
+                    _ => format!("{name}: classified"),
+                };
+                tagged.push(Change {
+                    ply: None,
+                    before,
+                    after: Some(after),
+                    why,
+                });
+            }
+            // Replayed from the record read when its tags are those of the game (no record
+            // of its tree made beside it).
+            if tagged.is_empty() {
+                fix_ref_to(g, game, opts, Spill::default())
+            } else {
+                fix_to(game, opts, Spill::default())
+            }
         }
-    }
-    // Replayed from the record read when its tags are those of the game (no record of its
-    // tree made beside it).
-    let (f, text) = if tagged.is_empty() {
-        fix_ref_to(g, game, opts, Spill::default())
-    } else {
-        fix_to(game, opts, Spill::default())
     };
     let mut audit = String::new();
     if let Some(file) = audit_file {

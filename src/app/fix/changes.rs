@@ -3,39 +3,116 @@
 //! from what was written.
 
 use std::collections::{HashMap, HashSet};
+use std::ops::ControlFlow;
 
 use crate::syntax::{
-    Game, Item, Line, MoveItem, MoveKind, Span, Square, ToleratedKind, canonical_move_text,
+    Game, Item, Line, MoveItem, MoveKind, MoveRef, Span, Square, Tolerated, ToleratedKind,
+    canonical_move_ref_text,
 };
 
 use super::Change;
 use crate::app::judge::replay::Played;
+use crate::app::model::record::{Node, Record};
 use crate::app::write::export::Analysed;
 use crate::app::write::export::plies::Form;
 
-/// The tolerated constructs of the reader: each is written in standard form, one change per
-/// kind. (The moves are those of the normal form, `a.normal`, and the fragments it dropped.)
-pub(super) fn notes(game: &Game, a: &Analysed<'_>, changes: &mut Vec<Change>) {
-    for n in &game.notes {
-        if n.kind == ToleratedKind::UnknownMove
-            && unknown_moves_written_standard(game, &a.normal.body)
-        {
+/// A move tree as `fix` reads its moves: a tree, or the record the game was read into (a
+/// game written from its record: its normal form is its own tree renumbered).
+#[derive(Clone, Copy, Debug)]
+pub(super) enum Body<'a> {
+    /// A tree.
+    Tree(&'a Line),
+    /// The tree of a record.
+    Record(&'a Record),
+}
+
+impl Body<'_> {
+    /// `f` of each move of every line (a stack of lines: the main line first, then the
+    /// variations, the last pushed first), until it breaks (with what it broke with).
+    pub(super) fn moves<B>(self, mut f: impl FnMut(&MoveRef<'_>) -> ControlFlow<B>) -> Option<B> {
+        match self {
+            Body::Tree(line) => {
+                let mut stack = vec![line];
+                while let Some(l) = stack.pop() {
+                    for item in &l.items {
+                        match item {
+                            Item::Move(m) => {
+                                if let ControlFlow::Break(b) = f(&m.to_ref()) {
+                                    return Some(b);
+                                }
+                            }
+                            Item::Variation(v) => stack.push(&v.line),
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            Body::Record(record) => {
+                let mut stack = vec![record.body()];
+                while let Some(l) = stack.pop() {
+                    for (at, node) in record.items(l) {
+                        match node {
+                            Node::Move(m) => {
+                                if let ControlFlow::Break(b) = f(&record.move_ref(m)) {
+                                    return Some(b);
+                                }
+                            }
+                            Node::Variation { .. } => stack.push(record.inside(at)),
+                            _ => {}
+                        }
+                    }
+                }
+            }
+        }
+        None
+    }
+}
+
+/// The text of a span of the game's text (`Game::text`).
+fn text_of(source: &str, span: Span) -> &str {
+    source
+        .get(span.start as usize..span.end as usize)
+        .unwrap_or("")
+}
+
+/// The tolerated constructs of the reader (`notes`, of the game whose text is `source`): each
+/// is written in standard form, one change per kind. (The moves are those of the normal form,
+/// `body`, and the fragments it dropped, `a.normal.fragments`.)
+pub(super) fn notes(
+    source: &str,
+    notes: &[Tolerated],
+    a: &Analysed<'_>,
+    body: Body<'_>,
+    changes: &mut Vec<Change>,
+) {
+    for n in notes {
+        if n.kind == ToleratedKind::UnknownMove && unknown_moves_written_standard(source, body) {
             // Every unknown move is already written `-`, as `fix` writes it: no change (so
             // that fixing a fixed file reports none).
             continue;
         }
-        let before: String = game.text(n.span).trim().chars().take(80).collect();
-        let after = find_containing(&a.normal.body, n.span)
+        let before: String = text_of(source, n.span).trim().chars().take(80).collect();
+        let text = |m: &MoveRef<'_>| {
+            let mut s = String::new();
+            a.push_move_ref_text_in(source, m, Form::Pdn, &mut s);
+            s
+        };
+        let contains = |m: &MoveRef<'_>| m.span.start <= n.span.start && n.span.end <= m.span.end;
+        let after = body
+            .moves(|m| {
+                if contains(m) {
+                    ControlFlow::Break(text(m))
+                } else {
+                    ControlFlow::Continue(())
+                }
+            })
             .or_else(|| {
                 a.normal
                     .fragments
                     .iter()
-                    .find(|m| m.span.start <= n.span.start && n.span.end <= m.span.end)
-            })
-            .map(|m| {
-                let mut s = String::new();
-                a.push_move_text(game, m, Form::Pdn, &mut s);
-                s
+                    .map(MoveItem::to_ref)
+                    .find(contains)
+                    .map(|m| text(&m))
             });
         if after.as_deref() == Some(before.as_str()) {
             // Written as it was read (a move that cannot be put in standard form): no change
@@ -131,29 +208,13 @@ pub(super) fn find_move(line: &Line, span: Span) -> Option<&MoveItem> {
     None
 }
 
-/// The move whose text contains `span`.
-fn find_containing(line: &Line, span: Span) -> Option<&MoveItem> {
-    let mut stack = vec![line];
-    while let Some(l) = stack.pop() {
-        for item in &l.items {
-            match item {
-                Item::Move(m) if m.span.start <= span.start && span.end <= m.span.end => {
-                    return Some(m);
-                }
-                Item::Variation(v) => stack.push(&v.line),
-                _ => {}
-            }
-        }
-    }
-    None
-}
-
-/// One change per move of `line` (the tree of `game` as it is written) whose canonical text
-/// differs from its syntactic normal form (not for the moves starting at `skip`).
+/// One change per move of `body` (the tree of the game whose text is `source`, as it is
+/// written) whose canonical text differs from its syntactic normal form (not for the moves
+/// starting at `skip`).
 pub(super) fn move_changes(
-    game: &Game,
+    source: &str,
     a: &Analysed<'_>,
-    line: &Line,
+    body: Body<'_>,
     skip: &[u32],
     changes: &mut Vec<Change>,
 ) {
@@ -161,52 +222,45 @@ pub(super) fn move_changes(
     // Sets, not scans of the lists at every move: a game of many variations can hold many.
     let skip: HashSet<u32> = skip.iter().copied().collect();
     let joined: HashSet<Span> = a.normal.joined.iter().map(|j| j.first).collect();
-    let mut stack = vec![line];
     let mut found: Vec<(u32, Change)> = Vec::new();
     let mut text = String::new();
-    while let Some(l) = stack.pop() {
-        for item in &l.items {
-            match item {
-                Item::Move(m) => {
-                    let Some(r) = a.record(m) else { continue };
-                    if r.played != Played::Legal || skip.contains(&m.span.start) {
-                        continue;
-                    }
-                    text.clear();
-                    a.rec.write(r, Form::Pdn, &names, &mut text);
-                    let syntactic = canonical_move_text(game, m);
-                    if syntactic == text || joined.contains(&m.span) {
-                        continue;
-                    }
-                    let why = why_rewritten(m, r, names.algebraic);
-                    found.push((
-                        m.span.start,
-                        Change::new(
-                            Some(r.ply),
-                            Some(game.text(m.span).trim().to_string()),
-                            Some(text.clone()),
-                            why,
-                        ),
-                    ));
-                }
-                Item::Variation(v) => stack.push(&v.line),
-                _ => {}
-            }
+    body.moves::<()>(|m| {
+        let Some(r) = a.rec.find(m.span.start) else {
+            return ControlFlow::Continue(());
+        };
+        if r.played != Played::Legal || skip.contains(&m.span.start) {
+            return ControlFlow::Continue(());
         }
-    }
+        text.clear();
+        a.rec.write(r, Form::Pdn, &names, &mut text);
+        if joined.contains(&m.span) || canonical_move_ref_text(source, m) == text {
+            return ControlFlow::Continue(());
+        }
+        let why = why_rewritten(m, r, names.algebraic);
+        found.push((
+            m.span.start,
+            Change::new(
+                Some(r.ply),
+                Some(text_of(source, m.span).trim().to_string()),
+                Some(text.clone()),
+                why,
+            ),
+        ));
+        ControlFlow::Continue(())
+    });
     found.sort_by_key(|(s, _)| *s);
     changes.extend(found.into_iter().map(|(_, c)| c));
 }
 
 /// Why a legal move is written otherwise than it was.
 fn why_rewritten(
-    m: &MoveItem,
+    m: &MoveRef<'_>,
     r: &crate::app::write::export::plies::PlyEntry,
     algebraic: bool,
 ) -> String {
     let written = m.squares.len();
     let alg = m.squares.iter().any(|s| matches!(s, Square::Alg { .. }));
-    let why = if r.ambiguous {
+    let why = if r.ambiguous() {
         "ambiguous capture written with its full route (PDN 3.0 rules 8 and 9)"
     } else if m.kind == MoveKind::Undivided {
         "move written with its separator"
@@ -228,20 +282,15 @@ fn why_rewritten(
     }
 }
 
-/// True if every unknown move of the game (its tree `body`: main line and variations) is
-/// written `-`.
-fn unknown_moves_written_standard(game: &Game, body: &Line) -> bool {
-    let mut stack = vec![body];
-    while let Some(line) = stack.pop() {
-        for item in &line.items {
-            match item {
-                Item::Move(m) if m.kind == MoveKind::Unknown && game.text(m.span).trim() != "-" => {
-                    return false;
-                }
-                Item::Variation(v) => stack.push(&v.line),
-                _ => {}
-            }
+/// True if every unknown move of the game (its tree `body`: main line and variations; its
+/// text `source`) is written `-`.
+fn unknown_moves_written_standard(source: &str, body: Body<'_>) -> bool {
+    body.moves(|m| {
+        if m.kind == MoveKind::Unknown && text_of(source, m.span).trim() != "-" {
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
         }
-    }
-    true
+    })
+    .is_none()
 }

@@ -2,6 +2,7 @@
 //! repaired, and comment text made writable as strict PDN. (Syntax errors are kept where
 //! they were found by the normal form: `export::normal::marker`.)
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use crate::syntax::{
@@ -13,6 +14,7 @@ use super::changes::find_move;
 use super::{Change, make_writable};
 use crate::app::judge::diagnostic::{Code, Diagnostic, Severity};
 use crate::app::judge::validate::Verdict;
+use crate::app::model::record::{Node, Record};
 use crate::app::write::export::normal::OwnComment;
 
 /// The number of leading `{pdn: …}` comments kept in a body.
@@ -115,6 +117,78 @@ pub(super) fn insert_problems(
                 span: Span::default(),
             }),
         );
+    }
+}
+
+/// The changes [`writable_comments`] makes to the tree of `record` (whose text is
+/// `source`), written from the record (`export::pdn::write_by_record` writes each comment
+/// and setup made writable): the same changes in the same order; with `main_line`, of the
+/// main line only (its variations are left out).
+pub(super) fn writable_comments_of(
+    record: &Record,
+    source: &str,
+    main_line: bool,
+    changes: &mut Vec<Change>,
+) {
+    let mut line_comments = 0;
+    let mut stack = vec![record.body()];
+    while let Some(l) = stack.pop() {
+        for (at, node) in record.items(l) {
+            match node {
+                Node::Comment { span, text } => {
+                    // (A line comment's text is what follows its `%` or `;`.)
+                    if matches!(
+                        source.as_bytes().get(span.start as usize),
+                        Some(b'%' | b';')
+                    ) {
+                        line_comments += 1;
+                    }
+                    let text = source
+                        .get(text.start as usize..text.end as usize)
+                        .unwrap_or("");
+                    writable_change(
+                        text,
+                        comment_for_writing,
+                        "comment text made writable (`}` and a line starting with `[` cannot stand in a PDN comment)",
+                        changes,
+                    );
+                }
+                Node::Setup { .. } => writable_change(
+                    record.node_text(node),
+                    setup_for_writing,
+                    "setup made writable (`\"` and `/` cannot stand in a setup's FEN)",
+                    changes,
+                ),
+                Node::Variation { .. } if !main_line => stack.push(record.inside(at)),
+                _ => {}
+            }
+        }
+    }
+    if line_comments > 0 {
+        changes.push(Change::new(
+            None,
+            None,
+            None,
+            format!("`%` and `;` line comments written as `{{…}}` comments ({line_comments})"),
+        ));
+    }
+}
+
+/// The change of `text` written as `writable` has it (`why`), if that differs.
+fn writable_change(
+    text: &str,
+    writable: impl FnOnce(&str) -> Cow<'_, str>,
+    why: &str,
+    changes: &mut Vec<Change>,
+) {
+    let w = writable(text);
+    if *w != *text {
+        changes.push(Change::new(
+            None,
+            Some(text.to_string()),
+            Some(w.into_owned()),
+            why.to_string(),
+        ));
     }
 }
 

@@ -45,6 +45,13 @@
 //! appended to its source: nothing is copied); the game is *analysed again* as it will be
 //! written (the *re-check*: the errors left, the comments naming them), and *written* from
 //! that second analysis through the exporter's one PDN writer.
+//!
+//! **A game written from its record** ([`fix_ref`]): a game with no error whose normal form
+//! is its own tree renumbered (the usual game, and the usual huge one) needs no change but
+//! its numbers, notation, tags and comment text: it is replayed on the record it was read
+//! into, its changes found there, and it is written from the record and its text
+//! (`export::pdn::write_by_record`): no owned tree, no re-check. The same text, changes and
+//! counts as the path above, which takes every other game.
 
 mod changes;
 mod comments;
@@ -56,26 +63,28 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use crate::syntax::{
-    Game, GameEnd, GameParts, Item, Line, MAX_MAX_GAME_SIZE, MoveKind, Reader, ResultToken, Span,
-    Squares, SyntaxError, Tag, Tolerated, WriteOptions, canonical_move_text, game_of_text,
-    write_parts_to,
+    Drain as _, Game, GameEnd, GameParts, Item, Line, MAX_MAX_GAME_SIZE, MoveKind, Reader,
+    ResultToken, Span, Squares, SyntaxError, Tag, Tolerated, WriteOptions, canonical_move_text,
+    game_of_text, write_parts_to,
 };
 
 use crate::app::judge::diagnostic::{Code, Severity};
 use crate::app::judge::replay::Ignore;
 use crate::app::judge::validate::{Options, Verdict, validate, validate_record};
 use crate::app::model::reading::{Fill, GameRef};
-use crate::app::model::record::Filler;
+use crate::app::model::record::{Filler, Node, Record};
 use crate::app::write::export::normal::{Joined, Normal, Settings};
 use crate::app::write::export::plies::{Form, PlyOptions};
 use crate::app::write::export::{
-    self, Analysed, ExportOptions, ResultStyle, analyse_in_place, analyse_numbering,
-    analyse_ref_in_place,
+    self, Analysed, ByRecord, ExportOptions, ResultStyle, analyse_in_place, analyse_numbering,
+    analyse_ref_in_place, analyse_replayed_with,
 };
 use crate::app::write::jsonl::push_str as push_json_str;
 use crate::app::write::spill::{Spill, Text};
-use changes::find_move;
-use comments::{append_note, insert_problems, problem_comments, writable_comments};
+use changes::{Body, find_move};
+use comments::{
+    append_note, insert_problems, problem_comments, writable_comments, writable_comments_of,
+};
 use tags::{MainInfo, TagFacts, fix_tags};
 
 pub use repair::MAX_REPAIRS;
@@ -188,17 +197,24 @@ impl AsRead {
 /// the summary's count of what was written, not of what was planned. Read as `validate`
 /// reads, into a record (no owned `Game`: a huge game is not held once more), from the
 /// temporary file if the text went there (a text that could not be written there counts
-/// nothing: its output fails where it is written out).
-fn recount(text: &mut Text, opts: &Options) -> u32 {
+/// nothing: its output fails where it is written out). `like`: the record of the game read,
+/// if it is at hand: the record of the text written starts with buffers of its sizes (a copy
+/// of it), so that a huge game's, which holds about as many nodes, is not grown by doubling
+/// to up to twice its size.
+fn recount(text: &mut Text, opts: &Options, like: Option<&Record>) -> u32 {
     match text.reader() {
-        Ok(r) => recount_from(r, opts),
+        Ok(r) => recount_from(r, opts, like),
         Err(_) => 0,
     }
 }
 
-fn recount_from(text: impl std::io::Read, opts: &Options) -> u32 {
+fn recount_from(text: impl std::io::Read, opts: &Options, like: Option<&Record>) -> u32 {
     let mut reader = Reader::new(text).with_max_game_size(MAX_MAX_GAME_SIZE);
     let mut filler = Filler::new();
+    if let Some(r) = like {
+        // (A copy made at its sizes, whose buffers the filler clears and fills again.)
+        filler.record.copy_from(r);
+    }
     // Validates each record and counts its errors.
     let mut count =
         Fill::new(
@@ -306,7 +322,7 @@ pub fn fix(game: Game, opts: &FixOptions) -> Fixed {
 /// file as it is written, and is read back from there to count its errors): the text
 /// apart, [`Fixed::text`] empty.
 pub fn fix_to(game: Game, opts: &FixOptions, spill: Spill) -> (Fixed, Text) {
-    fix_long(None, game, opts, spill, LONG_GAME)
+    fix_long(None, None, game, opts, spill, LONG_GAME)
 }
 
 /// [`fix_to`] of `game`, the owned game of `g` ([`GameRef::to_game`]) with its tags as read:
@@ -315,13 +331,156 @@ pub fn fix_to(game: Game, opts: &FixOptions, spill: Spill) -> (Fixed, Text) {
 /// kept beside the fixed ones (read again from its text in the rare case it is written as
 /// read).
 pub fn fix_ref_to(g: &GameRef<'_>, game: Game, opts: &FixOptions, spill: Spill) -> (Fixed, Text) {
-    fix_long(Some(g), game, opts, spill, LONG_GAME)
+    fix_long(Some(g), None, game, opts, spill, LONG_GAME)
+}
+
+/// [`fix_ref_to`] of the game of `g`, its owned game made only if it is needed: a game that
+/// needs no change but its numbers, notation and tags (its normal form is its own tree
+/// renumbered, `normal::numbering_only`, and it has no error) is written from the record it
+/// was read into and its text, with no owned tree and no re-check of a changed tree (a huge
+/// valid game costs its record and the replay's record of its moves); the same text,
+/// changes and counts as [`fix_ref_to`] gives.
+pub fn fix_ref(g: &GameRef<'_>, opts: &FixOptions, spill: Spill) -> (Fixed, Text) {
+    let eopts = ExportOptions {
+        validate: opts.validate,
+        ..ExportOptions::default()
+    };
+    let replay = export::replay_ref(g, &eopts);
+    let (replay, spill) = if on_record(g, &replay) {
+        let at = spill.at();
+        match fix_by_record(g, replay, opts, &eopts, spill) {
+            Some(done) => return done,
+            // (The text written, read back, has errors: the game is fixed on its tree, which
+            // names them. Never seen on the corpus.)
+            None => (export::replay_ref(g, &eopts), Spill::new(at)),
+        }
+    } else {
+        (replay, spill)
+    };
+    fix_long(Some(g), Some(replay), g.to_game(), opts, spill, LONG_GAME)
+}
+
+/// True if the game of `g`, replayed on its record (`replay`), is fixed on its record
+/// ([`fix_by_record`]): its normal form is its tree renumbered, it has no error (no syntax
+/// error, no repair to try, nothing to name in a `{pdn: …}` comment), no comment of an
+/// earlier `pdn fix`, and its variant is known.
+fn on_record(g: &GameRef<'_>, replay: &ByRecord) -> bool {
+    replay.fits()
+        && replay.report().errors() == 0
+        && replay.report().variant.is_some()
+        && g.record.errors.is_empty()
+        && !g.record.own_comments()
+}
+
+/// [`fix_long`] of a game that [`on_record`] admits, written from its record: the changes of
+/// the tree path in its order (notes, variations left out, notation, tags, comments made
+/// writable), the text written by `export::pdn::write_by_record` and read back to count its
+/// errors. `None` if it has any (the tree path writes a game with errors otherwise: a
+/// comment names them, or it is written as read).
+fn fix_by_record(
+    g: &GameRef<'_>,
+    replay: ByRecord,
+    opts: &FixOptions,
+    eopts: &ExportOptions,
+    mut spill: Spill,
+) -> Option<(Fixed, Text)> {
+    let (record, source) = (g.record, g.text);
+    let shell = ByRecord::shell(g);
+    let a = export::analyse_by_record(g, &shell, replay, eopts);
+    let variant = a.variant()?;
+    let mut changes = Vec::new();
+    changes::notes(
+        source,
+        &record.notes,
+        &a,
+        Body::Record(record),
+        &mut changes,
+    );
+    // (No structure changes: no reply made a move, no capture joined.)
+    let main_line = opts.validate.main_line;
+    if main_line {
+        let n = record
+            .items(record.body())
+            .filter(|(_, n)| matches!(n, Node::Variation { .. }))
+            .count();
+        if n > 0 {
+            changes.push(Change::new(
+                None,
+                None,
+                None,
+                format!("variations left out (--main-line): {n}"),
+            ));
+        }
+    }
+    changes::move_changes(source, &a, Body::Record(record), &[], &mut changes);
+    let main = record.items(record.body()).filter_map(|(_, n)| match n {
+        Node::Move(m) => Some(m.span.start),
+        _ => None,
+    });
+    let info = MainInfo::of(&a.report, &a.rec, main, variant);
+    // (Room for the tags `fix_tags` may add, GameType, Result and PlyCount: a game of many
+    // tags does not grow its vector by doubling for one more.)
+    let mut tags: Vec<Tag> = Vec::with_capacity(record.tags().count() + 3);
+    tags.extend(
+        record
+            .tags()
+            .map(|(name, value, span)| Tag::new(name, value, span)),
+    );
+    let terminator = record.result().map(|(text, span)| ResultToken {
+        text: text.to_string(),
+        span,
+    });
+    let facts = TagFacts {
+        variant,
+        forced: opts.validate.variant.is_some(),
+        report: &a.report,
+        info: &info,
+        terminator: terminator.as_ref(),
+        date_order: opts.date_order,
+    };
+    fix_tags(&mut tags, &facts, &mut changes);
+    writable_comments_of(record, source, main_line, &mut changes);
+    let wopts = WriteOptions {
+        numbers_as_given: true,
+        result_terminator: opts.result_style == ResultStyle::Terminator,
+        ..WriteOptions::default()
+    };
+    let mut text = String::new();
+    export::pdn::write_by_record(&a, &tags, &wopts, main_line, &mut text, &mut spill);
+    let mut text = spill.finish(text);
+    // The replay's record is not held while the text is read back.
+    drop(a);
+    drop(tags);
+    let like = (source.len() >= LONG_GAME).then_some(record);
+    let errors_after = recount(&mut text, &opts.validate, like);
+    (errors_after == 0).then(|| {
+        let fixed = Fixed {
+            text: String::new(),
+            changes,
+            errors_before: 0,
+            errors_after,
+            repairs: 0,
+            kept: 0,
+            unrepaired: false,
+            as_read: None,
+        };
+        (fixed, text)
+    })
+}
+
+/// The starts of the moves of a line.
+fn main_moves(line: &Line) -> impl Iterator<Item = u32> + '_ {
+    line.items.iter().filter_map(|i| match i {
+        Item::Move(m) => Some(m.span.start),
+        _ => None,
+    })
 }
 
 /// [`fix_to`] (of the game of `of` if given: [`fix_ref_to`]), a game of at least `long`
 /// bytes of text taken as long (see [`LONG_GAME`]).
 fn fix_long(
     of: Option<&GameRef<'_>>,
+    replayed: Option<ByRecord>,
     mut game: Game,
     opts: &FixOptions,
     spill: Spill,
@@ -342,12 +501,19 @@ fn fix_long(
     let own = Settings {
         drop_own_comments: true,
     };
-    let a0 = match of {
-        Some(g) => analyse_ref_in_place(g, &mut game, &eopts, PlyOptions::default(), own),
-        None => analyse_in_place(&mut game, &eopts, PlyOptions::default(), own),
+    let a0 = match (of, replayed) {
+        (_, Some(replay)) => analyse_replayed_with(&mut game, replay, &eopts, own),
+        (Some(g), None) => analyse_ref_in_place(g, &mut game, &eopts, PlyOptions::default(), own),
+        (None, None) => analyse_in_place(&mut game, &eopts, PlyOptions::default(), own),
     };
     let mut notes = Vec::new();
-    changes::notes(a0.game, &a0, &mut notes);
+    changes::notes(
+        &a0.game.source,
+        &a0.game.notes,
+        &a0,
+        Body::Tree(&a0.normal.body),
+        &mut notes,
+    );
     for e in &a0.game.errors {
         let skipped = a0.game.text(e.span).trim();
         notes.push(Change::new(
@@ -373,7 +539,13 @@ fn fix_long(
     let mut changes = notes.clone();
     changes::structure(a0.game, &a0, &mut changes);
     let mut plain_moves = Vec::new();
-    changes::move_changes(a0.game, &a0, &a0.normal.body, &[], &mut plain_moves);
+    changes::move_changes(
+        &a0.game.source,
+        &a0,
+        Body::Tree(&a0.normal.body),
+        &[],
+        &mut plain_moves,
+    );
     let Analysed {
         report,
         rec,
@@ -440,7 +612,7 @@ fn fix_long(
         MainInfo::of_replay(outcome.replay.as_ref(), variant)
     } else {
         changes.append(&mut plain_moves);
-        MainInfo::of(&read.report, &rec, &game.body, variant)
+        MainInfo::of(&read.report, &rec, main_moves(&game.body), variant)
     };
     // The record of the game as read is not needed past here (a ply record for each move: let
     // it go before the re-check makes its own).
@@ -475,7 +647,8 @@ fn fix_long(
         repairs_at,
         joined: joined.iter().map(|j| j.first.start).collect(),
     };
-    recheck_and_write(game, &forced, read, plan, changes, (spill, long))
+    let like = of.filter(|_| long).map(|g| g.record);
+    recheck_and_write(game, &forced, read, plan, changes, (spill, long, like))
 }
 
 /// The size of a game's text (bytes) from which the re-check validates it before analysing
@@ -508,7 +681,7 @@ fn recheck_and_write(
     read: Read,
     plan: Plan,
     mut changes: Vec<Change>,
-    (spill, long): (Spill, bool),
+    (spill, long, like): (Spill, bool, Option<&Record>),
 ) -> (Fixed, Text) {
     let original = plan.original;
     // A long game is first only validated (its errors counted, with no record of its plies):
@@ -601,7 +774,7 @@ fn recheck_and_write(
             .flat_map(|a| a.written.iter().map(|w| w.0))
             .collect();
         skip.extend(&plan.joined);
-        changes::move_changes(&game, &af, &game.body, &skip, &mut audit);
+        changes::move_changes(&game.source, &af, Body::Tree(&game.body), &skip, &mut audit);
         changes.splice(plan.repairs_at..plan.repairs_at, audit);
     }
     let parts = GameParts {
@@ -622,7 +795,7 @@ fn recheck_and_write(
     drop(af);
     drop(game);
     // The count of what was written, read back as a reader would.
-    let errors_after = recount(&mut text, &read.validate);
+    let errors_after = recount(&mut text, &read.validate, like);
     let fixed = Fixed {
         text: String::new(),
         changes,
@@ -734,7 +907,7 @@ fn as_read(
         &mut spill,
     );
     let mut text = spill.finish(text);
-    let errors_after = recount(&mut text, validate);
+    let errors_after = recount(&mut text, validate, None);
     let fixed = Fixed {
         text: String::new(),
         changes,
@@ -816,6 +989,7 @@ mod tests {
                             let fixed = |read: Option<&GameRef<'_>>, long| {
                                 let (mut f, text) = fix_long(
                                     read,
+                                    None,
                                     game.clone(),
                                     &opts,
                                     Spill::new(usize::MAX),
@@ -842,6 +1016,91 @@ mod tests {
         // (Whether a fixture's corrected game is worse than the game read: reported, the
         // test does not depend on it.)
         eprintln!("{games} games, {as_read} written as read for more errors");
+    }
+
+    /// A game that needs no change but its numbers, notation and tags is fixed on its record
+    /// ([`fix_ref`]: written by `export::pdn::write_by_record`, no owned tree, no re-check) as
+    /// on its tree ([`fix_long`]): the same text, changes (so the same `--audit` lines) and
+    /// counts, on every game of the fixtures, with and without repairs and `--main-line`, in
+    /// both result styles, its text spilled to a file as it is written or not; a game the
+    /// record path refuses is fixed by [`fix_ref`] on its tree, the same way too.
+    #[test]
+    fn a_valid_game_is_fixed_on_its_record_as_on_its_tree() {
+        use crate::app::model::reading::FileGames;
+        let mut dirs = vec![crate::project_root().join("fixtures")];
+        let (mut games, mut on) = (0, 0);
+        while let Some(d) = dirs.pop() {
+            for e in std::fs::read_dir(&d).unwrap() {
+                let p = e.unwrap().path();
+                if p.is_dir() {
+                    dirs.push(p);
+                    continue;
+                }
+                if p.extension().is_none_or(|x| x != "pdn") {
+                    continue;
+                }
+                let bytes = std::fs::read(&p).unwrap();
+                let mut reader = Reader::new(&bytes[..]);
+                let mut file = FileGames::new(0);
+                while let Some(()) = file
+                    .next(&mut reader, |g| {
+                        let place = format!("{}, game {}", p.display(), g.index());
+                        let combos = [
+                            (false, false, ResultStyle::Strict, usize::MAX),
+                            (true, false, ResultStyle::Strict, 64),
+                            (false, true, ResultStyle::Terminator, usize::MAX),
+                            (true, true, ResultStyle::Terminator, 1),
+                        ];
+                        for (repair, main_line, result_style, at) in combos {
+                            let opts = FixOptions {
+                                repair,
+                                keep_irregular: repair,
+                                validate: Options {
+                                    main_line,
+                                    ..g.options(&Options::default())
+                                },
+                                result_style,
+                                ..FixOptions::default()
+                            };
+                            let done = |(mut f, text): (Fixed, Text)| {
+                                f.text = text.into_string();
+                                f
+                            };
+                            let tree = done(fix_long(
+                                Some(g),
+                                None,
+                                g.to_game(),
+                                &opts,
+                                Spill::new(usize::MAX),
+                                LONG_GAME,
+                            ));
+                            let place = format!("{place}, {repair} {main_line} {result_style:?}");
+                            assert_eq!(done(fix_ref(g, &opts, Spill::new(at))), tree, "{place}");
+                            let eopts = ExportOptions {
+                                validate: opts.validate,
+                                ..ExportOptions::default()
+                            };
+                            let replay = export::replay_ref(g, &eopts);
+                            if on_record(g, &replay) {
+                                let fixed = fix_by_record(g, replay, &opts, &eopts, Spill::new(at))
+                                    .expect("no error in the text written");
+                                assert_eq!(done(fixed), tree, "{place}");
+                                on += 1;
+                            }
+                        }
+                        games += 1;
+                    })
+                    .unwrap()
+                {}
+            }
+        }
+        assert!(games > 200, "{games} games");
+        // Most fixture games are valid (and some refused: errors, replies, own comments).
+        assert!(
+            on > 4 * 100 && on < 4 * games,
+            "{on} of {games} games x 4 on the record"
+        );
+        eprintln!("{games} games, {on} of {} fixes on the record", games * 4);
     }
 
     #[test]

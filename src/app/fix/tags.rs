@@ -3,9 +3,7 @@
 //! `YYYY.MM.DD`, `PlyCount` set, names and values made writable.
 
 use crate::rules::{Bits, Color, MoveList, Spec, Variant, VariantPosition, with_variant};
-use crate::syntax::{
-    Item, Line, ResultToken, Span, Tag, tag_name_for_writing, tag_value_for_writing,
-};
+use crate::syntax::{ResultToken, Span, Tag, tag_name_for_writing, tag_value_for_writing};
 
 use super::repair::Replay;
 use super::{Change, make_writable};
@@ -26,17 +24,15 @@ pub(super) struct MainInfo {
 }
 
 impl MainInfo {
-    /// What the replay recorded in `rec` and reported in `report` found of `body`.
+    /// What the replay recorded in `rec` and reported in `report` found of the main line
+    /// whose moves start at `main_moves`.
     pub(super) fn of(
         report: &Verdict,
         rec: &PlyRecorder,
-        body: &Line,
+        mut main_moves: impl Iterator<Item = u32>,
         variant: Variant,
     ) -> MainInfo {
-        let complete = body
-            .items
-            .iter()
-            .all(|i| !matches!(i, Item::Move(m) if rec.find(m.span.start).is_none()));
+        let complete = main_moves.all(|start| rec.find(start).is_some());
         let clean = complete
             && !report.diagnostics.iter().any(|d| {
                 d.severity() == Severity::Error

@@ -39,13 +39,13 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 
 use crate::rules::Color;
-use crate::syntax::{Drain, Item, Keep, Line, LineIndex, MoveItem, MoveNumber, Span, Squares};
+use crate::syntax::{Drain, Keep, LineIndex, MoveItem, Span};
 
 use super::Analysed;
-use super::normal::{Ctx, Joined, Num, marker_in};
+use super::lines::{ByRecord, Lines, Piece, Tree};
+use super::normal::{Joined, Num, marker_in};
 use super::plies::{Form, push_u32};
 use crate::app::model::outcome::normalised;
-use crate::app::model::record::{LineRef, Node, Record};
 use crate::app::write::join::push_joined;
 use crate::app::write::jsonl::{Object, push_str};
 
@@ -214,97 +214,6 @@ fn push_tags<'t>(
         out.push(':');
         push_str(out, value);
         spill(out, drain);
-    }
-}
-
-/// One item of a line of the normal form, as the writer reads it (`V`: a variation).
-enum Piece<'l, V> {
-    Move(Cow<'l, MoveItem>),
-    Comment(&'l str),
-    Setup(&'l str),
-    Nag(u16),
-    Variation(V),
-}
-
-/// Where the writer reads the lines of the normal form: its tree ([`Tree`]), or the record
-/// of a game whose normal form is its tree renumbered ([`ByRecord`]).
-trait Lines<'l> {
-    /// A line.
-    type Line;
-    /// Its items, in order.
-    fn pieces(&self, line: Self::Line) -> impl Iterator<Item = Piece<'l, Self::Line>>;
-}
-
-/// The normal form made: `Analysed::normal`'s tree.
-struct Tree;
-
-impl<'l> Lines<'l> for Tree {
-    type Line = &'l Line;
-
-    fn pieces(&self, line: &'l Line) -> impl Iterator<Item = Piece<'l, &'l Line>> {
-        line.items.iter().map(|item| match item {
-            Item::Move(m) => Piece::Move(Cow::Borrowed(m)),
-            Item::Comment(c) => Piece::Comment(&c.text),
-            Item::Setup(s) => Piece::Setup(&s.fen),
-            Item::Nag(n) => Piece::Nag(n.value),
-            Item::Variation(v) => Piece::Variation(&v.line),
-        })
-    }
-}
-
-/// The record a game was read into, whose normal form is its own tree renumbered
-/// (`normal::numbering_only`): each move is given, as it is read, the number the normal
-/// form would give it (`normal::Ctx::count`, as the normal form counts a line).
-struct ByRecord<'l, 'g> {
-    record: &'l Record,
-    /// The game's text (the record's spans index into it).
-    text: &'l str,
-    a: &'l Analysed<'g>,
-    /// The comments that end the main line (markers of syntax errors).
-    markers: &'l [String],
-}
-
-impl<'l> Lines<'l> for ByRecord<'l, '_> {
-    /// A line of the record and where its count starts.
-    type Line = (LineRef, Num);
-
-    fn pieces(&self, (line, start): (LineRef, Num)) -> impl Iterator<Item = Piece<'l, Self::Line>> {
-        let (record, text, a) = (self.record, self.text, self.a);
-        let first = a.first_mover();
-        let mut ctx = Ctx::new(start);
-        let last: &[String] = if line == record.body() {
-            self.markers
-        } else {
-            &[]
-        };
-        let items = record.items(line).map(move |(at, node)| match node {
-            Node::Move(m) => {
-                let mv = record.move_ref(m);
-                let r = a.rec.find(m.span.start).copied();
-                let number = ctx.count(r, mv.number, first).map(|n| MoveNumber {
-                    number: n.number,
-                    second_player: n.second,
-                    span: mv.number.map_or(Span::at(m.span.start), |t| t.span),
-                });
-                Piece::Move(Cow::Owned(MoveItem {
-                    number,
-                    squares: Squares::from(mv.squares),
-                    kind: mv.kind,
-                    strength: mv.strength.map(|b| String::from_utf8_lossy(b).into()),
-                    span: m.span,
-                }))
-            }
-            Node::Comment { text: t, .. } => {
-                Piece::Comment(text.get(t.start as usize..t.end as usize).unwrap_or(""))
-            }
-            Node::Nag { value } => Piece::Nag(*value),
-            Node::Variation { .. } => Piece::Variation((record.inside(at), ctx.variation_start())),
-            Node::Setup { .. } => {
-                ctx.setup();
-                Piece::Setup(record.node_text(node))
-            }
-        });
-        items.chain(last.iter().map(|m| Piece::Comment(m.as_str())))
     }
 }
 

@@ -23,6 +23,7 @@
 
 pub mod csv;
 pub mod json;
+mod lines;
 pub mod manoury;
 pub mod normal;
 pub mod pdn;
@@ -31,7 +32,9 @@ pub mod plies;
 pub mod table;
 
 use crate::rules::{Color, NotationKind, Numbering, Spec, Variant, with_variant};
-use crate::syntax::{Game, Item, Line, MoveItem, canonical_move_text_in};
+use crate::syntax::{
+    Game, Item, Line, MoveItem, MoveRef, canonical_move_ref_text, canonical_move_text_in,
+};
 
 use crate::app::judge::validate::{Options, Verdict, validate_ref_with, validate_with};
 use crate::app::model::reading::{GameRef, Sizes};
@@ -143,6 +146,23 @@ impl Analysed<'_> {
         }
     }
 
+    /// [`Analysed::push_move_text_in`] of a move as the replay reads it (of a tree or of a
+    /// record).
+    pub(crate) fn push_move_ref_text_in(
+        &self,
+        source: &str,
+        m: &MoveRef<'_>,
+        form: Form,
+        out: &mut String,
+    ) {
+        match (self.rec.find(m.span.start), &self.names) {
+            (Some(r), Some(names)) if r.played == crate::app::judge::replay::Played::Legal => {
+                self.rec.write(r, form, names, out);
+            }
+            _ => out.push_str(&canonical_move_ref_text(source, m)),
+        }
+    }
+
     /// The start position as a FEN (the variant's numbering), if known.
     pub fn start_fen(&self) -> Option<String> {
         let v = self.report.variant?;
@@ -245,6 +265,11 @@ impl ByRecord {
         self.fits
     }
 
+    /// What validating the game found.
+    pub fn report(&self) -> &Verdict {
+        &self.report
+    }
+
     /// The game of `g` as [`analyse_by_record`] gives it to the writers: its place, no text,
     /// no tags, no tree (read from the record and its text: [`Analysed::source`]).
     pub fn shell(g: &GameRef<'_>) -> Game {
@@ -290,6 +315,19 @@ pub fn analyse_replayed<'g>(
     let ByRecord { report, rec, .. } = replay;
     let body = std::mem::take(&mut game.body);
     normalised(game, body, report, rec, Settings::default(), opts)
+}
+
+/// [`analyse_replayed`] with normalisation settings (`fix`'s first analysis of a game it
+/// replayed on its record before it knew it needs its tree).
+pub(crate) fn analyse_replayed_with<'g>(
+    game: &'g mut Game,
+    replay: ByRecord,
+    opts: &ExportOptions,
+    settings: Settings,
+) -> Analysed<'g> {
+    let ByRecord { report, rec, .. } = replay;
+    let body = std::mem::take(&mut game.body);
+    normalised(game, body, report, rec, settings, opts)
 }
 
 /// [`analyse_ref`] with recorder and normalisation settings (`fix`'s first analysis: the

@@ -9,44 +9,50 @@ use crate::syntax::MoveItem;
 
 use crate::app::judge::replay::{Branch, Observer, Played, PlyEvent};
 
-/// One replayed move.
+/// One replayed move (24 bytes: a game of a million moves holds a million of them).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct PlyEntry {
     /// `span.start` of the move as written: the key that finds the record of a move.
     pub span: u32,
-    /// True on the main line (book-style replies included).
-    pub main: bool,
     /// The line it is on (see [`PlyEvent::line`]).
     pub line: u32,
     /// Ply along the main line (for a variation, the ply it would have).
     pub ply: u32,
     /// The move number the replay gave it.
     pub number: u32,
+    /// A move that takes nothing: its start and destination (internal bits), then zeros; a
+    /// capture: where its squares are in the recorder's arena (little-endian): the counts of
+    /// its route, its stopping squares and its captured pieces, then those squares.
+    squares: [u8; 4],
+    /// True on the main line (book-style replies included).
+    pub main: bool,
     /// The side that moved.
     pub side: Color,
     /// Legal, or irregular and played as recorded.
     pub played: Played,
-    /// True if the short form does not say which pieces are taken.
-    pub ambiguous: bool,
-    /// True if the moving man was crowned.
-    pub promotes: bool,
-    /// Internal bit of the destination.
-    pub to: u8,
-    at: u32,
-    route: u8,
-    landings: u8,
-    captured: u8,
+    /// [`CAPTURE`] and [`AMBIGUOUS`].
+    flags: u8,
 }
+
+/// [`PlyEntry::flags`]: a capture (its squares in the arena).
+const CAPTURE: u8 = 1;
+/// [`PlyEntry::flags`]: the short form does not say which pieces are taken.
+const AMBIGUOUS: u8 = 2;
 
 impl PlyEntry {
     /// True for a capture.
     pub fn is_capture(&self) -> bool {
-        self.captured > 0
+        self.flags & CAPTURE != 0
     }
 
-    /// Number of pieces taken.
-    pub fn num_captured(&self) -> u32 {
-        u32::from(self.captured)
+    /// True if the short form does not say which pieces are taken.
+    pub fn ambiguous(&self) -> bool {
+        self.flags & AMBIGUOUS != 0
+    }
+
+    /// Where a capture's counts and squares start in the arena.
+    fn at(&self) -> usize {
+        u32::from_le_bytes(self.squares) as usize
     }
 }
 
@@ -129,8 +135,7 @@ impl PlyRecorder {
     /// held at their size, not in a vector grown by doubling (up to twice their size).
     pub fn reserve(&mut self, moves: usize) {
         self.records.reserve_exact(moves);
-        // A move's squares: two of its route and two stops, more for a capture.
-        self.squares.reserve_exact(moves.saturating_mul(4));
+        // (The arena holds the squares of captures only: grown as they come.)
     }
 
     /// Forget everything (keeping the memory).
@@ -178,27 +183,41 @@ impl PlyRecorder {
 
     /// The squares of a record's route (PDN 3.0 rule 9: start, turning squares or the squares
     /// right behind the captured pieces, destination).
-    pub fn route(&self, r: &PlyEntry) -> &[u8] {
-        let at = r.at as usize;
-        &self.squares[at..at + usize::from(r.route)]
+    pub fn route<'a>(&'a self, r: &'a PlyEntry) -> &'a [u8] {
+        self.part(r, 0)
     }
 
     /// Every stopping square of a record: the start, then each landing square.
-    pub(crate) fn landings(&self, r: &PlyEntry) -> &[u8] {
-        let at = r.at as usize + usize::from(r.route);
-        &self.squares[at..at + usize::from(r.landings)]
+    pub(crate) fn landings<'a>(&'a self, r: &'a PlyEntry) -> &'a [u8] {
+        self.part(r, 1)
     }
 
     /// The captured pieces in the order taken.
-    pub fn captured(&self, r: &PlyEntry) -> &[u8] {
-        let at = r.at as usize + usize::from(r.route) + usize::from(r.landings);
-        &self.squares[at..at + usize::from(r.captured)]
+    pub fn captured<'a>(&'a self, r: &'a PlyEntry) -> &'a [u8] {
+        self.part(r, 2)
+    }
+
+    /// Part `k` of a record's squares: its route (0), its stopping squares (1), its captured
+    /// pieces (2). A move that takes nothing has its start and destination as both its route
+    /// and its stops, and no piece taken.
+    fn part<'a>(&'a self, r: &'a PlyEntry, k: usize) -> &'a [u8] {
+        if !r.is_capture() {
+            return if k == 2 { &[] } else { &r.squares[..2] };
+        }
+        let at = r.at();
+        let Some(counts) = self.squares.get(at..at + 3) else {
+            return &[];
+        };
+        let start = at + 3 + counts[..k].iter().map(|&c| usize::from(c)).sum::<usize>();
+        self.squares
+            .get(start..start + usize::from(counts[k]))
+            .unwrap_or(&[])
     }
 
     /// Append a record's move text: squares joined by `-` (a non-capturing move) or `x`.
     pub fn write(&self, r: &PlyEntry, form: Form, names: &Names, out: &mut String) {
         let squares = match form {
-            Form::Pdn if r.ambiguous => self.route(r),
+            Form::Pdn if r.ambiguous() => self.route(r),
             Form::Pdn => {
                 let route = self.route(r);
                 let first = &route[..route.len().min(1)];
@@ -254,45 +273,51 @@ fn push_route<B: Bits>(geo: &Geometry<B>, from: u32, to: u32, path: &[Step], out
 
 impl Observer for PlyRecorder {
     fn ply<V: Spec>(&mut self, e: &PlyEvent<'_, V>) {
-        let at = self.squares.len() as u32;
         let mv = e.mv;
         let from = u32::from(mv.from);
         let to = u32::from(mv.to);
-        push_route(V::geometry(), from, to, e.route, &mut self.squares);
-        let route = (self.squares.len() as u32 - at) as u8;
-        self.squares.push(mv.from);
-        self.squares.extend(e.route.iter().map(|s| s.landing));
-        if e.route.is_empty() {
-            self.squares.push(mv.to);
-        }
-        let landings = (self.squares.len() as u32 - at) as u8 - route;
-        if e.route.is_empty() && mv.is_capture() {
-            // A capture without its route (never produced by the replay): its pieces in
-            // board order.
-            self.squares.extend(mv.captured.iter().map(|b| b as u8));
+        let capture = !e.route.is_empty() || mv.is_capture();
+        let squares = if capture {
+            // Its counts, then its route, its stops and its captured pieces.
+            let at = self.squares.len();
+            self.squares.extend_from_slice(&[0; 3]);
+            push_route(V::geometry(), from, to, e.route, &mut self.squares);
+            let route = self.squares.len() - at - 3;
+            self.squares.push(mv.from);
+            self.squares.extend(e.route.iter().map(|s| s.landing));
+            if e.route.is_empty() {
+                self.squares.push(mv.to);
+            }
+            let landings = self.squares.len() - at - 3 - route;
+            if e.route.is_empty() {
+                // A capture without its route (never produced by the replay): its pieces in
+                // board order.
+                self.squares.extend(mv.captured.iter().map(|b| b as u8));
+            } else {
+                self.squares.extend(e.route.iter().map(|s| s.captured));
+            }
+            let captured = self.squares.len() - at - 3 - route - landings;
+            for (k, n) in [route, landings, captured].into_iter().enumerate() {
+                self.squares[at + k] = n.min(255) as u8;
+            }
+            (at as u32).to_le_bytes()
         } else {
-            self.squares.extend(e.route.iter().map(|s| s.captured));
-        }
-        let captured = (self.squares.len() as u32 - at) as u8 - route - landings;
+            [mv.from, mv.to, 0, 0]
+        };
         let span = e.item.span.start;
         if self.records.last().is_some_and(|r| r.span >= span) {
             self.sorted = false;
         }
         self.records.push(PlyEntry {
             span,
-            main: e.main,
             line: e.line,
             ply: e.ply,
             number: e.number,
+            squares,
+            main: e.main,
             side: e.side,
             played: e.played,
-            ambiguous: e.ambiguous,
-            promotes: mv.promotes(),
-            to: mv.to,
-            at,
-            route,
-            landings,
-            captured,
+            flags: if capture { CAPTURE } else { 0 } | if e.ambiguous { AMBIGUOUS } else { 0 },
         });
         if e.main {
             let after = VariantPosition::of::<V>(e.after);
@@ -329,6 +354,16 @@ impl Observer for PlyRecorder {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_ply_entry_is_at_most_24_bytes() {
+        // A huge game's replay holds one per move.
+        assert!(
+            std::mem::size_of::<PlyEntry>() <= 24,
+            "{}",
+            std::mem::size_of::<PlyEntry>()
+        );
+    }
 
     #[test]
     fn numbers_are_written() {
