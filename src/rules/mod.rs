@@ -114,14 +114,52 @@ pub trait Spec: 'static + Send + Sync {
     /// it before every plain move, and the call's frame cost a third of the answer.
     #[inline(always)]
     fn has_capture(pos: &Position<Self::B>) -> bool {
-        movegen::has_capture(Self::geometry(), Fixed::<Self>::new(), pos)
+        Self::has_capture_on(Self::geometry(), pos)
+    }
+
+    /// [`Spec::has_capture`] on `geo`, the variant's geometry (`Self::geometry()`) looked up
+    /// once by a caller that asks many times: each lookup checks that the lazily built
+    /// table is there.
+    #[inline(always)]
+    fn has_capture_on(geo: &Geometry<Self::B>, pos: &Position<Self::B>) -> bool {
+        movegen::has_capture(geo, Fixed::<Self>::new(), pos)
+    }
+
+    /// The capture from `from` to `to` answered without a move list where the position allows
+    /// it: when every capture of the side to move is one man's jump, all of one precedence
+    /// (see the `single_jump` answer of the generator), `Some(Some((move, step)))` if the man
+    /// on `from` can jump to `to` (then it is the one legal move between the two squares,
+    /// with its one step), `Some(None)` if no legal move captures from `from` to `to`. `None`
+    /// where the search must decide: [`Spec::captures_between`] answers then. `geo` is
+    /// `Self::geometry()`.
+    #[inline(always)]
+    fn one_jump_between(
+        geo: &Geometry<Self::B>,
+        pos: &Position<Self::B>,
+        from: u32,
+        to: u32,
+    ) -> Option<Option<(Move<Self::B>, Step)>> {
+        let single = movegen::Gen {
+            geo,
+            cfg: Fixed::<Self>::new(),
+            pos,
+        }
+        .single_jump(from, to)?;
+        Some(single.map(|(m, step, _)| (m, step)))
     }
 
     /// True if `to` is one non-capturing step of a man of `side` from `from` (both squares
     /// of the board).
     #[inline(always)]
     fn is_man_step(side: Color, from: u32, to: u32) -> bool {
-        movegen::is_man_step(Self::geometry(), Self::RULES, side, from, to)
+        Self::is_man_step_on(Self::geometry(), side, from, to)
+    }
+
+    /// [`Spec::is_man_step`] on `geo`, the variant's geometry looked up once by the caller
+    /// (see [`Spec::has_capture_on`]).
+    #[inline(always)]
+    fn is_man_step_on(geo: &Geometry<Self::B>, side: Color, from: u32, to: u32) -> bool {
+        movegen::is_man_step(geo, Self::RULES, side, from, to)
     }
 
     /// Play a legal move.

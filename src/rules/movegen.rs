@@ -200,7 +200,7 @@ impl<B: Bits, C: Config> Gen<'_, B, C> {
     /// `from` can make it (with its route and precedence score), else nothing: what
     /// [`Self::captures`] lists between the two squares.
     #[inline(always)]
-    fn single_jump(self, from: u32, to: u32) -> Option<Option<(Move<B>, Step, u64)>> {
+    pub(super) fn single_jump(self, from: u32, to: u32) -> Option<Option<(Move<B>, Step, u64)>> {
         let Gen { geo, cfg, pos } = self;
         let rules = cfg.rules();
         let side = pos.side();

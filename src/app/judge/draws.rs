@@ -116,16 +116,32 @@ impl<B: Bits> Tracker<B> {
         // The commonest ply, checked here: an irreversible move (a man move or a capture)
         // outside the endgames, after which every counter starts again and no rule can be
         // reached.
-        if (!m.by_king() || m.is_capture()) && !self.in_endgame && !lone_side(after) {
-            self.king_only = 0;
-            self.history.clear();
-            if !self.counts.is_empty() {
-                self.counts.clear();
-            }
-            self.history.push(after.placement_key());
+        if (!m.by_king() || m.is_capture()) && self.restarts_at(after) {
+            self.restart(after);
             return;
         }
         self.record_in(m, after, ply);
+    }
+
+    /// What [`Self::record`] does for an irreversible move after which
+    /// [`Self::restarts_at`] holds: the counts start again from `after`.
+    #[inline(always)]
+    pub(crate) fn restart(&mut self, after: &Position<B>) {
+        self.king_only = 0;
+        self.history.clear();
+        if !self.counts.is_empty() {
+            self.counts.clear();
+        }
+        self.history.push(after.placement_key());
+    }
+
+    /// True if [`Self::record`] of an irreversible move (a man's move or a capture) that led
+    /// to `after` only starts the counts again from `after`, what it does for most plies: what
+    /// the tracker holds then does not depend on what it held before, so of a run of such
+    /// moves only the last needs recording (the replay's fast lane).
+    #[inline(always)]
+    pub(crate) fn restarts_at(&self, after: &Position<B>) -> bool {
+        !self.in_endgame && !lone_side(after)
     }
 
     /// [`Self::record`] for the other plies.

@@ -5,6 +5,7 @@
 //! variations, `play` plays one recorded move, `spec` turns a move as written into what the
 //! resolver matches.
 
+mod lane;
 mod play;
 mod shape;
 mod spec;
@@ -13,7 +14,7 @@ pub mod tree;
 use std::any::Any;
 use std::cell::RefCell;
 
-use crate::rules::{Bits, Color, Move, Numbering, Position, Role, Spec, Step};
+use crate::rules::{Bits, Color, Geometry, Move, Numbering, Position, Role, Spec, Step};
 use crate::syntax::{MoveRef, Span};
 
 use crate::app::judge::diagnostic::{Code, Diagnostic};
@@ -330,6 +331,9 @@ pub(crate) struct Replayer<'g, V: Spec, O: Observer> {
     /// The variant's standard numbering (`V::numbering()`, looked up once a replay rather
     /// than once a square).
     numbering: &'static Numbering,
+    /// The variant's geometry (`V::geometry()`, looked up once a replay: every lookup checks
+    /// that its lazily built table is there, and the quick paths ask several times a ply).
+    geo: &'static Geometry<V::B>,
     /// The resolvers, the route, the move spec and the draw tracker (see [`Spare`]).
     b: Box<Spare<V>>,
     observer: &'g mut O,
@@ -350,6 +354,10 @@ pub(crate) struct Replayer<'g, V: Spec, O: Observer> {
     halted: bool,
     /// See [`Replayed::replies`].
     replies: Vec<u32>,
+    /// Runs of the commonest moves are played in the fast lane (see `lane`): for an observer
+    /// that ignores every event (and but in the tests that hold the lane's answers to the
+    /// general path's).
+    lane_on: bool,
 }
 
 impl<V: Spec, O: Observer> std::fmt::Debug for Replayer<'_, V, O> {
@@ -371,12 +379,14 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         settings: Settings,
         observer: &'g mut O,
     ) -> Self {
+        let lane_on = !observer.wants_events();
         Replayer {
             record,
             text,
             settings,
             first_mover: V::RULES.first_mover(),
             numbering: V::numbering(),
+            geo: V::geometry(),
             b: Spare::take(start),
             observer,
             diags: Vec::new(),
@@ -392,7 +402,16 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             reach: u32::MAX,
             halted: false,
             replies: Vec::new(),
+            lane_on,
         }
+    }
+
+    /// This replay without the fast lane: every move through the general path (the lane's
+    /// tests compare the two).
+    #[cfg(test)]
+    pub(crate) fn without_lane(mut self) -> Self {
+        self.lane_on = false;
+        self
     }
 
     /// How far the main line from `start` replays before its first error: the ply of that
@@ -457,7 +476,9 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         let mut items = record.items(line);
         // The last item before this one that is neither a comment nor a NAG is a move.
         let mut follows_move = false;
-        while let Some((at, node)) = items.next() {
+        // An item the fast lane took from `items` but left to the general path.
+        let mut left = None;
+        while let Some((at, node)) = left.take().or_else(|| items.next()) {
             let was_move = follows_move;
             if !matches!(node, Node::Comment { .. } | Node::Nag { .. }) {
                 follows_move = matches!(node, Node::Move(_));
@@ -479,6 +500,24 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                 Node::Comment { .. } | Node::Nag { .. } => {}
                 Node::Setup { span, .. } => self.setup(record.node_text(node), *span, st),
                 Node::Move(m) => {
+                    // A run of plain man moves from here on: played in the fast lane.
+                    if self.lane_on
+                        && lane::open::<V>(st)
+                        && let lane::Lane::Stopped(stop) = (lane::Ctx {
+                            record,
+                            numbering: self.numbering,
+                            geo: self.geo,
+                            first_mover: self.first_mover,
+                            b: &mut self.b,
+                            plies: &mut self.plies,
+                        })
+                        .lane(m, &mut items, st)
+                    {
+                        // (The comments and NAGs it passed over leave `follows_move` as
+                        // it is: the last item before `stop` is a move.)
+                        left = stop;
+                        continue;
+                    }
                     if !st.stopped {
                         // The later fragments of a capture written one jump per move (moves,
                         // comments and NAGs only) were played with it.

@@ -339,6 +339,24 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         if !st.pos.pieces(side).has(from) {
             return false;
         }
+        // The game is not over: the side to move has a legal move (the capture, if it is one),
+        // so only the breakthrough rule could end it (as `game_over` would say).
+        if V::RULES.variant == crate::rules::Variant::Breakthrough && st.pos.kings().any() {
+            return false;
+        }
+        match V::one_jump_between(self.geo, &st.pos, from, to) {
+            // Every capture is one man's jump: this one is the legal move between the two
+            // squares, alone (one route, the piece halfway), played without a move list.
+            Some(Some((mv, step))) => {
+                self.b.route.clear();
+                self.b.route.push(step);
+                self.finish(m, st, side, mv, Played::Legal, false);
+                return true;
+            }
+            // No legal move captures from `from` to `to`: the resolver says why.
+            Some(None) => return false,
+            None => {}
+        }
         self.b.resolver.crossed = st.crossed & st.pos.pieces(side);
         // Only the captures from `from` to `to` are listed (the others are searched for the
         // precedence they set): the legal moves that match, as the full list has them.
@@ -358,11 +376,6 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         let Some(index) = found else {
             return false;
         };
-        // The game is not over: the side to move has a legal move (this one), so only the
-        // breakthrough rule could end it (as `game_over` would say).
-        if V::RULES.variant == crate::rules::Variant::Breakthrough && st.pos.kings().any() {
-            return false;
-        }
         let mv = legal.moves()[index];
         // Every legal move from `from` to `to` takes the pieces this one takes (the loop
         // above): the short notation names it alone.
@@ -391,7 +404,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         if !pos.pieces(side).has(from) || pos.occupied().has(to) {
             return None;
         }
-        let geo = V::geometry();
+        let geo = self.geo;
         let is_king = pos.kings().has(from);
         if is_king {
             let d = geo.direction(from, to)?;
@@ -408,10 +421,10 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                     return None;
                 }
             }
-        } else if !V::is_man_step(side, from, to) {
+        } else if !V::is_man_step_on(geo, side, from, to) {
             return None;
         }
-        if V::has_capture(pos) {
+        if V::has_capture_on(geo, pos) {
             return None;
         }
         let promotes = !is_king && geo.promotion_row(side).has(to);

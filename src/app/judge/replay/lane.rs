@@ -1,0 +1,446 @@
+//! The replay's fast lane: a run of the commonest moves (plain man moves when no capture is
+//! possible, and captures of one man's jump where every capture is one) played in one tight
+//! loop over the record's nodes, the line's state held in locals, comments and NAGs between
+//! the moves passed over, the draw tracker told only what it needs; anything else (a king's
+//! move, a longer capture, a number out of line, a variation, a setup) goes back to the
+//! general path, which plays it as before. Every move the lane plays is one the general
+//! path's quick checks would have played the same way, with the same event, draw counts and
+//! bookkeeping.
+
+use crate::rules::{Bits, Color, Geometry, Move, Numbering, Position, Spec};
+use crate::syntax::{MoveKind, MoveRef};
+
+use super::spec::square_bit;
+use super::{LineState, Spare};
+use crate::app::model::record::{Items, MoveNode, Node, Record};
+
+/// What the fast lane did with a move and the items after it.
+pub(super) enum Lane<'g> {
+    /// Nothing: the move is not one it plays (the general path plays it).
+    Untouched,
+    /// It played the move and those after it up to this item of the line, taken from the
+    /// line's items but not played (the general path takes it), or to the line's end.
+    Stopped(Option<(usize, &'g Node)>),
+}
+
+/// What the lane reads and writes of its replay: all of it but the observer. The lane serves
+/// the replays whose observer ignores every event (`validate`'s, the variant choice's), so
+/// that it is compiled once a variant, not once for every observer as well (the code of
+/// 16 variants times a dozen observers: a megabyte).
+pub(super) struct Ctx<'a, 'g, V: Spec> {
+    pub record: &'g Record,
+    pub numbering: &'static Numbering,
+    pub geo: &'static Geometry<V::B>,
+    pub first_mover: Color,
+    pub b: &'a mut Spare<V>,
+    /// The replay's plies of the main line.
+    pub plies: &'a mut u32,
+}
+
+/// True if the fast lane can serve variant `V` at all (known at compile time): no limit on a
+/// king's moves in a row (its counts are kept by the general path), and no rule that ends
+/// the game at a crowning (breakthrough); and the line is where it may start: no man that
+/// crossed its far row, the line not stopped.
+#[inline(always)]
+pub(super) fn open<V: Spec>(st: &LineState<V::B>) -> bool {
+    V::RULES.same_king_limit == 0
+        && V::RULES.variant != crate::rules::Variant::Breakthrough
+        && st.crossed.is_empty()
+        && !st.stopped
+}
+
+impl<'g, V: Spec> Ctx<'_, 'g, V> {
+    /// Play the move `first` (already taken from `items`) and the moves that follow it on its
+    /// line (taken from `items`, with the comments and NAGs between them), as long as each
+    /// is one the lane plays: see [`Lane`].
+    ///
+    /// The lane plays a move whose number (if it has one) is the one expected (or the first
+    /// after a setup, which sets it), and which is either
+    /// - a plain man's move: written `from-to`, a man of the side to move on `from`, `to`
+    ///   empty and one step of that man away, and no capture for the side to move (what
+    ///   `quick` plays with a man), or
+    /// - a capture written `from x to` (a separator `quick_capture` takes) in a position
+    ///   where every capture is one man's jump ([`Spec::one_jump_between`]), the man on
+    ///   `from` jumping to `to` (what `quick_capture` plays there).
+    #[inline(never)]
+    pub(super) fn lane(
+        self,
+        first: &'g MoveNode,
+        items: &mut Items<'g>,
+        st: &mut LineState<V::B>,
+    ) -> Lane<'g> {
+        let record = self.record;
+        let numbering = self.numbering;
+        let geo = self.geo;
+        let first_mover = self.first_mover;
+        let main = st.main;
+        // Read once: what every ply of the lane reads.
+        let (white_row, black_row) = (
+            geo.promotion_row(Color::White),
+            geo.promotion_row(Color::Black),
+        );
+        let mut pos: Position<V::B> = st.pos;
+        let mut before = pos;
+        let mut number = st.number;
+        let mut prev_number = number;
+        let mut ply = st.next_ply;
+        let mut after_setup = st.after_setup;
+        let mut node = first;
+        let mut played = 0u32;
+        // The item taken from `items` after the last move played that the lane does not
+        // play (none: the line's end).
+        let mut stop = None;
+        // True if the draw tracker has yet to record the last move played: it only started
+        // the counts again (see `Tracker::restarts_at`), from the position after it, which
+        // does not depend on what came before; so it is recorded only when a move that does
+        // something else is, or when the lane ends (and not at all if another restart
+        // follows it). Variants without draw rules record nothing.
+        let tracks = main && !V::RULES.draws.is_empty();
+        let mut unrecorded = false;
+        loop {
+            let m: MoveRef<'g> = record.move_ref(node);
+            let &[first_square, second_square] = m.squares else {
+                break;
+            };
+            let capture = match m.kind {
+                MoveKind::Normal => false,
+                MoveKind::Capture('x' | 'X' | ':' | '×') => true,
+                _ => break,
+            };
+            let side = pos.side();
+            if let Some(tok) = &m.number {
+                if after_setup {
+                    number = tok.number;
+                } else if tok.number != number || (tok.second_player && side == first_mover) {
+                    // A number out of line: the general path reports it.
+                    break;
+                }
+            }
+            let (Some(from), Some(to)) = (
+                square_bit(numbering, first_square),
+                square_bit(numbering, second_square),
+            ) else {
+                break;
+            };
+            let mv = if capture {
+                if !pos.pieces(side).has(from) {
+                    break;
+                }
+                let Some(Some((mv, step))) = V::one_jump_between(geo, &pos, from, to) else {
+                    break;
+                };
+                self.b.route.clear();
+                self.b.route.push(step);
+                mv
+            } else {
+                if !pos.men_of(side).has(from)
+                    || pos.occupied().has(to)
+                    || !V::is_man_step_on(geo, side, from, to)
+                    || V::has_capture_on(geo, &pos)
+                {
+                    break;
+                }
+                // The route of the last move played is read by the observer and by the
+                // bookkeeping of the next capture: a plain move has none.
+                self.b.route.clear();
+                let row = if side == Color::White {
+                    white_row
+                } else {
+                    black_row
+                };
+                let promotes = row.has(to);
+                Move::new(from, to, V::B::ZERO, promotes, false)
+            };
+            before = pos;
+            pos.play(&mv, V::RULES);
+            if tracks {
+                // Every move here is irreversible (a man's move or a capture). A plain move
+                // after a restart restarts again: no endgame is counted (nothing was recorded
+                // since), and each side has the pieces it had, more than one.
+                let draws = &mut self.b.draws;
+                if (unrecorded && !capture) || draws.restarts_at(&pos) {
+                    unrecorded = true;
+                } else {
+                    if unrecorded {
+                        draws.restart(&before);
+                        unrecorded = false;
+                    }
+                    let reached = draws.reached.is_some();
+                    draws.record(&mv, &pos, ply);
+                    if !reached && let Some(r) = &mut draws.reached {
+                        r.span = Some(m.span);
+                    }
+                }
+            }
+            played += 1;
+            prev_number = number;
+            ply += 1;
+            after_setup = false;
+            if side != first_mover {
+                number += 1;
+            }
+            // The next move of the line, past comments and NAGs.
+            let next = loop {
+                match items.next() {
+                    Some((_, Node::Comment { .. } | Node::Nag { .. })) => {}
+                    Some((at, n @ Node::Move(next))) => break Some((at, n, next)),
+                    other => {
+                        stop = other;
+                        break None;
+                    }
+                }
+            };
+            let Some((at, n, next)) = next else { break };
+            stop = Some((at, n));
+            node = next;
+        }
+        if played == 0 {
+            return Lane::Untouched;
+        }
+        if unrecorded {
+            self.b.draws.restart(&pos);
+        }
+        if main {
+            *self.plies = ply - 1;
+        }
+        // The line's state as `finish` leaves it after the last move played (`clean` and
+        // `crossed` are unchanged: every move was legal, and no man crossed a far row: a
+        // capture of one jump ends where it may crown).
+        st.prev = Some(before);
+        st.pos = pos;
+        st.prev_clean = st.clean;
+        st.prev_number = prev_number;
+        st.prev_ply = ply - 1;
+        st.prev_crossed = st.crossed;
+        st.next_ply = ply;
+        st.number = number;
+        st.after_setup = false;
+        Lane::Stopped(stop)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use proptest::prelude::*;
+
+    use super::super::{Branch, Ignore, Observer, PlyEvent, Replayed, Replayer, Settings};
+    use crate::app::model::record::Record;
+    use crate::rules::notation::{self, SquareStyle};
+    use crate::rules::spec::{
+        Brazilian, Canadian, Czech, English, Frisian, International, Italian, Pool, Russian,
+        Spanish, Thai, Turkish,
+    };
+    use crate::rules::{Bits, Color, MoveList, Piece, Position, Role, Spec};
+    use crate::syntax::read_games;
+
+    /// Every event of a replay, written out.
+    #[derive(Default)]
+    struct Log(Vec<String>);
+
+    impl Observer for Log {
+        fn ply<V: Spec>(&mut self, e: &PlyEvent<'_, V>) {
+            self.0.push(format!(
+                "ply {:?} {} {} {} {} {:?} {:?} {:?} {:?} {:?} {} {:?} {}",
+                e.item,
+                e.main,
+                e.line,
+                e.ply,
+                e.number,
+                e.side,
+                e.before,
+                e.after,
+                e.mv,
+                e.route,
+                e.ambiguous,
+                e.played,
+                e.clean
+            ));
+        }
+        fn position<V: Spec>(&mut self, pos: &Position<V::B>, main: bool) {
+            self.0.push(format!("position {pos:?} {main}"));
+        }
+        fn setup<V: Spec>(&mut self, pos: &Position<V::B>, line: u32, ply: u32, clean: bool) {
+            self.0.push(format!("setup {pos:?} {line} {ply} {clean}"));
+        }
+        fn variation(&mut self, span: u32, branch: Branch) {
+            self.0.push(format!("variation {span} {branch:?}"));
+        }
+    }
+
+    /// A position from `cells` (one byte a square of the board: mostly empty, else a man or
+    /// a king of either side; no man on its far row), or the start position if it has no
+    /// piece of the side to move.
+    fn placement<V: Spec>(cells: &[u8], side: Color) -> Position<V::B> {
+        let geo = V::geometry();
+        let mut pos: Position<V::B> = Position::empty(side);
+        for (bit, &c) in geo.mask.iter().zip(cells) {
+            let (color, role) = match c {
+                0..=5 => (Color::White, Role::Man),
+                6..=11 => (Color::Black, Role::Man),
+                12 => (Color::White, Role::King),
+                13 => (Color::Black, Role::King),
+                _ => continue,
+            };
+            if role == Role::Man && geo.promotion_row(color).has(bit) {
+                continue;
+            }
+            pos.put(bit, Piece { color, role });
+        }
+        if pos.pieces(side).is_empty() {
+            return V::start();
+        }
+        pos
+    }
+
+    /// The movetext of a random game from `start` (`choices`: one byte a ply, the move
+    /// among the legal ones) with the slips and extras of `slips` (one byte a ply, most of
+    /// them none): numbers out of line, missing or of the second player, comments, NAGs,
+    /// variations, setups, captures written with `-`, illegal and unknown moves.
+    fn movetext<V: Spec>(start: Position<V::B>, choices: &[u8], slips: &[u8]) -> String {
+        let mut pos = start;
+        let mut text = String::new();
+        let mut list = MoveList::new();
+        let mut number = 1;
+        for (&c, &slip) in choices.iter().zip(slips) {
+            V::legal_moves(&pos, &mut list);
+            if list.is_empty() {
+                break;
+            }
+            let k = usize::from(c) % list.len();
+            let write = |i: usize| {
+                notation::write_in_list(
+                    V::geometry(),
+                    V::numbering(),
+                    &list,
+                    i,
+                    SquareStyle::Native,
+                    V::RULES.capture_separator,
+                )
+            };
+            let first = pos.side() == V::RULES.first_mover();
+            match slip {
+                0..=3 => text.push_str(&format!("{}. ", number + 1)),
+                4..=5 => text.push_str(&format!("{number}... ")),
+                6..=7 => {}
+                8 => text.push_str(&format!("/FEN \"{}\"/ {number}. ", V::to_fen(&pos))),
+                _ if first => text.push_str(&format!("{number}. ")),
+                _ => {}
+            }
+            let mut written = write(k);
+            match slip {
+                9..=11 => written = written.replace(['x', ':'], "-"),
+                12..=13 => written = "7-12".into(),
+                14 => written = "11-22".into(),
+                15 => written = "- -".into(),
+                _ => {}
+            }
+            text.push_str(&written);
+            text.push(' ');
+            match slip {
+                16..=19 => text.push_str("{a comment} "),
+                20..=21 => text.push_str("$1 "),
+                22..=25 => {
+                    let other = write((k + 1) % list.len());
+                    text.push_str(&format!("( {other} {{in a variation}} ) "));
+                }
+                26 => {
+                    let other = write((k + 1) % list.len());
+                    text.push_str(&format!("( {number}. {other} ) "));
+                }
+                _ => {}
+            }
+            pos = pos.after(&list.moves()[k], V::RULES);
+            if !first {
+                number += 1;
+            }
+        }
+        text.push('*');
+        text
+    }
+
+    /// What a replay answered, written out.
+    fn answers<V: Spec>(r: &Replayed<V>) -> String {
+        format!(
+            "{:?} {} {:?} {} {:?} {} {} {:?}",
+            r.diagnostics,
+            r.plies,
+            r.last,
+            r.complete,
+            r.draw,
+            r.plies_after_draw,
+            r.reach,
+            r.replies
+        )
+    }
+
+    /// The replay of `text` from `start` with the fast lane and without it (and with an
+    /// observer that wants every event, which the lane does not serve): the same findings,
+    /// draws, plies, last position and answers, in a full replay and in a probe.
+    fn same_with_and_without_lane<V: Spec>(text: &str, start: Position<V::B>) {
+        let games = read_games(text.as_bytes());
+        let record = Record::of_game(&games[0]);
+        for main_line in [false, true] {
+            let settings = Settings {
+                diagrams: false,
+                main_line,
+            };
+            // With the general path's events (an observer that wants them: no lane), and
+            // without (the lane, and the general path alone).
+            let mut log = Log::default();
+            let general =
+                Replayer::<V, Log>::new(&record, text, &start, settings, &mut log).run(start, 1);
+            let mut ignore = Ignore;
+            let with = Replayer::<V, Ignore>::new(&record, text, &start, settings, &mut ignore)
+                .run(start, 1);
+            let mut ignore = Ignore;
+            let without = Replayer::<V, Ignore>::new(&record, text, &start, settings, &mut ignore)
+                .without_lane()
+                .run(start, 1);
+            assert_eq!(answers(&with), answers(&without), "{text}");
+            assert_eq!(answers(&with), answers(&general), "{text}");
+            assert!(!log.0.is_empty(), "{text}");
+            let probed = |lane: bool| {
+                let mut ignore = Ignore;
+                let r = Replayer::<V, Ignore>::new(&record, text, &start, settings, &mut ignore);
+                if lane { r } else { r.without_lane() }.probe(start, 1)
+            };
+            assert_eq!(probed(true), probed(false), "{text}");
+        }
+    }
+
+    fn check<V: Spec>(cells: &[u8], black: bool, choices: &[u8], slips: &[u8]) {
+        let side = if black { Color::Black } else { Color::White };
+        for start in [V::start(), placement::<V>(cells, side)] {
+            let text = movetext::<V>(start, choices, slips);
+            same_with_and_without_lane::<V>(&text, start);
+        }
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(64))]
+
+        /// Random games of every variant the lane serves, from the start and from random
+        /// positions (endgames, where the draw rules count), with slips of every kind: the
+        /// fast lane's verdicts, events and draw findings are the general path's.
+        #[test]
+        fn the_fast_lane_replays_as_the_general_path(
+            cells in prop::collection::vec(0u8..40, 72),
+            black in any::<bool>(),
+            choices in prop::collection::vec(any::<u8>(), 0..160),
+            slips in prop::collection::vec(prop_oneof![8 => Just(255u8), 2 => 0u8..27], 160),
+        ) {
+            check::<International>(&cells, black, &choices, &slips);
+            check::<English>(&cells, black, &choices, &slips);
+            check::<Russian>(&cells, black, &choices, &slips);
+            check::<Italian>(&cells, black, &choices, &slips);
+            check::<Pool>(&cells, black, &choices, &slips);
+            check::<Spanish>(&cells, black, &choices, &slips);
+            check::<Brazilian>(&cells, black, &choices, &slips);
+            check::<Czech>(&cells, black, &choices, &slips);
+            check::<Thai>(&cells, black, &choices, &slips);
+            check::<Turkish>(&cells, black, &choices, &slips);
+            check::<Frisian>(&cells, black, &choices, &slips);
+            check::<Canadian>(&cells, black, &choices, &slips);
+        }
+    }
+}
