@@ -5,7 +5,7 @@
 //! the extended form that describes them, so that a reader knows how to read the squares.
 //!
 //! A game whose normal form is its own tree renumbered (`normal::numbering_only`) can be
-//! written from the record it was read into ([`write_by_record`]: what `fix` writes of a
+//! written from the record it was read into (`write_by_record`: what `fix` writes of a
 //! game it changes only in its tags, numbers and notation), no tree made: the bytes the
 //! syntax layer's writer gives of the renumbered tree.
 
