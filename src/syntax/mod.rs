@@ -42,6 +42,7 @@ pub(crate) use reader::{game_of_text, game_of_text_sized};
 pub use squares::Squares;
 pub use tagnames::{decode_references, standard_tag_name};
 pub use visitor::{GameEnd, MoveRef, RawTag, Skip, Visitor, decode_text};
+pub(crate) use writer::write_tags;
 pub use writer::{
     Drain, GameParts, Keep, Num, WriteOptions, canonical_move_ref_text, canonical_move_text,
     canonical_move_text_in, comment_for_writing, ordered_tags, result_terminator,

@@ -339,7 +339,14 @@ pub fn result_terminator(tags: &[Tag], result: Option<&ResultToken>) -> Option<&
     TERMINATORS.into_iter().find(|t| *t == compact)
 }
 
-fn write_tags(tags: &[Tag], result: Option<&ResultToken>, out: &mut String, drain: &mut dyn Drain) {
+/// The tag section: the tags in writing order (with a `Result` tag made from `result` when
+/// there is none), a blank line after them.
+pub(crate) fn write_tags(
+    tags: &[Tag],
+    result: Option<&ResultToken>,
+    out: &mut String,
+    drain: &mut dyn Drain,
+) {
     let synthetic;
     let has_result = tags.iter().any(|t| t.name == "Result");
     let mut tags = ordered_tags(tags);

@@ -470,3 +470,27 @@ fn a_verdict_does_not_depend_on_the_games_judged_before_on_its_thread() {
     assert_eq!(alone[1].errors(), 0, "{:?}", alone[1].diagnostics);
     assert_eq!(alone[3].errors(), 0, "{:?}", alone[3].diagnostics);
 }
+
+// ---------------------------------------------------------------------------------------
+// Move numbers at the edge of their range
+// ---------------------------------------------------------------------------------------
+
+/// A game written from the largest move number the reader accepts (2^32 − 1): the count goes
+/// on past it without overflowing (the fast lane and the general path alike), the moves are
+/// judged legal, and only the numbering is reported.
+#[test]
+fn the_largest_move_number_is_counted_on_without_overflow() {
+    for moves in [
+        // Plain moves: the fast lane.
+        "4294967295. 32-28 19-23 4294967296. 37-32 14-19",
+        // A capture after the largest number: the general path from the lane.
+        "4294967295. 32-28 19-23 28x19 14x23",
+    ] {
+        let pdn = format!("[GameType \"20\"]\n\n{moves} *\n");
+        let f = findings(&pdn);
+        assert!(
+            f.iter().all(|f| f.code != "illegal-move"),
+            "moves judged illegal: {f:#?}\n{pdn}"
+        );
+    }
+}

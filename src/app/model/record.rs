@@ -35,7 +35,7 @@ impl Text {
 pub struct MoveNode {
     /// The move itself (without number and strength).
     pub span: Span,
-    /// The move number (low 22 bits: a game of the largest size has fewer moves), its
+    /// The move number (low 22 bits; a number written larger is kept in the extra), its
     /// token's length (next 5) and how far it ends before the move (top 5), if `bits` says it
     /// has one and no extra; else the extra's index.
     aux: u32,
@@ -1228,11 +1228,7 @@ impl Visitor for Filler {
             // opening delimiter, or is the whole span for prose read as a comment (no
             // delimiter: then, and only then, as long as the span).
             let len = text.len() as u32;
-            let start = if span.end.saturating_sub(span.start) == len {
-                span.start
-            } else {
-                span.start.saturating_add(1)
-            };
+            let start = comment_text(span, len as usize).start;
             self.record.last_comment = Some(self.record.nodes.len() as u32);
             self.last_comment = Some((start, len));
         }

@@ -177,7 +177,7 @@ impl<'g, V: Spec> Ctx<'_, 'g, V> {
             ply += 1;
             after_setup = false;
             if side != first_mover {
-                number += 1;
+                number = number.saturating_add(1);
             }
             // The next move of the line, past comments and NAGs.
             let next = loop {

@@ -354,9 +354,9 @@ pub(crate) struct Replayer<'g, V: Spec, O: Observer> {
     halted: bool,
     /// See [`Replayed::replies`].
     replies: Vec<u32>,
-    /// Runs of the commonest moves are played in the fast lane (see `lane`): for an observer
-    /// that ignores every event (and but in the tests that hold the lane's answers to the
-    /// general path's).
+    /// Runs of the commonest moves are played in the fast lane (see `lane`): on for an
+    /// observer that ignores every event, off only in the tests that hold the lane's answers
+    /// to the general path's.
     lane_on: bool,
 }
 
@@ -500,7 +500,8 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
                 Node::Comment { .. } | Node::Nag { .. } => {}
                 Node::Setup { span, .. } => self.setup(record.node_text(node), *span, st),
                 Node::Move(m) => {
-                    // A run of plain man moves from here on: played in the fast lane.
+                    // A run of plain man moves and one-jump captures from here on: played in
+                    // the fast lane.
                     if self.lane_on
                         && lane::open::<V>(st)
                         && let lane::Lane::Stopped(stop) = (lane::Ctx {
@@ -759,7 +760,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         st.next_ply += 1;
         st.after_setup = false;
         if side != self.first_mover {
-            st.number += 1;
+            st.number = st.number.saturating_add(1);
         }
     }
 

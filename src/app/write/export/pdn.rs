@@ -12,8 +12,7 @@
 use crate::rules::Variant;
 use crate::syntax::{
     Drain, GameParts, Keep, MoveKind, Num, Span, Tag, WriteOptions, comment_for_writing,
-    ordered_tags, result_terminator, setup_for_writing, tag_name_for_writing,
-    tag_value_for_writing, write_parts_to,
+    result_terminator, setup_for_writing, write_parts_to, write_tags,
 };
 
 use crate::app::model::gametype::parse_game_type;
@@ -124,7 +123,7 @@ pub(crate) fn write_by_record(
         debug_assert!(false, "a game analysed on its record");
         return;
     };
-    write_tags(tags, out, drain);
+    write_tags(tags, None, out, drain);
     let source = lines::ByRecord {
         record,
         text: a.source,
@@ -151,30 +150,6 @@ pub(crate) fn write_by_record(
         None => w.unit("*"),
     }
     out.push_str("\n\n");
-}
-
-/// The tag section as the syntax layer's writer writes it (`syntax::write_parts`) for a game
-/// with no result token: the tags in writing order, a blank line after them.
-fn write_tags(tags: &[Tag], out: &mut String, drain: &mut dyn Drain) {
-    let tags = ordered_tags(tags);
-    for t in &tags {
-        out.push('[');
-        out.push_str(&tag_name_for_writing(&t.name));
-        out.push_str(" \"");
-        for c in tag_value_for_writing(&t.value).chars() {
-            if c == '"' || c == '\\' {
-                out.push('\\');
-            }
-            out.push(c);
-        }
-        out.push_str("\"]\n");
-        if out.len() >= drain.at() {
-            drain.take(out);
-        }
-    }
-    if !tags.is_empty() {
-        out.push('\n');
-    }
 }
 
 /// Movetext output as the syntax layer's writer makes it: units separated by one space, a
