@@ -157,7 +157,7 @@ pub(super) fn writable_comments_of(
                 Node::Setup { .. } => writable_change(
                     record.node_text(node),
                     setup_for_writing,
-                    "setup made writable (`\"` and `/` cannot stand in a setup's FEN)",
+                    SETUP_MADE_WRITABLE,
                     changes,
                 ),
                 Node::Variation { .. } if !main_line => stack.push(record.inside(at)),
@@ -165,6 +165,15 @@ pub(super) fn writable_comments_of(
             }
         }
     }
+    push_line_comments(line_comments, changes);
+}
+
+/// Why a setup's FEN was changed.
+const SETUP_MADE_WRITABLE: &str =
+    "setup made writable (`\"` and `/` cannot stand in a setup's FEN)";
+
+/// The change that says how many `%` and `;` line comments were written as `{…}` ones.
+fn push_line_comments(line_comments: usize, changes: &mut Vec<Change>) {
     if line_comments > 0 {
         changes.push(Change::new(
             None,
@@ -217,7 +226,7 @@ pub(super) fn writable_comments(body: &mut Line, changes: &mut Vec<Change>) {
                 Item::Setup(s) => make_writable(
                     &mut s.fen,
                     setup_for_writing,
-                    || "setup made writable (`\"` and `/` cannot stand in a setup's FEN)".into(),
+                    || SETUP_MADE_WRITABLE.into(),
                     changes,
                 ),
                 Item::Variation(v) => stack.push(&mut v.line),
@@ -225,12 +234,5 @@ pub(super) fn writable_comments(body: &mut Line, changes: &mut Vec<Change>) {
             }
         }
     }
-    if line_comments > 0 {
-        changes.push(Change::new(
-            None,
-            None,
-            None,
-            format!("`%` and `;` line comments written as `{{…}}` comments ({line_comments})"),
-        ));
-    }
+    push_line_comments(line_comments, changes);
 }
