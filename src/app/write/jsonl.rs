@@ -15,22 +15,16 @@ pub fn push_str(out: &mut String, s: &str) {
     let mut start = 0;
     let mut i = 0;
     while i < bytes.len() {
-        // Sixteen bytes at a time while none needs a look (the usual case), then eight.
-        if let Some(chunk) = bytes[i..].first_chunk::<16>() {
-            if plain(chunk) {
-                i += 16;
+        // Eight bytes at a time while none needs a look (the usual case).
+        if let Some(chunk) = bytes.get(i..i + 8) {
+            let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
+            if !needs_escape(word) {
+                i += 8;
                 continue;
             }
-            // The first byte that needs a look is in this chunk.
-            i += chunk.iter().position(|&b| needs_look(b)).unwrap_or(0);
-        } else if let Some(chunk) = bytes[i..].first_chunk::<8>()
-            && !needs_escape(u64::from_le_bytes(*chunk))
-        {
-            i += 8;
-            continue;
         }
         let b = bytes[i];
-        if !needs_look(b) {
+        if (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\' {
             i += 1;
             continue;
         }
@@ -73,22 +67,6 @@ pub fn push_str(out: &mut String, s: &str) {
     }
     out.push_str(&s[start..]);
     out.push('"');
-}
-
-/// True if the byte is below 0x20, `"`, `\\`, DEL or outside ASCII: one the loop of
-/// [`push_str`] must look at.
-#[inline(always)]
-fn needs_look(b: u8) -> bool {
-    // (Below 0x20, DEL and above wrap to 0x5F or more.)
-    (b.wrapping_sub(0x20) >= 0x5f) | (b == b'"') | (b == b'\\')
-}
-
-/// True if no byte of the chunk needs a look: written without an early exit, so that it
-/// compiles to a few vector instructions (16 bytes in about as many instructions as the
-/// eight-byte test of [`needs_escape`]).
-#[inline(always)]
-fn plain(chunk: &[u8; 16]) -> bool {
-    !chunk.iter().fold(false, |bad, &b| bad | needs_look(b))
 }
 
 /// True if any byte of `w` is below 0x20, `"`, `\\`, DEL or outside ASCII (the SWAR
@@ -461,7 +439,7 @@ mod tests {
         }
 
         /// Mostly plain text with the bytes that need a look anywhere in it, across the
-        /// sixteen- and eight-byte steps of the loop.
+        /// eight-byte steps of the loop.
         #[test]
         fn mostly_plain_strings_as_serde_json(
             s in r"[ -~]{0,40}[ -~\n\t\x{1}\x{7f}\u{85}\u{202e}é€𝄞]{0,3}[ -~]{0,40}",
