@@ -165,12 +165,12 @@ fn run<R: Send>(
     let mut pending: Vec<R> = Vec::with_capacity(BATCH);
     let mut last_line: Option<u32> = None;
     let gone = || io::Error::new(io::ErrorKind::BrokenPipe, "the reader was dropped");
-    let consume = |ev: Event<(R, u32)>| -> io::Result<()> {
+    let consume = |ev: &mut Event<(Option<R>, u32)>| -> io::Result<()> {
         match ev {
             Event::FileStart(_) => last_line = None,
             Event::Game(_, (r, line)) => {
-                last_line = Some(line);
-                pending.push(r);
+                last_line = Some(*line);
+                pending.extend(r.take());
                 if pending.len() >= BATCH {
                     let items = std::mem::replace(&mut pending, Vec::with_capacity(BATCH));
                     tx.send(Msg::Items(items)).map_err(|_| gone())?;
@@ -181,11 +181,15 @@ fn run<R: Send>(
                 if !items.is_empty() {
                     tx.send(Msg::Items(items)).map_err(|_| gone())?;
                 }
-                tx.send(Msg::Failed(names[i].clone().into_owned(), e, last_line))
-                    .map_err(|_| gone())?;
+                tx.send(Msg::Failed(
+                    names[*i].clone().into_owned(),
+                    std::mem::take(e),
+                    last_line,
+                ))
+                .map_err(|_| gone())?;
             }
             Event::FileEnd(i) => {
-                if let Some(r) = end_file(&names[i]) {
+                if let Some(r) = end_file(&names[*i]) {
                     pending.push(r);
                 }
             }
@@ -197,7 +201,7 @@ fn run<R: Send>(
         &Plan::new(jobs),
         &|_| {},
         || (),
-        |(), g| (work(g, &names[g.file]), g.line),
+        |(), g| (Some(work(g, &names[g.file])), g.line),
         consume,
     );
     if result.is_ok() && !pending.is_empty() {

@@ -38,8 +38,9 @@ pub(super) trait Sink<R> {
     fn file_start(&mut self, _file: usize) -> io::Result<()> {
         Ok(())
     }
-    /// One game's result; returns the game's error count, for the progress bar.
-    fn game(&mut self, file: usize, done: R) -> io::Result<u64>;
+    /// One game's result; returns the game's error count, for the progress bar. What the
+    /// sink leaves in `done` is dropped on the thread that made it (see `pipeline::run`).
+    fn game(&mut self, file: usize, done: &mut R) -> io::Result<u64>;
     /// Input `file` ended; `failed` if it could not be opened or read to its end.
     fn file_end(&mut self, _file: usize, _failed: bool) -> io::Result<()> {
         Ok(())
@@ -123,7 +124,7 @@ fn drive<R>(
     sink: &mut dyn Sink<R>,
     pipeline: impl FnOnce(
         &progress::Progress,
-        &mut dyn FnMut(Event<R>) -> io::Result<()>,
+        &mut dyn FnMut(&mut Event<R>) -> io::Result<()>,
     ) -> io::Result<()>,
 ) -> Result<Totals> {
     let mut totals = Totals {
@@ -136,7 +137,7 @@ fn drive<R>(
     let mut failed = false;
     let mut games_of_file = 0u64;
     let result = pipeline(progress, &mut |ev| match ev {
-        Event::FileStart(i) => {
+        &mut Event::FileStart(i) => {
             totals.files += 1;
             failed = false;
             games_of_file = 0;
@@ -145,24 +146,24 @@ fn drive<R>(
         Event::Game(i, done) => {
             totals.games += 1;
             games_of_file += 1;
-            let errors = sink.game(i, done)?;
+            let errors = sink.game(*i, done)?;
             progress.game(errors);
             Ok(())
         }
         Event::FileError(i, e) => {
-            let name = escape(&setup.inputs.name(i)).into_owned();
+            let name = escape(&setup.inputs.name(*i)).into_owned();
             let kept = match games_of_file {
                 0 => String::new(),
                 1 => "; the game before it is kept (it may be cut short)".to_string(),
                 n => format!("; the {n} games before it are kept (the last may be cut short)"),
             };
-            progress::message(&format!("pdn: {name}: {}{kept}", escape(&e)));
+            progress::message(&format!("pdn: {name}: {}{kept}", escape(e)));
             totals.unreadable += 1;
             totals.unreadable_names.push(name);
             failed = true;
             Ok(())
         }
-        Event::FileEnd(i) => {
+        &mut Event::FileEnd(i) => {
             if games_of_file == 0 && !failed {
                 let name = setup.inputs.name(i);
                 let name = escape(&name);

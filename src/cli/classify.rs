@@ -111,7 +111,7 @@ struct Out {
 }
 
 impl Sink<Classified> for Out {
-    fn game(&mut self, file: usize, g: Classified) -> io::Result<u64> {
+    fn game(&mut self, file: usize, g: &mut Classified) -> io::Result<u64> {
         let c = &g.classification;
         let n = &mut self.counts;
         n.games += 1;

@@ -189,7 +189,7 @@ impl Sink<Done> for Out<'_> {
         Ok(())
     }
 
-    fn game(&mut self, i: usize, mut d: Done) -> io::Result<u64> {
+    fn game(&mut self, i: usize, d: &mut Done) -> io::Result<u64> {
         self.games += 1;
         if d.kept > 0 {
             self.kept.0 += u64::from(d.kept);
@@ -201,10 +201,10 @@ impl Sink<Done> for Out<'_> {
             self.cut += 1;
         }
         match &mut self.dest {
-            Dest::Single(t) => t.game(&mut d)?,
+            Dest::Single(t) => t.game(d)?,
             Dest::PerFile(per, cur) => {
                 if let Some(t) = cur
-                    && let Err(e) = t.game(&mut d)
+                    && let Err(e) = t.game(d)
                 {
                     per.lost(i, &e);
                     *cur = None;

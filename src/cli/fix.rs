@@ -109,7 +109,7 @@ impl Sink<Done> for Out<'_> {
         Ok(())
     }
 
-    fn game(&mut self, i: usize, mut d: Done) -> io::Result<u64> {
+    fn game(&mut self, i: usize, d: &mut Done) -> io::Result<u64> {
         match &mut self.dest {
             Dest::Single(out) => d.text.write_to(out)?,
             Dest::PerFile(per, cur) => {
@@ -133,8 +133,8 @@ impl Sink<Done> for Out<'_> {
         if let Some(game) = d.cut {
             self.first_cut.get_or_insert(game);
         }
-        self.t.add(&d);
-        self.file.add(&d);
+        self.t.add(d);
+        self.file.add(d);
         Ok(d.errors_after + u64::from(d.cut.is_some()))
     }
 

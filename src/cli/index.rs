@@ -27,8 +27,8 @@ struct Writer {
 }
 
 impl Sink<IndexedGame> for Writer {
-    fn game(&mut self, file: usize, g: IndexedGame) -> io::Result<u64> {
-        self.w.add(file as u32, &g)?;
+    fn game(&mut self, file: usize, g: &mut IndexedGame) -> io::Result<u64> {
+        self.w.add(file as u32, g)?;
         Ok(0)
     }
 }

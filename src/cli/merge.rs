@@ -147,7 +147,7 @@ struct Spill {
 }
 
 impl Sink<Read1> for Spill {
-    fn game(&mut self, file: usize, r: Read1) -> io::Result<u64> {
+    fn game(&mut self, file: usize, r: &mut Read1) -> io::Result<u64> {
         self.buf.clear();
         r.facts.encode(&mut self.buf);
         let facts = self.buf.len() as u32;

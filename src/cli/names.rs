@@ -50,10 +50,10 @@ fn players(g: &GameRef<'_>, opts: &ExportOptions) -> Players {
 struct Count(Census);
 
 impl Sink<Players> for Count {
-    fn game(&mut self, _file: usize, p: Players) -> io::Result<u64> {
-        for (name, id) in p.names.into_iter().flatten() {
+    fn game(&mut self, _file: usize, p: &mut Players) -> io::Result<u64> {
+        for (name, id) in p.names.iter().flatten() {
             self.0
-                .add(&name, id.as_deref(), p.event.as_deref(), p.year, p.key);
+                .add(name, id.as_deref(), p.event.as_deref(), p.year, p.key);
         }
         Ok(0)
     }
@@ -66,8 +66,8 @@ struct Rewrite {
 }
 
 impl Sink<(String, u32)> for Rewrite {
-    fn game(&mut self, _file: usize, (text, n): (String, u32)) -> io::Result<u64> {
-        self.renamed += u64::from(n);
+    fn game(&mut self, _file: usize, (text, n): &mut (String, u32)) -> io::Result<u64> {
+        self.renamed += u64::from(*n);
         self.out.write_all(text.as_bytes())?;
         Ok(0)
     }

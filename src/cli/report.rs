@@ -52,7 +52,7 @@ impl Sink<GameHtml> for Page<'_> {
         Ok(())
     }
 
-    fn game(&mut self, _: usize, done: GameHtml) -> io::Result<u64> {
+    fn game(&mut self, _: usize, done: &mut GameHtml) -> io::Result<u64> {
         if self.in_block > 0 {
             self.rows.push(',');
             self.data.push(',');

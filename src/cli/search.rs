@@ -137,8 +137,8 @@ fn csv_bytes<const N: usize>(rows: impl IntoIterator<Item = [String; N]>) -> io:
 }
 
 impl Sink<GameResult> for Out<'_> {
-    fn game(&mut self, file: usize, r: GameResult) -> io::Result<u64> {
-        self.write(file, &r)?;
+    fn game(&mut self, file: usize, r: &mut GameResult) -> io::Result<u64> {
+        self.write(file, r)?;
         Ok(0)
     }
 }

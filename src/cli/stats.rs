@@ -17,7 +17,7 @@ use super::{Status, common};
 
 /// Adds every game to the statistics, in order.
 impl Sink<pdn::app::stats::GameFacts> for Stats {
-    fn game(&mut self, _: usize, record: pdn::app::stats::GameFacts) -> std::io::Result<u64> {
+    fn game(&mut self, _: usize, record: &mut pdn::app::stats::GameFacts) -> std::io::Result<u64> {
         let errors = u64::from(record.errors);
         self.add(record);
         Ok(errors)

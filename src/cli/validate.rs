@@ -117,10 +117,10 @@ impl Out<'_> {
 }
 
 impl Sink<Rendered> for Out<'_> {
-    fn game(&mut self, _: usize, r: Rendered) -> io::Result<u64> {
-        let (shown, record) = self.totals.take(self.policy, &r);
+    fn game(&mut self, _: usize, r: &mut Rendered) -> io::Result<u64> {
+        let (shown, record) = self.totals.take(self.policy, r);
         if self.format == Format::Human && r.human.len() == r.ends.len() {
-            self.human(&r, shown)?;
+            self.human(r, shown)?;
         } else {
             self.out.write_all(shown.as_bytes())?;
         }

@@ -15,7 +15,11 @@
 //!
 //! There are exactly `jobs` threads, the calling thread among them: it consumes the results
 //! that are ready between its own jobs and sleeps only when it can neither consume nor take
-//! a job. (A separate reader thread and a consumer thread, woken for every job, preempted the
+//! a job. The consumer borrows each result; a result made by another thread goes back to it
+//! once consumed, to be dropped there, so that a thread's allocator gets back what it gave
+//! out: freed by the calling thread, every result's memory came back cold, through the
+//! allocator's cross-thread lists, and `validate --jobs 2` spent a fifth more CPU than two
+//! processes on the halves of its input (BENCHMARKS.md, issue 31). (A separate reader thread and a consumer thread, woken for every job, preempted the
 //! workers on a two-core machine several thousand times a second.) A job may start only
 //! within a window of `jobs * 8` jobs (`Plan::window`) after the last one consumed, so memory
 //! stays bounded.
@@ -110,7 +114,7 @@ fn deferred(slot: &Mutex<Option<String>>) -> Option<String> {
 }
 
 /// What the consumer sees, in input order; `usize` is the index of the input.
-#[derive(Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Event<R> {
     /// A file starts.
     FileStart(usize),
@@ -339,7 +343,8 @@ fn read_job(
 
 /// Run `work` on every game of the inputs with `plan.jobs` threads, calling `consume` in
 /// input order. Each thread makes its own state with `state` and hands it to `work` with
-/// each game it reads. `bytes_read` is told, now and then on the calling thread, the bytes
+/// each game it reads. `consume` borrows each event: what it leaves in it is dropped on the
+/// thread that made it. `bytes_read` is told, now and then on the calling thread, the bytes
 /// read so far. An error from `consume` (a closed pipe) stops everything and is returned.
 ///
 /// # Errors
@@ -355,7 +360,7 @@ pub fn run<S, R, C>(
 ) -> io::Result<()>
 where
     R: Send,
-    C: FnMut(Event<R>) -> io::Result<()>,
+    C: FnMut(&mut Event<R>) -> io::Result<()>,
 {
     if plan.jobs <= 1 {
         return sequential(inputs, plan, bytes_read, &mut state(), &work, consume);
@@ -372,11 +377,12 @@ where
         done: Mutex::new(Done::default()),
         ready: Condvar::new(),
         chain: Chain::new(),
+        returned: (0..plan.jobs).map(|_| Mutex::new(Vec::new())).collect(),
     };
     thread::scope(|s| {
         // jobs - 1 helpers; the calling thread is the last worker and also puts the results
         // back in order, between its own jobs, so no thread waits on another to be woken.
-        for _ in 1..plan.jobs {
+        for id in 1..plan.jobs {
             let shared = &shared;
             let work = &work;
             let state = &state;
@@ -386,10 +392,17 @@ where
                     state: state(),
                     pool: Pool::new(),
                 };
-                while let Some((seq, parts)) = shared.take_job(true) {
+                loop {
+                    shared.drop_returned(id);
+                    let Some((seq, parts)) = shared.take_job(true) else {
+                        break;
+                    };
                     let done = shared.do_job(seq, parts, &mut worker, work);
-                    shared.deliver(seq, done);
+                    shared.deliver(seq, id, done);
                 }
+                // Its last results come back once consumed.
+                shared.wait_for_end();
+                shared.drop_returned(id);
             });
         }
         let guard = StopOnPanic(&shared);
@@ -417,14 +430,14 @@ fn sequential<S, R, C>(
     mut consume: C,
 ) -> io::Result<()>
 where
-    C: FnMut(Event<R>) -> io::Result<()>,
+    C: FnMut(&mut Event<R>) -> io::Result<()>,
 {
     let mut done_before = 0u64;
     let mut games = FileGames::new(0);
     for i in 0..inputs.count() {
-        consume(Event::FileStart(i))?;
+        consume(&mut Event::FileStart(i))?;
         match inputs.open(i) {
-            Err(e) => consume(Event::FileError(i, e.to_string()))?,
+            Err(e) => consume(&mut Event::FileError(i, e.to_string()))?,
             Ok(r) => {
                 let (r, error) = Deferred::new(r);
                 let mut reader = Reader::new(r).with_max_game_size(plan.max_game);
@@ -432,17 +445,17 @@ where
                 loop {
                     match games.next(&mut reader, |g| work(state, g)) {
                         Ok(Some(done)) => {
-                            consume(Event::Game(i, done))?;
+                            consume(&mut Event::Game(i, done))?;
                             bytes_read(done_before + reader.bytes_read());
                         }
                         Ok(None) => {
                             if let Some(e) = deferred(&error) {
-                                consume(Event::FileError(i, e))?;
+                                consume(&mut Event::FileError(i, e))?;
                             }
                             break;
                         }
                         Err(e) => {
-                            consume(Event::FileError(i, e.to_string()))?;
+                            consume(&mut Event::FileError(i, e.to_string()))?;
                             break;
                         }
                     }
@@ -450,7 +463,7 @@ where
                 done_before += reader.bytes_read();
             }
         }
-        consume(Event::FileEnd(i))?;
+        consume(&mut Event::FileEnd(i))?;
     }
     bytes_read(done_before);
     Ok(())
@@ -475,11 +488,15 @@ struct Shared<'a, R> {
     /// Signalled when the result the leader waits for arrives.
     ready: Condvar,
     chain: Chain,
+    /// Per thread (0: the calling one), the results it made that were consumed, to be
+    /// dropped by it.
+    returned: Vec<Mutex<Vec<Vec<Event<R>>>>>,
 }
 
-/// Results of jobs, by sequence number, until consumed in order.
+/// Results of jobs, by sequence number, with the thread that made them, until consumed in
+/// order.
 struct Done<R> {
-    results: BTreeMap<u64, Vec<Event<R>>>,
+    results: BTreeMap<u64, (usize, Vec<Event<R>>)>,
     /// The leader sleeps until this job's result arrives (`u64::MAX`: it does not sleep).
     awaited: u64,
 }
@@ -579,10 +596,39 @@ impl<'a, R> Shared<'a, R> {
             .collect()
     }
 
-    /// A job's result is ready: wake the leader only if it waits for this one.
-    fn deliver(&self, seq: u64, done: Vec<Event<R>>) {
+    /// Wait until the run is over (every result consumed, or the run stopped).
+    fn wait_for_end(&self) {
+        let mut feed = self.lock_feed();
+        while !self.stop.load(Ordering::SeqCst) {
+            feed = self.room.wait(feed).unwrap_or_else(|e| e.into_inner());
+        }
+    }
+
+    /// Drop, on thread `id`, the results it made that were consumed.
+    fn drop_returned(&self, id: usize) {
+        let back =
+            std::mem::take(&mut *self.returned[id].lock().unwrap_or_else(|e| e.into_inner()));
+        drop(back);
+    }
+
+    /// Give a consumed result back to the thread `id` that made it (the calling thread's
+    /// own is dropped at once).
+    fn give_back(&self, id: usize, done: Vec<Event<R>>) {
+        if id == 0 {
+            drop(done);
+        } else {
+            self.returned[id]
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .push(done);
+        }
+    }
+
+    /// A job's result, made by thread `id`, is ready: wake the leader only if it waits for
+    /// this one.
+    fn deliver(&self, seq: u64, id: usize, done: Vec<Event<R>>) {
         let mut d = self.lock_done();
-        d.results.insert(seq, done);
+        d.results.insert(seq, (id, done));
         if d.awaited == seq {
             d.awaited = u64::MAX;
             drop(d);
@@ -602,7 +648,7 @@ impl<'a, R> Shared<'a, R> {
     ) -> io::Result<()>
     where
         W: Fn(&mut S, &GameRef<'_>) -> R,
-        C: FnMut(Event<R>) -> io::Result<()>,
+        C: FnMut(&mut Event<R>) -> io::Result<()>,
     {
         let mut next = 0u64;
         let mut last_tick = Instant::now();
@@ -620,11 +666,12 @@ impl<'a, R> Shared<'a, R> {
                 if batch.is_empty() {
                     break;
                 }
-                for done in batch {
+                for (id, mut done) in batch {
                     next += 1;
-                    for ev in done {
+                    for ev in &mut done {
                         consume(ev)?;
                     }
+                    self.give_back(id, done);
                 }
                 self.consumed.store(next, Ordering::SeqCst);
                 if self.waiting_for_room.load(Ordering::SeqCst) > 0 {
@@ -647,7 +694,7 @@ impl<'a, R> Shared<'a, R> {
             }
             if let Some((seq, parts)) = self.take_job(false) {
                 let done = self.do_job(seq, parts, worker, work);
-                self.deliver(seq, done);
+                self.deliver(seq, 0, done);
                 continue;
             }
             // Nothing to do but wait for the next result (or learn that all is done).

@@ -235,13 +235,13 @@ pub struct NamedOpening {
 
 /// Keep the better of two moves of interest: `better(a, b)` says if `a` beats `b`; ties go
 /// to the earlier game, so that merging in any order gives the same answer.
-fn keep(slot: &mut Option<MoveAt>, new: MoveAt, better: impl Fn(&MoveAt, &MoveAt) -> bool) {
+fn keep(slot: &mut Option<MoveAt>, new: &MoveAt, better: impl Fn(&MoveAt, &MoveAt) -> bool) {
     let replace = match slot {
         None => true,
-        Some(old) => better(&new, old) || (!better(old, &new) && new.at < old.at),
+        Some(old) => better(new, old) || (!better(old, new) && new.at < old.at),
     };
     if replace {
-        *slot = Some(new);
+        *slot = Some(new.clone());
     }
 }
 
@@ -257,9 +257,9 @@ impl Stats {
     }
 
     /// Add a game.
-    pub fn add(&mut self, r: GameFacts) {
+    pub fn add(&mut self, r: &GameFacts) {
         let at = r.at;
-        self.add_openings(&r);
+        self.add_openings(r);
         if let (Some(variant), Some(c)) = (r.variant, &r.classification) {
             let key = NamedOpening {
                 variant,
@@ -269,9 +269,9 @@ impl Stats {
             };
             self.named.entry(key).or_default().add(r.outcome);
         }
-        self.add_players(&r);
+        self.add_players(r);
         if let Some(d) = &mut self.dups {
-            d.add(&r);
+            d.add(r);
         }
         self.games += 1;
         self.plies += u64::from(r.plies);
@@ -300,19 +300,23 @@ impl Stats {
                 *self.capture_sizes.entry(n as u32).or_default() += u64::from(c);
             }
         }
-        if let Some(m) = r.rafle {
+        if let Some(m) = &r.rafle {
             keep(&mut self.rafle, m, |a, b| a.pieces > b.pieces);
         }
         self.promotions += u64::from(r.promotions);
-        if let Some(m) = r.first_king {
+        if let Some(m) = &r.first_king {
             *self.first_kings.entry(m.ply).or_default() += 1;
             keep(&mut self.earliest_king, m, |a, b| a.ply < b.ply);
         }
-        let event = r.event.unwrap_or_else(|| NO_EVENT.to_string());
-        let e = self.events.entry(event).or_insert_with(|| EventTally {
-            first: at,
-            ..EventTally::default()
-        });
+        let event = r.event.as_deref().unwrap_or(NO_EVENT);
+        // (Looked up before it is copied: a game's event is usually known already.)
+        let e = match self.events.get_mut(event) {
+            Some(e) => e,
+            None => self.events.entry(event.to_string()).or_insert(EventTally {
+                first: at,
+                ..EventTally::default()
+            }),
+        };
         e.first = e.first.min(at);
         e.plies += u64::from(r.plies);
         e.tally.add(r.outcome);
@@ -619,14 +623,14 @@ impl AddAssign for Stats {
             *self.capture_sizes.entry(k).or_default() += n;
         }
         if let Some(m) = o.rafle {
-            keep(&mut self.rafle, m, |a, b| a.pieces > b.pieces);
+            keep(&mut self.rafle, &m, |a, b| a.pieces > b.pieces);
         }
         self.promotions += o.promotions;
         for (k, n) in o.first_kings {
             *self.first_kings.entry(k).or_default() += n;
         }
         if let Some(m) = o.earliest_king {
-            keep(&mut self.earliest_king, m, |a, b| a.ply < b.ply);
+            keep(&mut self.earliest_king, &m, |a, b| a.ply < b.ply);
         }
         for (k, t) in o.openings {
             *self.openings.entry(k).or_default() += &t;
@@ -727,7 +731,7 @@ mod tests {
     fn merging_in_any_order_gives_the_same_statistics() {
         let mut whole = Stats::new(true, Some(4), 2);
         for r in records() {
-            whole.add(r);
+            whole.add(&r);
         }
         assert_eq!(whole.games, 9);
         assert_eq!(whole.duplicates().len(), 6);
@@ -735,7 +739,7 @@ mod tests {
         let mut odd = Stats::new(true, Some(4), 2);
         let mut even = Stats::new(true, Some(4), 2);
         for (i, r) in records().into_iter().enumerate().rev() {
-            if i % 2 == 0 { &mut even } else { &mut odd }.add(r);
+            if i % 2 == 0 { &mut even } else { &mut odd }.add(&r);
         }
         odd += even;
         assert_eq!(odd.duplicates(), whole.duplicates());

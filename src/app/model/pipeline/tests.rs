@@ -138,7 +138,7 @@ fn events(files: &Files, plan: &Plan) -> Vec<Event<Seen>> {
             )
         },
         |ev| {
-            out.push(ev);
+            out.push(ev.clone());
             Ok(())
         },
     )
@@ -408,7 +408,7 @@ fn long_games_keep_their_text_whatever_the_number_of_threads() {
             },
             |ev| {
                 if let Event::Game(_, g) = ev {
-                    out.push(g);
+                    out.push(std::mem::take(g));
                 }
                 Ok(())
             },
@@ -438,5 +438,52 @@ fn long_games_keep_their_text_whatever_the_number_of_threads() {
                 assert!(g == w, "{plan:?}: game {} of file {}", w.1, w.0);
             }
         }
+    }
+}
+
+/// A result that tells, when dropped, whether it is dropped on the thread that made it.
+struct Homed<'a> {
+    made_on: std::thread::ThreadId,
+    away: &'a AtomicU64,
+    home: &'a AtomicU64,
+}
+
+impl Drop for Homed<'_> {
+    fn drop(&mut self) {
+        let here = std::thread::current().id() == self.made_on;
+        if here { self.home } else { self.away }.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+#[test]
+fn a_result_is_dropped_on_the_thread_that_made_it() {
+    let files = Files((0..3).map(|f| good(f, 800)).collect());
+    for jobs in [1, 2, 3] {
+        let plan = Plan {
+            piece_bytes: 1,
+            job_bytes: 1,
+            ..plan(jobs)
+        };
+        let (away, home) = (AtomicU64::new(0), AtomicU64::new(0));
+        let mut consumed = 0u64;
+        run(
+            &files,
+            &plan,
+            &|_| {},
+            || (),
+            |(), _| Homed {
+                made_on: std::thread::current().id(),
+                away: &away,
+                home: &home,
+            },
+            |ev| {
+                consumed += u64::from(matches!(ev, Event::Game(..)));
+                Ok(())
+            },
+        )
+        .unwrap();
+        assert_eq!(consumed, 2400, "--jobs {jobs}");
+        assert_eq!(home.load(Ordering::SeqCst), 2400, "--jobs {jobs}");
+        assert_eq!(away.load(Ordering::SeqCst), 0, "--jobs {jobs}");
     }
 }
