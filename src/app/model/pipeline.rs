@@ -265,6 +265,12 @@ struct Worker<S> {
     pool: Pool,
 }
 
+/// The results of a job of more bytes than this are dropped where they are consumed: one
+/// thread's results of a huge game, sent back while it works on the next, would otherwise
+/// be held with those of that game (twice the memory), for a saving that is nothing beside
+/// such a game's work.
+const RETURNED_AT_MOST: usize = 1 << 20;
+
 /// The first piece of a job is read before the hand-over only up to this size: a longer one
 /// (a huge game's, gathered over many pieces) is read once, after it, and its longest game
 /// keeps the piece's buffer as its text ([`Pool::read_last_piece`]) instead of a copy.
@@ -397,8 +403,8 @@ where
                     let Some((seq, parts)) = shared.take_job(true) else {
                         break;
                     };
-                    let done = shared.do_job(seq, parts, &mut worker, work);
-                    shared.deliver(seq, id, done);
+                    let (done, home) = shared.do_job(seq, parts, &mut worker, work);
+                    shared.deliver(seq, if home { id } else { 0 }, done);
                 }
                 // Its last results come back once consumed.
                 shared.wait_for_end();
@@ -569,22 +575,32 @@ impl<'a, R> Shared<'a, R> {
         Some((seq, parts))
     }
 
-    /// Read a job's games and run the work on them.
+    /// Read a job's games and run the work on them. Also says whether the results are to go
+    /// back to the thread that made them once consumed (not those of a job of more than
+    /// [`RETURNED_AT_MOST`] bytes).
     fn do_job<S, W>(
         &self,
         seq: u64,
         parts: Vec<Part>,
         worker: &mut Worker<S>,
         work: &W,
-    ) -> Vec<Event<R>>
+    ) -> (Vec<Event<R>>, bool)
     where
         W: Fn(&mut S, &GameRef<'_>) -> R,
     {
+        let bytes: usize = parts
+            .iter()
+            .map(|p| match p {
+                Part::Piece(_, p) => p.bytes.len(),
+                _ => 0,
+            })
+            .sum();
         let Worker { state, pool } = worker;
         let (read, carry) = read_job(parts, self.max_game, pool, || self.chain.take(seq));
         self.chain.give(seq, carry);
         let pool = &*pool;
-        read.into_iter()
+        let done = read
+            .into_iter()
             .filter_map(|r| match r {
                 Read::Start(i) => Some(Event::FileStart(i)),
                 Read::Game(i, k, hint) => pool
@@ -593,7 +609,8 @@ impl<'a, R> Shared<'a, R> {
                 Read::Error(i, e) => Some(Event::FileError(i, e)),
                 Read::End(i) => Some(Event::FileEnd(i)),
             })
-            .collect()
+            .collect();
+        (done, bytes <= RETURNED_AT_MOST)
     }
 
     /// Wait until the run is over (every result consumed, or the run stopped).
@@ -624,8 +641,8 @@ impl<'a, R> Shared<'a, R> {
         }
     }
 
-    /// A job's result, made by thread `id`, is ready: wake the leader only if it waits for
-    /// this one.
+    /// A job's result is ready, to go back to thread `id` once consumed (0: dropped where
+    /// consumed): wake the leader only if it waits for this one.
     fn deliver(&self, seq: u64, id: usize, done: Vec<Event<R>>) {
         let mut d = self.lock_done();
         d.results.insert(seq, (id, done));
@@ -693,7 +710,7 @@ impl<'a, R> Shared<'a, R> {
                 continue;
             }
             if let Some((seq, parts)) = self.take_job(false) {
-                let done = self.do_job(seq, parts, worker, work);
+                let (done, _) = self.do_job(seq, parts, worker, work);
                 self.deliver(seq, 0, done);
                 continue;
             }
