@@ -832,6 +832,7 @@ mod growth_tests {
     }
 
     #[test]
+    #[ignore = "reads a game of 32 MB (a minute or two in a test build)"]
     fn a_game_longer_than_the_point_of_growth_by_half_is_read_whole_in_a_buffer_near_its_size() {
         // One game of moves just over 2^25 bytes, read from a source that hands out 1 MB at
         // a time: read whole, into a buffer of at most one and a half times its text.
