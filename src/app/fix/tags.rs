@@ -186,16 +186,40 @@ impl<'r> RecordTags<'r> {
 
     /// Every tag in order: each as `fixed` has it if it is there, else as the record has
     /// it; then the tags `fix_tags` added.
-    fn iter(&self) -> impl Iterator<Item = Tag> + '_ {
+    fn iter(&self) -> impl Iterator<Item = Each<'_>> + '_ {
         let read = self
             .record
             .tags()
             .enumerate()
             .map(|(i, (name, value, span))| match self.at.binary_search(&i) {
-                Ok(k) => self.fixed[k].clone(),
-                Err(_) => Tag::new(name, value, span),
+                Ok(k) => Each::Fixed(&self.fixed[k]),
+                Err(_) => Each::Read(name, value, span),
             });
-        read.chain(self.fixed[self.at.len()..].iter().cloned())
+        read.chain(self.fixed[self.at.len()..].iter().map(Each::Fixed))
+    }
+}
+
+/// A tag of [`RecordTags`]: fixed, or as the record has it (then its name is written as it
+/// is: [`fixes_read`]).
+enum Each<'t> {
+    Fixed(&'t Tag),
+    Read(&'t str, &'t str, Span),
+}
+
+impl Each<'_> {
+    /// True if the writer writes it among the first ([`STANDARD`]).
+    fn standard(&self) -> bool {
+        match self {
+            Each::Fixed(t) => STANDARD.contains(&tag_name_for_writing(&t.name).as_ref()),
+            Each::Read(name, ..) => STANDARD.contains(name),
+        }
+    }
+
+    fn into_tag(self) -> Tag {
+        match self {
+            Each::Fixed(t) => t.clone(),
+            Each::Read(name, value, span) => Tag::new(name, value, span),
+        }
     }
 }
 
@@ -213,11 +237,14 @@ impl TagSection for RecordTags<'_> {
     /// first (few: in one batch, which the writer orders), then the others in their order, a
     /// batch at a time (which the writer keeps in order), one blank line after them all.
     fn write(&self, out: &mut String, drain: &mut dyn Drain) {
-        let standard = |t: &Tag| STANDARD.contains(&tag_name_for_writing(&t.name).as_ref());
-        let mut batch: Vec<Tag> = self.iter().filter(|t| standard(t)).collect();
+        let mut batch: Vec<Tag> = self
+            .iter()
+            .filter(Each::standard)
+            .map(Each::into_tag)
+            .collect();
         let mut any = put(&mut batch, out, drain);
-        for t in self.iter().filter(|t| !standard(t)) {
-            batch.push(t);
+        for t in self.iter().filter(|t| !t.standard()) {
+            batch.push(t.into_tag());
             if batch.len() == TAGS_AT_ONCE {
                 any |= put(&mut batch, out, drain);
             }
