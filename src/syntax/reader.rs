@@ -30,6 +30,22 @@ use super::visitor::{GameEnd, Visitor, VisitorSink};
 
 /// Default initial buffer size.
 pub const DEFAULT_BUFFER_SIZE: usize = 64 * 1024;
+/// The buffer size from which [`Reader`]'s buffer grows by half rather than doubling.
+const GROW_BY_HALF_FROM: usize = 1 << 25;
+
+/// The size the reader's buffer grows to from `len` bytes: doubled while small (few
+/// growths, each copy paid back), by half from [`GROW_BY_HALF_FROM`] on, so that a huge game
+/// holds at most half as much again as its text (not up to twice), and a growth (the old
+/// and the new buffer alive at once while it is copied) costs two and a half times the old
+/// size, not three.
+fn grown(len: usize) -> usize {
+    if len < GROW_BY_HALF_FROM {
+        len.saturating_mul(2)
+    } else {
+        len.saturating_add(len / 2)
+    }
+}
+
 /// Default maximum size of one game in bytes.
 pub const DEFAULT_MAX_GAME_SIZE: usize = 256 << 20;
 /// The largest maximum that may be configured (spans are `u32` and decoding may triple).
@@ -477,12 +493,9 @@ impl<R: Read> Reader<R> {
             self.buf.resize(256, 0);
         } else if self.end * 2 > self.buf.len() {
             let cap = self.max_game_size.saturating_mul(2).max(self.initial);
-            let new = self
-                .buf
-                .len()
-                .saturating_mul(2)
-                .min(cap)
-                .max(self.buf.len() + 1);
+            let new = grown(self.buf.len()).min(cap).max(self.buf.len() + 1);
+            // (Exactly: `resize` alone would reserve twice the capacity.)
+            self.buf.reserve_exact(new - self.buf.len());
             self.buf.resize(new, 0);
         }
         while self.end < self.buf.len() && !self.eof {
@@ -801,4 +814,49 @@ impl<R: Read> Iterator for Reader<R> {
 /// Every game of an in-memory file.
 pub fn read_games(bytes: &[u8]) -> Vec<Game> {
     Reader::new(bytes).filter_map(Result::ok).collect()
+}
+
+#[cfg(test)]
+mod growth_tests {
+    use super::*;
+
+    #[test]
+    fn the_buffer_doubles_while_small_then_grows_by_half() {
+        assert_eq!(grown(64 * 1024), 128 * 1024);
+        assert_eq!(grown(GROW_BY_HALF_FROM / 2), GROW_BY_HALF_FROM);
+        assert_eq!(
+            grown(GROW_BY_HALF_FROM),
+            GROW_BY_HALF_FROM + GROW_BY_HALF_FROM / 2
+        );
+        assert_eq!(grown(usize::MAX), usize::MAX);
+    }
+
+    #[test]
+    #[ignore = "reads a game of 32 MB (a minute or two in a test build)"]
+    fn a_game_longer_than_the_point_of_growth_by_half_is_read_whole_in_a_buffer_near_its_size() {
+        // One game of moves just over 2^25 bytes, read from a source that hands out 1 MB at
+        // a time: read whole, into a buffer of at most one and a half times its text.
+        let mut text = String::from("[GameType \"20\"]\n[FEN \"W:WK50:BK1\"]\n\n");
+        let mut n = 1u32;
+        while text.len() <= GROW_BY_HALF_FROM + 1000 {
+            text.push_str(&format!("{n}. 50-45 1-6 {}. 45-50 6-1\n", n + 1));
+            n += 2;
+        }
+        text.push_str("*\n");
+        struct Pieces<'a>(&'a [u8]);
+        impl io::Read for Pieces<'_> {
+            fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+                let n = out.len().min(self.0.len()).min(1 << 20);
+                out[..n].copy_from_slice(&self.0[..n]);
+                self.0 = &self.0[n..];
+                Ok(n)
+            }
+        }
+        let mut reader = Reader::new(Pieces(text.as_bytes())).with_max_game_size(MAX_MAX_GAME_SIZE);
+        let game = reader.next_game().unwrap().unwrap();
+        assert!(game.errors.is_empty(), "{:?}", game.errors);
+        assert!(game.source.len() + 8 >= text.len());
+        assert!(reader.buf.capacity() <= text.len() + text.len() / 2);
+        assert!(reader.next_game().unwrap().is_none());
+    }
 }

@@ -85,7 +85,7 @@ use changes::{Body, find_move};
 use comments::{
     append_note, insert_problems, problem_comments, writable_comments, writable_comments_of,
 };
-use tags::{MainInfo, TagFacts, fix_tags};
+use tags::{MainInfo, RecordTags, TagFacts, fix_tags};
 
 pub use repair::MAX_REPAIRS;
 pub use tags::{DATE_TAGS, DateEvidence, DateOrder, file_date_order, mend_date, mend_date_in};
@@ -200,16 +200,34 @@ impl AsRead {
 /// nothing: its output fails where it is written out). `like`: the record of the game read,
 /// if it is at hand: the record of the text written starts with buffers of its sizes (a copy
 /// of it), so that a huge game's, which holds about as many nodes, is not grown by doubling
-/// to up to twice its size.
+/// to up to twice its size. A long text is read into a buffer of its size, made at once
+/// (not grown by doubling from 64 KiB to up to twice its size: [`recount_buffer`]).
 fn recount(text: &mut Text, opts: &Options, like: Option<&Record>) -> u32 {
+    let buffer = recount_buffer(text.len());
     match text.reader() {
-        Ok(r) => recount_from(r, opts, like),
+        Ok(r) => recount_from(r, opts, like, buffer),
         Err(_) => 0,
     }
 }
 
-fn recount_from(text: impl std::io::Read, opts: &Options, like: Option<&Record>) -> u32 {
+/// The reader's buffer for the recount of a text of `len` bytes: the default for a short
+/// text; for a long one (from [`LONG_GAME`]) one byte more than the text (the whole text
+/// fits, and the read that finds its end needs no growth), within what the reader allows.
+fn recount_buffer(len: u64) -> Option<usize> {
+    let len = usize::try_from(len).unwrap_or(usize::MAX);
+    (len >= LONG_GAME).then(|| len.saturating_add(1).min(2 * MAX_MAX_GAME_SIZE))
+}
+
+fn recount_from(
+    text: impl std::io::Read,
+    opts: &Options,
+    like: Option<&Record>,
+    buffer: Option<usize>,
+) -> u32 {
     let mut reader = Reader::new(text).with_max_game_size(MAX_MAX_GAME_SIZE);
+    if let Some(n) = buffer {
+        reader = reader.with_buffer_size(n);
+    }
     let mut filler = Filler::new();
     if let Some(r) = like {
         // (A copy made at its sizes, whose buffers the filler clears and fills again.)
@@ -418,14 +436,9 @@ fn fix_by_record(
         _ => None,
     });
     let info = MainInfo::of(&a.report, &a.rec, main, variant);
-    // (Room for the tags `fix_tags` may add, GameType, Result and PlyCount: a game of many
-    // tags does not grow its vector by doubling for one more.)
-    let mut tags: Vec<Tag> = Vec::with_capacity(record.tags().count() + 3);
-    tags.extend(
-        record
-            .tags()
-            .map(|(name, value, span)| Tag::new(name, value, span)),
-    );
+    // (Only the tags `fix_tags` may read or change are taken out of the record: a game of
+    // many tags is not held again as owned strings.)
+    let mut tags = RecordTags::of(record);
     let terminator = record.result().map(|(text, span)| ResultToken {
         text: text.to_string(),
         span,
@@ -438,7 +451,7 @@ fn fix_by_record(
         terminator: terminator.as_ref(),
         date_order: opts.date_order,
     };
-    fix_tags(&mut tags, &facts, &mut changes);
+    fix_tags(&mut tags.fixed, &facts, &mut changes);
     writable_comments_of(record, source, main_line, &mut changes);
     let wopts = WriteOptions {
         numbers_as_given: true,
@@ -1125,6 +1138,89 @@ mod tests {
             original.restore(&mut game);
             game.source.truncate(text.len());
             assert_eq!(game, read, "kept: {keep}");
+        }
+    }
+
+    /// A game of more tags than the tag writer is handed at once (`tags::RecordTags`: the
+    /// tags `fix_tags` reads taken out, the others written from the record a batch at a
+    /// time) is fixed on its record as on its tree: standard tags late and in the middle of
+    /// the batches (written first, in their order), a date to mend, names and values to make
+    /// writable, a `Result` tag to set, a tag added.
+    #[test]
+    fn a_game_of_many_tags_is_fixed_on_its_record_as_on_its_tree() {
+        use crate::app::model::reading::FileGames;
+        let mut text = String::new();
+        for i in 0..2600 {
+            match i {
+                5 => text.push_str("[Round \"3\"]\n"),
+                700 => text.push_str("[Date \"2003-05-01\"]\n"),
+                1023 => text.push_str("[Result \"1-0\"]\n"),
+                1024 => text.push_str("[Event \"late\"]\n"),
+                1501 => text.push_str("[Note \"two\nlines\"]\n"),
+                2047 => text.push_str("[White \"W\"]\n"),
+                _ => text.push_str(&format!("[Tag{i} \"v{i}\"]\n")),
+            }
+        }
+        text.push_str("\n1. 32-28 19-23 2. 28x19 14x23 *\n");
+        let mut reader = Reader::new(text.as_bytes());
+        let mut file = FileGames::new(0);
+        let mut seen = 0;
+        while let Some(()) = file
+            .next(&mut reader, |g| {
+                let opts = FixOptions::default();
+                let eopts = ExportOptions::default();
+                let replay = export::replay_ref(g, &eopts);
+                assert!(on_record(g, &replay), "{:?}", replay.report());
+                let (mut by_record, t) = fix_by_record(g, replay, &opts, &eopts, Spill::new(64))
+                    .expect("no error in the text written");
+                by_record.text = t.into_string();
+                let (mut by_tree, t) = fix_long(
+                    Some(g),
+                    None,
+                    g.to_game(),
+                    &opts,
+                    Spill::new(usize::MAX),
+                    usize::MAX,
+                );
+                by_tree.text = t.into_string();
+                assert_eq!(by_record, by_tree);
+                let text = &by_record.text;
+                assert!(
+                    text.starts_with("[Event \"late\"]\n[Date \"2003.05.01\"]\n"),
+                    "{}",
+                    &text[..200]
+                );
+                assert!(text.contains("[Tag2599 \"v2599\"]\n"));
+                assert!(text.contains("[Note \"two lines\"]\n"));
+                assert_eq!(
+                    text.matches("\n\n").count(),
+                    2,
+                    "one blank line after the tags"
+                );
+                seen += 1;
+            })
+            .unwrap()
+        {}
+        assert_eq!(seen, 1);
+    }
+
+    /// The recount reads a long text into a buffer of its size, made at once, and counts as
+    /// with the reader's default buffer.
+    #[test]
+    fn a_long_text_is_recounted_in_a_buffer_of_its_size() {
+        assert_eq!(recount_buffer(LONG_GAME as u64 - 1), None);
+        assert_eq!(recount_buffer(LONG_GAME as u64), Some(LONG_GAME + 1));
+        assert_eq!(recount_buffer(u64::MAX), Some(2 * MAX_MAX_GAME_SIZE));
+        let text = "[GameType \"20\"]\n\n1. 32-28 19-23 2. 28x19 14x23 3. 32-28 *\n\n1. 32-29 *\n";
+        let opts = Options::default();
+        let want = recount_from(text.as_bytes(), &opts, None, None);
+        assert!(want > 0);
+        for n in [1, 2, text.len(), text.len() + 1, 1 << 20] {
+            assert_eq!(
+                recount_from(text.as_bytes(), &opts, None, Some(n)),
+                want,
+                "{n}"
+            );
         }
     }
 

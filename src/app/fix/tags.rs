@@ -11,7 +11,10 @@ use crate::app::judge::diagnostic::{Code, Severity};
 use crate::app::judge::validate::{Verdict, is_pdn_date};
 use crate::app::model::gametype::{self, parse_game_type};
 use crate::app::model::outcome::{self, Outcome};
+use crate::app::model::record::Record;
+use crate::app::write::export::pdn::TagSection;
 use crate::app::write::export::plies::PlyRecorder;
+use crate::syntax::{Drain, write_tags};
 
 /// What the replay of the main line found, for the tags.
 pub(super) struct MainInfo {
@@ -146,6 +149,130 @@ pub(super) fn fix_tags(tags: &mut Vec<Tag>, facts: &TagFacts<'_>, changes: &mut 
         }
     }
     writable_tags(tags, changes);
+}
+
+/// The tags of a game fixed on its record ([`fix_tags`] of them, then written): the tags
+/// [`fix_tags`] reads or may change, owned ([`RecordTags::fixed`], in their order, then those
+/// it adds); every other tag read from the record as it is written, a few at a time. A game
+/// of a million tags is not held again as a vector of owned strings (80 bytes a tag and its
+/// strings): its section is written as the syntax layer's writer writes the whole list.
+pub(super) struct RecordTags<'r> {
+    record: &'r Record,
+    /// The tags `fix_tags` may read or change, in their order, then the tags it added.
+    pub(super) fixed: Vec<Tag>,
+    /// The index among the record's tags of each of `fixed` read from it (in order).
+    at: Vec<usize>,
+}
+
+/// The tags a tag writer writes first, in this order (`syntax::writer`'s list: its
+/// `ordered_tags`), by their names as written.
+const STANDARD: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+
+/// How many tags [`RecordTags`] hands to the tag writer at once.
+const TAGS_AT_ONCE: usize = 1024;
+
+impl<'r> RecordTags<'r> {
+    /// The tags of `record`, those [`fix_tags`] may read or change taken out as owned tags.
+    pub(super) fn of(record: &'r Record) -> RecordTags<'r> {
+        let (mut fixed, mut at) = (Vec::new(), Vec::new());
+        for (i, (name, value, span)) in record.tags().enumerate() {
+            if fixes_read(name, value) {
+                fixed.push(Tag::new(name, value, span));
+                at.push(i);
+            }
+        }
+        RecordTags { record, fixed, at }
+    }
+
+    /// Every tag in order: each as `fixed` has it if it is there, else as the record has
+    /// it; then the tags `fix_tags` added.
+    fn iter(&self) -> impl Iterator<Item = Each<'_>> + '_ {
+        let read = self
+            .record
+            .tags()
+            .enumerate()
+            .map(|(i, (name, value, span))| match self.at.binary_search(&i) {
+                Ok(k) => Each::Fixed(&self.fixed[k]),
+                Err(_) => Each::Read(name, value, span),
+            });
+        read.chain(self.fixed[self.at.len()..].iter().map(Each::Fixed))
+    }
+}
+
+/// A tag of [`RecordTags`]: fixed, or as the record has it (then its name is written as it
+/// is: [`fixes_read`]).
+enum Each<'t> {
+    Fixed(&'t Tag),
+    Read(&'t str, &'t str, Span),
+}
+
+impl Each<'_> {
+    /// True if the writer writes it among the first ([`STANDARD`]).
+    fn standard(&self) -> bool {
+        match self {
+            Each::Fixed(t) => STANDARD.contains(&tag_name_for_writing(&t.name).as_ref()),
+            Each::Read(name, ..) => STANDARD.contains(name),
+        }
+    }
+
+    fn into_tag(self) -> Tag {
+        match self {
+            Each::Fixed(t) => t.clone(),
+            Each::Read(name, value, span) => Tag::new(name, value, span),
+        }
+    }
+}
+
+/// True if [`fix_tags`] reads or may change a tag of this name and value: a tag it looks
+/// for by name, a date, a name or value it makes writable. Any other tag is written as read.
+fn fixes_read(name: &str, value: &str) -> bool {
+    matches!(name, "GameType" | "Result" | "ResultFormat" | "PlyCount")
+        || DATE_TAGS.contains(&name)
+        || *tag_name_for_writing(name) != *name
+        || *tag_value_for_writing(value) != *value
+}
+
+impl TagSection for RecordTags<'_> {
+    /// The section as [`write_tags`] writes the whole list: the tags of [`STANDARD`] names
+    /// first (few: in one batch, which the writer orders), then the others in their order, a
+    /// batch at a time (which the writer keeps in order), one blank line after them all.
+    fn write(&self, out: &mut String, drain: &mut dyn Drain) {
+        let mut batch: Vec<Tag> = self
+            .iter()
+            .filter(Each::standard)
+            .map(Each::into_tag)
+            .collect();
+        let mut any = put(&mut batch, out, drain);
+        for t in self.iter().filter(|t| !t.standard()) {
+            batch.push(t.into_tag());
+            if batch.len() == TAGS_AT_ONCE {
+                any |= put(&mut batch, out, drain);
+            }
+        }
+        any |= put(&mut batch, out, drain);
+        if any {
+            out.push('\n');
+        }
+    }
+
+    fn results(&self) -> &[Tag] {
+        &self.fixed
+    }
+}
+
+/// Write a batch of tags as the syntax layer's writer does, but for the blank line after
+/// them, and empty the batch; true if it held any.
+fn put(batch: &mut Vec<Tag>, out: &mut String, drain: &mut dyn Drain) -> bool {
+    if batch.is_empty() {
+        return false;
+    }
+    write_tags(batch, None, out, drain);
+    // (The writer's blank line after the section: written once, after the last batch. The
+    // writer hands its text to the drain only after a tag's line: the blank line is in
+    // `out`.)
+    out.pop();
+    batch.clear();
+    true
 }
 
 /// `GameType` added when the variant was inferred or forced, set to the variant's number when

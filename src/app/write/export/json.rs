@@ -37,6 +37,7 @@
 
 use std::borrow::Cow;
 use std::collections::HashMap;
+use std::hash::BuildHasher as _;
 
 use crate::rules::Color;
 use crate::syntax::{Drain, Keep, LineIndex, MoveItem, Span};
@@ -65,15 +66,17 @@ pub fn write_to(a: &Analysed<'_>, file: &str, out: &mut String, drain: &mut dyn 
     out.push_str(",\"tags\":{");
     match a.by_record {
         Some(r) => push_tags(
-            r.tags().map(|(n, v, _)| (n, v)),
+            || r.tags().map(|(n, v, _)| (n, v)),
             r.tags().count(),
             out,
             drain,
         ),
         None => push_tags(
-            game.tags
-                .iter()
-                .map(|t| (t.name.as_str(), t.value.as_str())),
+            || {
+                game.tags
+                    .iter()
+                    .map(|t| (t.name.as_str(), t.value.as_str()))
+            },
             game.tags.len(),
             out,
             drain,
@@ -181,39 +184,104 @@ fn spill(out: &mut String, drain: &mut dyn Drain) {
 /// Deepest nesting written (the reader allows less).
 const MAX_DEPTH: usize = 256;
 
-/// The tags `{"name":"value",…}` (without the braces): `count` of them.
-fn push_tags<'t>(
-    tags: impl Iterator<Item = (&'t str, &'t str)>,
+/// The tags `{"name":"value",…}` (without the braces): `count` of them, those `tags` gives
+/// (each time it is called).
+fn push_tags<'t, I: Iterator<Item = (&'t str, &'t str)>>(
+    tags: impl Fn() -> I,
     count: usize,
     out: &mut String,
     drain: &mut dyn Drain,
 ) {
-    // How often each name came before: counted in a map when there are many tags (a scan
-    // of the earlier ones would be quadratic in them).
-    let mut seen: HashMap<&str, usize> = HashMap::new();
-    let mut earlier: Vec<&str> = Vec::new();
-    let many = count > 16;
-    for (i, (name, value)) in tags.enumerate() {
+    // How often each name came before: counted by a scan of the earlier names when there are
+    // few, in a map of the names when there are more (a scan would be quadratic in them), and
+    // in a game of very many tags by the sorted hashes of the names, with a map of only the
+    // names whose hash is not unique (a map of a million names would cost more than the
+    // record holding them).
+    let mut before = if count > MANY_TAGS {
+        Before::Hashed(Hashed::new(tags(), count))
+    } else if count > 16 {
+        Before::Map(HashMap::new())
+    } else {
+        Before::Scan(Vec::new())
+    };
+    for (i, (name, value)) in tags().enumerate() {
         if i > 0 {
             out.push(',');
         }
-        let before = if many {
-            let n = seen.entry(name).or_insert(0);
-            *n += 1;
-            *n - 1
-        } else {
-            let n = earlier.iter().filter(|&&o| o == name).count();
-            earlier.push(name);
-            n
-        };
-        if before == 0 {
+        let n = before.count(name);
+        if n == 0 {
             push_str(out, name);
         } else {
-            push_str(out, &format!("{name} ({})", before + 1));
+            push_str(out, &format!("{name} ({})", n + 1));
         }
         out.push(':');
         push_str(out, value);
         spill(out, drain);
+    }
+}
+
+/// The number of tags of a game above which [`push_tags`] counts the names by their hashes.
+const MANY_TAGS: usize = 4096;
+
+/// How [`push_tags`] counts how often a tag's name came before.
+enum Before<'t> {
+    Scan(Vec<&'t str>),
+    Map(HashMap<&'t str, usize>),
+    Hashed(Hashed<'t>),
+}
+
+impl<'t> Before<'t> {
+    /// How often `name` came before; counts it.
+    fn count(&mut self, name: &'t str) -> usize {
+        match self {
+            Before::Scan(earlier) => {
+                let n = earlier.iter().filter(|&&o| o == name).count();
+                earlier.push(name);
+                n
+            }
+            Before::Map(seen) => {
+                let n = seen.entry(name).or_insert(0);
+                *n += 1;
+                *n - 1
+            }
+            Before::Hashed(h) => h.count(name),
+        }
+    }
+}
+
+/// The names of a game of very many tags counted by their hashes: the hash of every name,
+/// sorted (8 bytes a tag); a name whose hash occurs once occurs once, and only the names
+/// whose hash occurs more than once (repeated names, and names of one hash) are counted in
+/// a map. The hasher's keys are random: no input makes every name share a hash.
+struct Hashed<'t> {
+    state: std::hash::RandomState,
+    hashes: Vec<u64>,
+    seen: HashMap<&'t str, usize>,
+}
+
+impl<'t> Hashed<'t> {
+    fn new(names: impl Iterator<Item = (&'t str, &'t str)>, count: usize) -> Hashed<'t> {
+        let state = std::hash::RandomState::new();
+        let mut hashes = Vec::with_capacity(count);
+        hashes.extend(names.map(|(name, _)| state.hash_one(name)));
+        hashes.sort_unstable();
+        Hashed {
+            state,
+            hashes,
+            seen: HashMap::new(),
+        }
+    }
+
+    fn count(&mut self, name: &'t str) -> usize {
+        let h = self.state.hash_one(name);
+        let at = self.hashes.partition_point(|&x| x < h);
+        if self.hashes.get(at + 1) != Some(&h) {
+            // The only name of its hash: the only tag of its name.
+            return 0;
+        }
+        let n = self.seen.entry(name).or_insert(0);
+        *n += 1;
+        *n - 1
     }
 }
 
@@ -403,4 +471,39 @@ fn strings(list: &[&str], out: &mut String) {
     out.push('[');
     push_joined(out, list, ",", |out, s| push_str(out, s));
     out.push(']');
+}
+
+#[cfg(test)]
+mod tag_tests {
+    use super::*;
+
+    /// The three ways of counting a tag's name give the same numbers, repeated names among
+    /// thousands of unique ones.
+    #[test]
+    fn repeated_tag_names_are_numbered_alike_however_they_are_counted() {
+        let names: Vec<String> = (0..3 * MANY_TAGS)
+            .map(|i| match i % 7 {
+                0 => "Event".to_string(),
+                3 => format!("Twice{}", i / 14),
+                _ => format!("Tag{i}"),
+            })
+            .collect();
+        let tags = || names.iter().map(|n| (n.as_str(), ""));
+        let mut scan = Before::Scan(Vec::new());
+        let mut map = Before::Map(HashMap::new());
+        let mut hashed = Before::Hashed(Hashed::new(tags(), names.len()));
+        let mut repeated = 0;
+        for (name, _) in tags() {
+            let n = scan.count(name);
+            assert_eq!(map.count(name), n, "{name}");
+            assert_eq!(hashed.count(name), n, "{name}");
+            repeated += usize::from(n > 0);
+        }
+        assert!(repeated > names.len() / 7, "{repeated}");
+        // (Only the repeated names are in the hashed count's map.)
+        let Before::Hashed(h) = hashed else {
+            unreachable!()
+        };
+        assert!(h.seen.len() < names.len() / 5, "{}", h.seen.len());
+    }
 }

@@ -113,7 +113,7 @@ pub(crate) fn write_with(
 /// grows. (`opts.keep_terminator` has nothing to keep: there is no result token.)
 pub(crate) fn write_by_record(
     a: &Analysed<'_>,
-    tags: &[Tag],
+    tags: &(impl TagSection + ?Sized),
     opts: &WriteOptions,
     main_line: bool,
     out: &mut String,
@@ -123,7 +123,7 @@ pub(crate) fn write_by_record(
         debug_assert!(false, "a game analysed on its record");
         return;
     };
-    write_tags(tags, None, out, drain);
+    tags.write(out, drain);
     let source = lines::ByRecord {
         record,
         text: a.source,
@@ -145,11 +145,33 @@ pub(crate) fn write_by_record(
         main_line,
         &mut w,
     );
-    match result_terminator(tags, None).filter(|_| opts.result_terminator) {
+    match result_terminator(tags.results(), None).filter(|_| opts.result_terminator) {
         Some(text) => w.unit(text),
         None => w.unit("*"),
     }
     out.push_str("\n\n");
+}
+
+/// The tag section of a game [`write_by_record`] writes: a list of tags, or what holds them
+/// otherwise (`fix` keeps the tags of a huge game of tags on its record: `fix::tags`).
+pub(crate) trait TagSection {
+    /// Write the section as the syntax layer's writer writes a list of these tags (the tags
+    /// in writing order, a blank line after them), handing it to `drain` as it grows.
+    fn write(&self, out: &mut String, drain: &mut dyn Drain);
+
+    /// The tags among which every `Result` tag of the section is, in their order: what
+    /// says the result terminator.
+    fn results(&self) -> &[Tag];
+}
+
+impl TagSection for [Tag] {
+    fn write(&self, out: &mut String, drain: &mut dyn Drain) {
+        write_tags(self, None, out, drain);
+    }
+
+    fn results(&self) -> &[Tag] {
+        self
+    }
 }
 
 /// Movetext output as the syntax layer's writer makes it: units separated by one space, a
