@@ -1,8 +1,8 @@
-//! The replay's fast lane: a run of the commonest moves (plain moves when no capture is
+//! The replay's fast lane: a run of the commonest moves (plain man moves when no capture is
 //! possible, and captures of one man's jump where every capture is one) played in one tight
 //! loop over the record's nodes, the line's state held in locals, comments and NAGs between
-//! the moves passed over, the draw tracker told only what it needs; anything else (a
-//! longer capture, a number out of line, a variation, a setup) goes back to the
+//! the moves passed over, the draw tracker told only what it needs; anything else (a king's
+//! move, a longer capture, a number out of line, a variation, a setup) goes back to the
 //! general path, which plays it as before. Every move the lane plays is one the general
 //! path's quick checks would have played the same way, with the same event, draw counts and
 //! bookkeeping.
@@ -10,7 +10,6 @@
 use crate::rules::{Bits, Color, Geometry, Move, Numbering, Position, Spec, Step};
 use crate::syntax::{MoveKind, MoveNumber, MoveRef, Span};
 
-use super::play::is_king_move;
 use super::spec::square_bit;
 use super::{LineState, Spare};
 use crate::app::model::record::{Items, MoveNode, Node, Record};
@@ -82,9 +81,9 @@ impl<'g, V: Spec> Ctx<'_, 'g, V> {
     ///
     /// The lane plays a move whose number (if it has one) is the one expected (or the first
     /// after a setup, which sets it), and which is either
-    /// - a plain move: written `from-to`, a piece of the side to move on `from`, `to`
-    ///   empty and one step of that man away or on an open line of that king, and no
-    ///   capture for the side to move (what `quick` plays), or
+    /// - a plain man's move: written `from-to`, a man of the side to move on `from`, `to`
+    ///   empty and one step of that man away, and no capture for the side to move (what
+    ///   `quick` plays with a man), or
     /// - a capture written `from x to` (a separator `quick_capture` takes) in a position
     ///   where every capture is one man's jump ([`Spec::one_jump_between`]), the man on
     ///   `from` jumping to `to` (what `quick_capture` plays there).
@@ -238,33 +237,30 @@ impl<'g, V: Spec> Ctx<'_, 'g, V> {
             return false;
         }
         let pos = start.with_sides(side, us, them, kings);
-        let (captured, promotes, king, step) = if capture {
-            // (A man's: `one_jump_between` answers only when the side has no king.)
+        // Every move here is a man's (a king's plain move goes back to the general path: in
+        // the loop, its checks cost every ply more than they saved).
+        let (captured, promotes, step) = if capture {
+            // (`one_jump_between` answers only when no king of the side can capture, and
+            // of a man's jump.)
             let Some(Some((mv, step))) = V::one_jump_between(geo, &pos, from, to) else {
                 return false;
             };
-            (mv.captured, mv.promotes(), false, Some(step))
+            (mv.captured, mv.promotes(), Some(step))
         } else {
-            let occupied = us | them;
-            let king = kings.has(from);
-            if occupied.has(to)
-                || !(if king {
-                    is_king_move::<V>(geo, from, to, occupied)
-                } else {
-                    V::is_man_step_on(geo, side, from, to)
-                })
+            if kings.has(from)
+                || (us | them).has(to)
+                || !V::is_man_step_on(geo, side, from, to)
                 || V::has_capture_on(geo, &pos)
             {
                 return false;
             }
-            let promotes = !king && geo.promotion_row(side).has(to);
-            (V::B::ZERO, promotes, king, None)
+            (V::B::ZERO, geo.promotion_row(side).has(to), None)
         };
         let (from_bit, to_bit) = (V::B::bit(from), V::B::bit(to));
         let us_after = (us & !from_bit) | to_bit;
         let them_after = them & !captured;
         let mut kings_after = kings & !captured & !from_bit;
-        if promotes || king {
+        if promotes {
             kings_after |= to_bit;
         }
         run.prev = if side == Color::White {
@@ -273,23 +269,22 @@ impl<'g, V: Spec> Ctx<'_, 'g, V> {
             (them, us, kings)
         };
         if run.tracks {
-            // A man's move or a capture is irreversible: after it the tracker may only
-            // start its counts again (`Tracker::restarts_at`), and of a run of such restarts
-            // only the last is recorded. A man's plain move after a restart restarts again: no
-            // endgame is counted (nothing was recorded since), and each side has the pieces
-            // it had, more than one. A king's plain move is recorded as it comes.
-            let restarts = !king
-                && ((run.unrecorded && !capture)
-                    || self.b.draws.restarts_at(&start.with_sides(
-                        side.other(),
-                        them_after,
-                        us_after,
-                        kings_after,
-                    )));
+            // Every move here is irreversible (a man's move or a capture): after it the
+            // tracker may only start its counts again (`Tracker::restarts_at`), and of a run
+            // of such restarts only the last is recorded. A plain move after a restart
+            // restarts again: no endgame is counted (nothing was recorded since), and each
+            // side has the pieces it had, more than one.
+            let restarts = (run.unrecorded && !capture)
+                || self.b.draws.restarts_at(&start.with_sides(
+                    side.other(),
+                    them_after,
+                    us_after,
+                    kings_after,
+                ));
             if restarts {
                 run.unrecorded = true;
             } else {
-                let mv = Move::new(from, to, captured, promotes, king);
+                let mv = Move::new(from, to, captured, promotes, false);
                 let after = start.with_sides(side.other(), them_after, us_after, kings_after);
                 self.record_draws(&pos, run.unrecorded, &mv, &after, run.ply, node.span);
                 run.unrecorded = false;
