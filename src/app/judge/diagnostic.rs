@@ -536,12 +536,20 @@ pub(crate) fn json_finding(
 /// number) from its digits directly, larger ones through `push_uint`.
 #[inline]
 fn json_opt_uint(out: &mut String, v: Option<u32>) {
+    let digit = |n: u32| char::from(b'0' + (n % 10) as u8);
     match v {
         None => out.push_str("null"),
-        Some(n) if n < 10 => out.push(char::from(b'0' + n as u8)),
-        Some(n) if n < 100 => {
-            out.push(char::from(b'0' + (n / 10) as u8));
-            out.push(char::from(b'0' + (n % 10) as u8));
+        Some(n) if n < 10_000 => {
+            if n >= 1000 {
+                out.push(digit(n / 1000));
+            }
+            if n >= 100 {
+                out.push(digit(n / 100));
+            }
+            if n >= 10 {
+                out.push(digit(n / 10));
+            }
+            out.push(digit(n));
         }
         Some(n) => push_uint(out, u64::from(n)),
     }
@@ -851,6 +859,9 @@ mod tests {
             Some(7),
             Some(42),
             Some(100),
+            Some(999),
+            Some(1000),
+            Some(5_608),
             Some(9_999),
             Some(10_000),
             Some(u32::MAX),

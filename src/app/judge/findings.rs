@@ -260,7 +260,7 @@ pub fn render_game_text(
         } else {
             (256 + game.source.len()).min(64 << 10)
         }),
-        ends: Vec::new(),
+        ends: Vec::with_capacity(report.diagnostics.len()),
         counts,
         per_file: Vec::new(),
         human: Vec::new(),

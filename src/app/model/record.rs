@@ -398,6 +398,47 @@ pub(crate) struct TagRef {
     pub span: Span,
 }
 
+/// The tags that validating asks for by name on every game (the Italian ones tell a tag
+/// language), found through [`Record`]'s index of them rather than by a search of its tags.
+const ASKED: [&str; 13] = [
+    "White",
+    "Black",
+    "Result",
+    "GameType",
+    "FEN",
+    "Variant",
+    "Event",
+    "ResultFormat",
+    "Bianco",
+    "Nero",
+    "Risultato",
+    "Dati",
+    "Apertura",
+];
+
+/// The place of a name in [`ASKED`]: told by its length and first byte, then one comparison
+/// (folded away where the name is a constant, as at nearly every call of [`Record::tag`]).
+#[inline(always)]
+fn asked(name: &str) -> Option<usize> {
+    let k = match (name.len(), *name.as_bytes().first()?) {
+        (5, b'W') => 0,
+        (5, b'B') => 1,
+        (6, b'R') => 2,
+        (8, b'G') => 3,
+        (3, b'F') => 4,
+        (7, b'V') => 5,
+        (5, b'E') => 6,
+        (12, b'R') => 7,
+        (6, b'B') => 8,
+        (4, b'N') => 9,
+        (9, b'R') => 10,
+        (4, b'D') => 11,
+        (8, b'A') => 12,
+        _ => return None,
+    };
+    (ASKED[k] == name).then_some(k)
+}
+
 /// A line of a [`Record`]: a range of its nodes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LineRef {
@@ -482,6 +523,9 @@ pub struct Record {
     /// Its bytes as read (decoded when asked for: nearly every game has comments, few ask).
     comment: Vec<u8>,
     tags: Vec<TagRef>,
+    /// Of each of the tags asked for on every game ([`ASKED`]), the first one's place in
+    /// `tags` plus one (0: none), kept as tags are read.
+    asked: [u32; ASKED.len()],
     result: Option<(Text, Span)>,
     /// Syntax errors.
     pub errors: Vec<SyntaxError>,
@@ -511,7 +555,7 @@ impl Record {
         for t in &game.tags {
             let name = self.keep(&t.name);
             let value = self.keep(&t.value);
-            self.tags.push(TagRef {
+            self.push_tag(TagRef {
                 name,
                 value,
                 span: t.span,
@@ -542,6 +586,7 @@ impl Record {
             last_comment,
             comment,
             tags,
+            asked,
             result,
             errors,
             notes,
@@ -564,6 +609,7 @@ impl Record {
         self.last_comment = *last_comment;
         self.comment.clone_from(comment);
         self.tags.clone_from(tags);
+        self.asked = *asked;
         self.result.clone_from(result);
         self.errors.clone_from(errors);
         self.notes.clone_from(notes);
@@ -593,6 +639,7 @@ impl Record {
         self.last_comment = None;
         self.comment.clear();
         self.tags.clear();
+        self.asked = [0; ASKED.len()];
         self.result = None;
         self.errors.clear();
         self.notes.clear();
@@ -928,6 +975,16 @@ impl Record {
         self.keep(&String::from_utf8_lossy(b))
     }
 
+    /// Add a tag pair (indexed if it is the first of a name in [`ASKED`]).
+    fn push_tag(&mut self, t: TagRef) {
+        if let Some(k) = asked(self.text(&t.name))
+            && self.asked[k] == 0
+        {
+            self.asked[k] = self.tags.len() as u32 + 1;
+        }
+        self.tags.push(t);
+    }
+
     fn text(&self, t: &Text) -> &str {
         self.arena
             .get(t.start as usize..t.end as usize)
@@ -1001,17 +1058,27 @@ impl Record {
     }
 
     /// The value of the first tag with this (standard) name.
+    #[inline]
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tag_pair(name).map(|(v, _)| v)
     }
 
     /// The value and span of the first tag with this (standard) name.
+    #[inline]
     pub(crate) fn tag_pair(&self, name: &str) -> Option<(&str, Span)> {
+        let t = match asked(name) {
+            Some(k) => self.tags.get((self.asked[k] as usize).checked_sub(1)?)?,
+            None => self.find_tag(name)?,
+        };
+        Some((self.text(&t.value), t.span))
+    }
+
+    /// The first tag with this name, by a search.
+    fn find_tag(&self, name: &str) -> Option<&TagRef> {
         // (Lengths first: most names are told apart without slicing the arena.)
         self.tags
             .iter()
             .find(|t| t.name.len() == name.len() && self.text(&t.name) == name)
-            .map(|t| (self.text(&t.value), t.span))
     }
 
     /// The terminator (result or `*`) as written, and where.
@@ -1156,7 +1223,7 @@ impl Visitor for Filler {
             }
         };
         let value = r.keep(&value.text());
-        r.tags.push(TagRef { name, value, span });
+        r.push_tag(TagRef { name, value, span });
     }
 
     #[inline(always)]
@@ -1346,6 +1413,43 @@ mod tests {
                 assert_eq!(got.node_text(n), want.node_text(n));
             }
         }
+    }
+
+    /// The index of the tags asked for gives what a search of the tags gives: the first tag
+    /// of a name, for every name asked and others, repeated names, names read through an
+    /// alias or a reference, from the visitor and from the owned game.
+    #[test]
+    fn tags_asked_for_are_the_first_of_their_name() {
+        for (k, name) in ASKED.iter().enumerate() {
+            assert_eq!(asked(name), Some(k));
+        }
+        let text = "[Event \"a\"]\n[White \"w1\"]\n[Round \"1\"]\n[White \"w2\"]\n\
+                    [black \"b\"]\n[G&#x61;meType \"20\"]\n[Bianco \"x\"]\n[Nero \"y\"]\n\
+                    [Result \"\"]\n[Result \"2-0\"]\n1. 32-28 *\n\n[Site \"s\"]\n1. 32-28 *\n";
+        let games = read_games(text.as_bytes());
+        let mut reader = Reader::new(text.as_bytes());
+        let mut filler = Filler::new();
+        let mut names: Vec<&str> = ASKED.to_vec();
+        names.extend(["Round", "Site", "black", "Date", "G&#x61;meType", ""]);
+        for g in &games {
+            reader.read_game(&mut filler).unwrap().unwrap();
+            for r in [&filler.record, &Record::of_game(g)] {
+                let all: Vec<_> = r.tags().collect();
+                for name in &names {
+                    let want = all
+                        .iter()
+                        .find(|(n, _, _)| n == name)
+                        .map(|&(_, v, s)| (v, s));
+                    assert_eq!(r.tag_pair(name), want, "{name}");
+                }
+            }
+        }
+        assert_eq!(filler.record.tag("White"), None);
+        let mut copy = Record::new();
+        copy.copy_from(&Record::of_game(&games[0]));
+        assert_eq!(copy.tag("White"), Some("w1"));
+        assert_eq!(copy.tag("Result"), Some(""));
+        assert_eq!(copy.tag("Event"), Some("a"));
     }
 
     /// The last comment of the main line, copied from the game's text at its end, is the one

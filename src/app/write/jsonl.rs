@@ -88,20 +88,28 @@ fn needs_escape(w: u64) -> bool {
         || zero(w ^ (ONES * u64::from(b'\\'))) != 0
 }
 
-/// Append an unsigned integer in decimal.
+/// Append an unsigned integer in decimal (two digits a step).
 pub fn push_uint(out: &mut String, mut n: u64) {
+    const PAIRS: &[u8; 200] = b"00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899";
     let mut buf = [0u8; 20];
     let mut i = buf.len();
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (n % 10) as u8;
-        n /= 10;
-        if n == 0 {
-            break;
-        }
+    while n >= 100 {
+        let r = (n % 100) as usize * 2;
+        n /= 100;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&PAIRS[r..r + 2]);
     }
+    if n >= 10 {
+        let r = n as usize * 2;
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(&PAIRS[r..r + 2]);
+    } else {
+        i -= 1;
+        buf[i] = b'0' + n as u8;
+    }
+    out.reserve(buf.len() - i);
     for &d in &buf[i..] {
-        out.push(d as char);
+        out.push(char::from(d));
     }
 }
 
@@ -357,10 +365,15 @@ mod tests {
 
     #[test]
     fn numbers() {
-        for n in [0u64, 7, 10, 99, 100, 12345, u64::MAX] {
-            let mut out = String::new();
+        let mut all = vec![0u64, 7, 10, 99, 100, 12345, u64::MAX];
+        for k in 1..20 {
+            let p = 10u64.pow(k);
+            all.extend([p - 1, p, p + 1, p / 10 * 9 + 5]);
+        }
+        for n in all {
+            let mut out = String::from("x");
             push_uint(&mut out, n);
-            assert_eq!(out, n.to_string());
+            assert_eq!(out, format!("x{n}"));
         }
     }
 
@@ -414,6 +427,24 @@ mod tests {
         fn any_string_as_serde_json(s in any::<String>()) {
             prop_assert_eq!(ours(&s), serde(&s));
             prop_assert_eq!(serde_json::from_str::<String>(&ours(&s)).unwrap(), s);
+        }
+
+        #[test]
+        fn any_uint_in_decimal(n in any::<u64>(), k in 0u32..20) {
+            for v in [n, n >> (3 * k), n % 10u64.pow(k)] {
+                let mut out = String::new();
+                push_uint(&mut out, v);
+                prop_assert_eq!(out, v.to_string());
+            }
+        }
+
+        /// Mostly plain text with the bytes that need a look anywhere in it, across the
+        /// eight-byte steps of the loop.
+        #[test]
+        fn mostly_plain_strings_as_serde_json(
+            s in r"[ -~]{0,40}[ -~\n\t\x{1}\x{7f}\u{85}\u{202e}é€𝄞]{0,3}[ -~]{0,40}",
+        ) {
+            prop_assert_eq!(ours(&s), serde(&s));
         }
 
         #[test]

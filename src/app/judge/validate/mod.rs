@@ -213,14 +213,15 @@ pub(crate) fn validate_record<O: Observer>(
             }
             (v, Some(why), done)
         }
-        Source::Inferred { reason, .. } => (
-            choice.candidates[0],
-            Some(format!(
-                "no GameType: {reason}; {}",
-                choice.candidates[0].name()
-            )),
-            None,
-        ),
+        Source::Inferred { reason, .. } => {
+            let v = choice.candidates[0];
+            // (Built by hand: this runs for nearly every game without GameType.)
+            let mut why = String::with_capacity(16 + reason.len() + v.name().len());
+            for part in ["no GameType: ", reason, "; ", v.name()] {
+                why.push_str(part);
+            }
+            (v, Some(why), None)
+        }
         _ => (choice.candidates[0], None, None),
     };
     let run = match done {

@@ -13,9 +13,17 @@ pub(super) fn check_tags(game: &Record, diags: &mut Vec<Diagnostic>) {
             "Date" | "EventDate" | "UTCDate" | "PublicationDate"
                 if !v.is_empty() && !is_pdn_date(v) =>
             {
-                Some(format!(
-                    "{name} `{v}` is not YYYY.MM.DD (with ? for unknown digits)"
-                ))
+                // (Built by hand: a file of dates in another form has one on every game.)
+                let mut m = String::with_capacity(name.len() + v.len() + 50);
+                for part in [
+                    name,
+                    " `",
+                    v,
+                    "` is not YYYY.MM.DD (with ? for unknown digits)",
+                ] {
+                    m.push_str(part);
+                }
+                Some(m)
             }
             "TimeControl" if !v.is_empty() && !is_time_control(v) => Some(format!(
                 "TimeControl `{v}` does not follow the PDN 3.0 grammar"
@@ -29,17 +37,21 @@ pub(super) fn check_tags(game: &Record, diags: &mut Vec<Diagnostic>) {
             let mut d = bad_tag(span, p);
             if name != "TimeControl" && name != "PlyCount" {
                 // One warning for the dates of a file written in one form.
-                d.per_file = Some(format!("{name} {}", date_form(v)));
+                let mut key = String::with_capacity(name.len() + 1 + v.len());
+                key.push_str(name);
+                key.push(' ');
+                date_form(v, &mut key);
+                d.per_file = Some(key);
             }
             diags.push(d);
         }
     }
 }
 
-/// The form of a date as written: a run of four digits `YYYY`, a shorter one `D`, a longer
-/// one `N`, the rest as it is (`13.07.2007`, `9.7.2007` and `09.07.2007` are `D.D.YYYY`).
-pub(crate) fn date_form(v: &str) -> String {
-    let mut out = String::new();
+/// The form of a date as written, added to `out`: a run of four digits `YYYY`, a shorter one
+/// `D`, a longer one `N`, the rest as it is (`13.07.2007`, `9.7.2007` and `09.07.2007` are
+/// `D.D.YYYY`).
+pub(crate) fn date_form(v: &str, out: &mut String) {
     let mut digits = 0;
     let flush = |digits: &mut usize, out: &mut String| {
         match *digits {
@@ -54,12 +66,11 @@ pub(crate) fn date_form(v: &str) -> String {
         if c.is_ascii_digit() {
             digits += 1;
         } else {
-            flush(&mut digits, &mut out);
+            flush(&mut digits, out);
             out.push(c);
         }
     }
-    flush(&mut digits, &mut out);
-    out
+    flush(&mut digits, out);
 }
 
 pub(super) fn bad_tag(span: Span, message: String) -> Diagnostic {
@@ -70,14 +81,10 @@ pub(super) fn bad_tag(span: Span, message: String) -> Diagnostic {
 
 /// `YYYY.MM.DD` with `?` for unknown digits (per group).
 pub fn is_pdn_date(v: &str) -> bool {
-    let parts: Vec<&str> = v.split('.').collect();
-    if parts.len() != 3 {
-        return false;
-    }
-    let ok = |p: &str, n: usize| {
-        p.len() == n && (p.bytes().all(|c| c.is_ascii_digit()) || p.bytes().all(|c| c == b'?'))
-    };
-    ok(parts[0], 4) && ok(parts[1], 2) && ok(parts[2], 2)
+    let ok = |p: &[u8]| p.iter().all(u8::is_ascii_digit) || p.iter().all(|&c| c == b'?');
+    // Three parts of 4, 2 and 2 bytes: ten bytes, the dots at 4 and 7.
+    let b = v.as_bytes();
+    b.len() == 10 && b[4] == b'.' && b[7] == b'.' && ok(&b[..4]) && ok(&b[5..7]) && ok(&b[8..])
 }
 
 /// The PDN 3.0 TimeControl grammar.
@@ -112,6 +119,15 @@ mod tests {
         assert!(is_pdn_date("????.??.??"));
         assert!(!is_pdn_date("2004-05-01"));
         assert!(!is_pdn_date("1950."));
+        for v in [
+            "2004.10.27 - 2004.11.01",
+            "2004.1.27",
+            "2004.10.2é",
+            "20.4.10.27",
+            "1950.??.?1",
+        ] {
+            assert!(!is_pdn_date(v), "{v}");
+        }
         assert!(is_time_control("40/7200:3600"));
         assert!(is_time_control("4800+60"));
         assert!(is_time_control("40/7200:20/2400:600+5"));
@@ -130,7 +146,9 @@ mod tests {
             ("May 2003", "May YYYY"),
             ("20030501", "N"),
         ] {
-            assert_eq!(date_form(v), form, "{v}");
+            let mut got = String::from("Date ");
+            date_form(v, &mut got);
+            assert_eq!(got, format!("Date {form}"), "{v}");
         }
     }
 }
