@@ -193,8 +193,8 @@ impl<B: Bits, C: Config> Gen<'_, B, C> {
     }
 
     /// The common capture position answered without the search: on a diagonal board where
-    /// men capture diagonally, when the side to move has no king and no man can jump
-    /// twice, every capture is one jump of a man, and all have the same precedence (unless
+    /// men capture diagonally, when no king of the side to move can capture and no man can
+    /// jump twice, every capture is one jump of a man, and all have the same precedence (unless
     /// the rules rank the pieces taken and a man can take a king: then `None`, as for any
     /// other position). The answer is then the one jump from `from` to `to` if the man on
     /// `from` can make it (with its route and precedence score), else nothing: what
@@ -208,10 +208,13 @@ impl<B: Bits, C: Config> Gen<'_, B, C> {
         let Shape::Diagonal { width, .. } = rules.shape else {
             return None;
         };
-        if dirs.0 & !DirSet::DIAGONAL.0 != 0
-            || cfg.options() != Options::default()
-            || pos.kings_of(side).any()
-        {
+        if dirs.0 & !DirSet::DIAGONAL.0 != 0 || cfg.options() != Options::default() {
+            return None;
+        }
+        // Kings of the side to move that cannot capture take no part (a man's capture is
+        // scored the same with them or without).
+        let kings = pos.kings_of(side);
+        if kings.any() && kings_capture(geo, rules, pos, kings) {
             return None;
         }
         let them = side.other();
@@ -459,11 +462,14 @@ pub(crate) fn has_capture<B: Bits, C: Config>(
         return true;
     }
     let kings = pos.kings_of(side);
-    if kings.is_empty() {
-        return false;
-    }
+    kings.any() && kings_capture(geo, rules, pos, kings)
+}
+
+/// True if one of `kings` (kings of the side to move) has a first jump.
+#[inline(always)]
+fn kings_capture<B: Bits>(geo: &Geometry<B>, rules: &Rules, pos: &Position<B>, kings: B) -> bool {
     let empty = geo.mask & !pos.occupied();
-    let targets = pos.pieces(side.other());
+    let targets = pos.pieces(pos.side().other());
     for k in kings.iter() {
         for d in rules.king_captures.iter() {
             if king_jump(geo, rules, k, d, empty, targets).is_some() {

@@ -147,6 +147,30 @@ impl<B: Bits> Position<B> {
         self.pieces[0] | self.pieces[1]
     }
 
+    /// The pieces of the side to move, those of the other side, and every king: what the
+    /// replay's fast lane holds in registers, swapping the first two each ply.
+    #[inline(always)]
+    pub fn sides(&self) -> (B, B, B) {
+        let us = self.side.index();
+        (self.pieces[us], self.pieces[1 - us], self.kings)
+    }
+
+    /// This position's king-move bookkeeping with `side` to move, `us` its pieces, `them`
+    /// the other side's and `kings` every king (see [`Position::sides`]).
+    #[inline(always)]
+    pub fn with_sides(&self, side: Color, us: B, them: B, kings: B) -> Self {
+        let mut pieces = [us, them];
+        if side == Color::Black {
+            pieces = [them, us];
+        }
+        Position {
+            pieces,
+            kings,
+            side,
+            runs: self.runs,
+        }
+    }
+
     /// The piece on a square.
     pub fn piece_at(&self, bit: u32) -> Option<Piece> {
         let color = if self.pieces[0].has(bit) {

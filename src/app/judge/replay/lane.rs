@@ -7,8 +7,8 @@
 //! path's quick checks would have played the same way, with the same event, draw counts and
 //! bookkeeping.
 
-use crate::rules::{Bits, Color, Geometry, Move, Numbering, Position, Spec};
-use crate::syntax::{MoveKind, MoveRef};
+use crate::rules::{Bits, Color, Geometry, Move, Numbering, Position, Spec, Step};
+use crate::syntax::{MoveKind, MoveNumber, MoveRef, Span};
 
 use super::spec::square_bit;
 use super::{LineState, Spare};
@@ -49,6 +49,31 @@ pub(super) fn open<V: Spec>(st: &LineState<V::B>) -> bool {
         && !st.stopped
 }
 
+/// The line's state while the lane plays: the position as the pieces of the side to move
+/// and of the other side (swapped each ply) and the kings, so that it stays in registers
+/// (a position indexed by side lives in memory), with the counts the line keeps.
+struct Run<B> {
+    /// The pieces of the side to move.
+    us: B,
+    /// The pieces of the other side.
+    them: B,
+    /// Every king.
+    kings: B,
+    /// The position before the last move played: White's pieces, Black's, the kings.
+    prev: (B, B, B),
+    number: u32,
+    prev_number: u32,
+    /// The ply of the next move.
+    ply: u32,
+    after_setup: bool,
+    /// The draw tracker has yet to record the last move played (see [`Ctx::lane`]).
+    unrecorded: bool,
+    /// The one step of the last move played if it is a capture (its route).
+    step: Option<Step>,
+    /// The draw tracker follows this line (the main line of a variant with draw rules).
+    tracks: bool,
+}
+
 impl<'g, V: Spec> Ctx<'_, 'g, V> {
     /// Play the move `first` (already taken from `items`) and the moves that follow it on its
     /// line (taken from `items`, with the comments and NAGs between them), as long as each
@@ -62,146 +87,86 @@ impl<'g, V: Spec> Ctx<'_, 'g, V> {
     /// - a capture written `from x to` (a separator `quick_capture` takes) in a position
     ///   where every capture is one man's jump ([`Spec::one_jump_between`]), the man on
     ///   `from` jumping to `to` (what `quick_capture` plays there).
+    ///
+    /// The plies alternate between the two sides: the loop is written out once for each
+    /// (a side known at compile time: its directions and promotion row are constants).
     #[inline(never)]
     pub(super) fn lane(
-        self,
+        mut self,
         first: &'g MoveNode,
         items: &mut Items<'g>,
         st: &mut LineState<V::B>,
     ) -> Lane<'g> {
-        let record = self.record;
-        let numbering = self.numbering;
-        let geo = self.geo;
-        let first_mover = self.first_mover;
-        let main = st.main;
-        // Read once: what every ply of the lane reads.
-        let (white_row, black_row) = (
-            geo.promotion_row(Color::White),
-            geo.promotion_row(Color::Black),
-        );
-        let mut pos: Position<V::B> = st.pos;
-        let mut before = pos;
-        let mut number = st.number;
-        let mut prev_number = number;
-        let mut ply = st.next_ply;
-        let mut after_setup = st.after_setup;
-        let mut node = first;
-        let mut played = 0u32;
+        let start = st.pos;
+        let (us, them, kings) = start.sides();
+        let mut run = Run {
+            us,
+            them,
+            kings,
+            prev: (V::B::ZERO, V::B::ZERO, V::B::ZERO),
+            number: st.number,
+            prev_number: st.number,
+            ply: st.next_ply,
+            after_setup: st.after_setup,
+            unrecorded: false,
+            step: None,
+            tracks: st.main && !V::RULES.draws.is_empty(),
+        };
+        // The lane's own copy of the line's items (in registers), handed back at the end.
+        let mut it = items.clone();
         // The item taken from `items` after the last move played that the lane does not
         // play (none: the line's end).
         let mut stop = None;
-        // True if the draw tracker has yet to record the last move played: it only started
-        // the counts again (see `Tracker::restarts_at`), from the position after it, which
-        // does not depend on what came before; so it is recorded only when a move that does
-        // something else is, or when the lane ends (and not at all if another restart
-        // follows it). Variants without draw rules record nothing.
-        let tracks = main && !V::RULES.draws.is_empty();
-        let mut unrecorded = false;
-        loop {
-            let m: MoveRef<'g> = record.move_ref(node);
-            let &[first_square, second_square] = m.squares else {
-                break;
-            };
-            let capture = match m.kind {
-                MoveKind::Normal => false,
-                MoveKind::Capture('x' | 'X' | ':' | '×') => true,
-                _ => break,
-            };
-            let side = pos.side();
-            if let Some(tok) = &m.number {
-                if after_setup {
-                    number = tok.number;
-                } else if tok.number != number || (tok.second_player && side == first_mover) {
-                    // A number out of line: the general path reports it.
-                    break;
+        let mut node = first;
+        // The side to move when the lane stopped.
+        let to_move = 'run: {
+            if start.side() == Color::Black {
+                if !self.ply(Color::Black, &start, node, &mut run) {
+                    break 'run Color::Black;
                 }
-            }
-            let (Some(from), Some(to)) = (
-                square_bit(numbering, first_square),
-                square_bit(numbering, second_square),
-            ) else {
-                break;
-            };
-            let mv = if capture {
-                if !pos.pieces(side).has(from) {
-                    break;
-                }
-                let Some(Some((mv, step))) = V::one_jump_between(geo, &pos, from, to) else {
-                    break;
+                let Some(next) = next_move(&mut it, &mut stop) else {
+                    break 'run Color::White;
                 };
-                self.b.route.clear();
-                self.b.route.push(step);
-                mv
-            } else {
-                if !pos.men_of(side).has(from)
-                    || pos.occupied().has(to)
-                    || !V::is_man_step_on(geo, side, from, to)
-                    || V::has_capture_on(geo, &pos)
-                {
-                    break;
+                node = next;
+            }
+            loop {
+                if !self.ply(Color::White, &start, node, &mut run) {
+                    break 'run Color::White;
                 }
-                // The route of the last move played is read by the observer and by the
-                // bookkeeping of the next capture: a plain move has none.
-                self.b.route.clear();
-                let row = if side == Color::White {
-                    white_row
-                } else {
-                    black_row
+                let Some(next) = next_move(&mut it, &mut stop) else {
+                    break 'run Color::Black;
                 };
-                let promotes = row.has(to);
-                Move::new(from, to, V::B::ZERO, promotes, false)
-            };
-            before = pos;
-            pos.play(&mv, V::RULES);
-            if tracks {
-                // Every move here is irreversible (a man's move or a capture). A plain move
-                // after a restart restarts again: no endgame is counted (nothing was recorded
-                // since), and each side has the pieces it had, more than one.
-                let draws = &mut self.b.draws;
-                if (unrecorded && !capture) || draws.restarts_at(&pos) {
-                    unrecorded = true;
-                } else {
-                    if unrecorded {
-                        draws.restart(&before);
-                        unrecorded = false;
-                    }
-                    let reached = draws.reached.is_some();
-                    draws.record(&mv, &pos, ply);
-                    if !reached && let Some(r) = &mut draws.reached {
-                        r.span = Some(m.span);
-                    }
+                node = next;
+                if !self.ply(Color::Black, &start, node, &mut run) {
+                    break 'run Color::Black;
                 }
+                let Some(next) = next_move(&mut it, &mut stop) else {
+                    break 'run Color::White;
+                };
+                node = next;
             }
-            played += 1;
-            prev_number = number;
-            ply += 1;
-            after_setup = false;
-            if side != first_mover {
-                number = number.saturating_add(1);
-            }
-            // The next move of the line, past comments and NAGs.
-            let next = loop {
-                match items.next() {
-                    Some((_, Node::Comment { .. } | Node::Nag { .. })) => {}
-                    Some((at, n @ Node::Move(next))) => break Some((at, n, next)),
-                    other => {
-                        stop = other;
-                        break None;
-                    }
-                }
-            };
-            let Some((at, n, next)) = next else { break };
-            stop = Some((at, n));
-            node = next;
-        }
-        if played == 0 {
+        };
+        if run.ply == st.next_ply {
             return Lane::Untouched;
         }
-        if unrecorded {
+        *items = it;
+        let pos = start.with_sides(to_move, run.us, run.them, run.kings);
+        let (white, black, kings) = run.prev;
+        let before = match to_move.other() {
+            Color::White => start.with_sides(Color::White, white, black, kings),
+            Color::Black => start.with_sides(Color::Black, black, white, kings),
+        };
+        if run.unrecorded {
             self.b.draws.restart(&pos);
         }
-        if main {
-            *self.plies = ply - 1;
+        // The route of the last move played is read by the observer and by the bookkeeping
+        // of the next capture: a plain move has none.
+        self.b.route.clear();
+        if let Some(step) = run.step {
+            self.b.route.push(step);
+        }
+        if st.main {
+            *self.plies = run.ply - 1;
         }
         // The line's state as `finish` leaves it after the last move played (`clean` and
         // `crossed` are unchanged: every move was legal, and no man crossed a far row: a
@@ -209,13 +174,177 @@ impl<'g, V: Spec> Ctx<'_, 'g, V> {
         st.prev = Some(before);
         st.pos = pos;
         st.prev_clean = st.clean;
-        st.prev_number = prev_number;
-        st.prev_ply = ply - 1;
+        st.prev_number = run.prev_number;
+        st.prev_ply = run.ply - 1;
         st.prev_crossed = st.crossed;
-        st.next_ply = ply;
-        st.number = number;
+        st.next_ply = run.ply;
+        st.number = run.number;
         st.after_setup = false;
         Lane::Stopped(stop)
+    }
+
+    /// Play the move `node` of `side` (the side to move) in `run` if it is one the lane
+    /// plays (see [`Ctx::lane`]); false, `run` as it was (but the number a first move after
+    /// a setup sets), if it is not. `start` gives the position's other fields.
+    #[inline(always)]
+    fn ply(
+        &mut self,
+        side: Color,
+        start: &Position<V::B>,
+        node: &'g MoveNode,
+        run: &mut Run<V::B>,
+    ) -> bool {
+        // The recorded move's fields taken apart at once, each into a register (the
+        // `MoveRef` itself is not kept).
+        let MoveRef {
+            number,
+            squares,
+            kind,
+            ..
+        } = self.record.move_ref(node);
+        let &[first_square, second_square] = squares else {
+            return false;
+        };
+        let capture = match kind {
+            MoveKind::Normal => false,
+            MoveKind::Capture('x' | 'X' | ':' | '×') => true,
+            _ => return false,
+        };
+        if let Some(MoveNumber {
+            number,
+            second_player,
+            ..
+        }) = number
+        {
+            if run.after_setup {
+                run.number = number;
+            } else if number != run.number || (second_player && side == self.first_mover) {
+                // A number out of line: the general path reports it.
+                return false;
+            }
+        }
+        let (Some(from), Some(to)) = (
+            square_bit(self.numbering, first_square),
+            square_bit(self.numbering, second_square),
+        ) else {
+            return false;
+        };
+        let geo = self.geo;
+        let Run {
+            us, them, kings, ..
+        } = *run;
+        if !us.has(from) {
+            return false;
+        }
+        let pos = start.with_sides(side, us, them, kings);
+        // Every move here is a man's (a king's plain move goes back to the general path: in
+        // the loop, its checks cost every ply more than they saved).
+        let (captured, promotes, step) = if capture {
+            // (`one_jump_between` answers only when no king of the side can capture, and
+            // of a man's jump.)
+            let Some(Some((mv, step))) = V::one_jump_between(geo, &pos, from, to) else {
+                return false;
+            };
+            (mv.captured, mv.promotes(), Some(step))
+        } else {
+            if kings.has(from)
+                || (us | them).has(to)
+                || !V::is_man_step_on(geo, side, from, to)
+                || V::has_capture_on(geo, &pos)
+            {
+                return false;
+            }
+            (V::B::ZERO, geo.promotion_row(side).has(to), None)
+        };
+        let (from_bit, to_bit) = (V::B::bit(from), V::B::bit(to));
+        let us_after = (us & !from_bit) | to_bit;
+        let them_after = them & !captured;
+        let mut kings_after = kings & !captured & !from_bit;
+        if promotes {
+            kings_after |= to_bit;
+        }
+        run.prev = if side == Color::White {
+            (us, them, kings)
+        } else {
+            (them, us, kings)
+        };
+        if run.tracks {
+            // Every move here is irreversible (a man's move or a capture): after it the
+            // tracker may only start its counts again (`Tracker::restarts_at`), and of a run
+            // of such restarts only the last is recorded. A plain move after a restart
+            // restarts again: no endgame is counted (nothing was recorded since), and each
+            // side has the pieces it had, more than one.
+            let restarts = (run.unrecorded && !capture)
+                || self.b.draws.restarts_at(&start.with_sides(
+                    side.other(),
+                    them_after,
+                    us_after,
+                    kings_after,
+                ));
+            if restarts {
+                run.unrecorded = true;
+            } else {
+                let mv = Move::new(from, to, captured, promotes, false);
+                let after = start.with_sides(side.other(), them_after, us_after, kings_after);
+                self.record_draws(&pos, run.unrecorded, &mv, &after, run.ply, node.span);
+                run.unrecorded = false;
+            }
+        }
+        run.us = them_after;
+        run.them = us_after;
+        run.kings = kings_after;
+        run.step = step;
+        run.prev_number = run.number;
+        run.ply += 1;
+        run.after_setup = false;
+        if side != self.first_mover {
+            run.number = run.number.saturating_add(1);
+        }
+        true
+    }
+
+    /// Tell the draw tracker of the move `mv` from `before` to `after` at `ply` (written at
+    /// `span`), which does more than start the counts again; `unrecorded`: the last move
+    /// played before it only started them again, and is recorded first. Out of the loop:
+    /// its positions are built in memory only here.
+    #[inline(never)]
+    fn record_draws(
+        &mut self,
+        before: &Position<V::B>,
+        unrecorded: bool,
+        mv: &Move<V::B>,
+        after: &Position<V::B>,
+        ply: u32,
+        span: Span,
+    ) {
+        let draws = &mut self.b.draws;
+        if unrecorded {
+            draws.restart(before);
+        }
+        let reached = draws.reached.is_some();
+        draws.record(mv, after, ply);
+        if !reached && let Some(r) = &mut draws.reached {
+            r.span = Some(span);
+        }
+    }
+}
+
+/// The next move of a line, past comments and NAGs, with `stop` set to the item taken (the
+/// move, or what ends the run: a variation, a setup, or nothing at the line's end).
+#[inline(always)]
+fn next_move<'g>(it: &mut Items<'g>, stop: &mut Option<(usize, &'g Node)>) -> Option<&'g MoveNode> {
+    loop {
+        match it.next() {
+            Some((_, Node::Comment { .. } | Node::Nag { .. })) => {}
+            Some((at, n @ Node::Move(next))) => {
+                *stop = Some((at, n));
+                return Some(next);
+            }
+            other => {
+                *stop = other;
+                return None;
+            }
+        }
     }
 }
 

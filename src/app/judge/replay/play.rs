@@ -4,7 +4,7 @@
 //! when the board allows it — and captures written one jump per move joined.
 
 use crate::rules::notation::{self, SquareStyle};
-use crate::rules::{Bits, Move, Position, Spec};
+use crate::rules::{Bits, Geometry, KingRange, Move, Position, Spec};
 use crate::syntax::{MoveKind, MoveRef};
 
 use super::spec::{spec_into, square_bit, to_spec};
@@ -407,19 +407,8 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         let geo = self.geo;
         let is_king = pos.kings().has(from);
         if is_king {
-            let d = geo.direction(from, to)?;
-            if !rules.king_moves.has(d) {
+            if !is_king_move::<V>(geo, from, to, pos.occupied()) {
                 return None;
-            }
-            if rules.king_range == crate::rules::KingRange::Short {
-                if geo.neighbour(from, d) != Some(to) {
-                    return None;
-                }
-            } else {
-                let between = geo.ray(from, d) & !(geo.ray(to, d) | V::B::bit(to));
-                if (between & pos.occupied()).any() {
-                    return None;
-                }
             }
         } else if !V::is_man_step_on(geo, side, from, to) {
             return None;
@@ -511,5 +500,29 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             }
             None => false,
         }
+    }
+}
+
+/// True if a king on `from` can move to `to` without capturing (both squares of the board,
+/// `to` empty), the squares in between empty where kings fly: what `quick` and the fast lane
+/// check of a king's plain move.
+#[inline(always)]
+pub(super) fn is_king_move<V: Spec>(
+    geo: &Geometry<V::B>,
+    from: u32,
+    to: u32,
+    occupied: V::B,
+) -> bool {
+    let Some(d) = geo.direction(from, to) else {
+        return false;
+    };
+    if !V::RULES.king_moves.has(d) {
+        return false;
+    }
+    if V::RULES.king_range == KingRange::Short {
+        geo.neighbour(from, d) == Some(to)
+    } else {
+        let between = geo.ray(from, d) & !(geo.ray(to, d) | V::B::bit(to));
+        (between & occupied).is_empty()
     }
 }
