@@ -39,7 +39,8 @@ pub(super) trait Sink<R> {
         Ok(())
     }
     /// One game's result; returns the game's error count, for the progress bar. What the
-    /// sink leaves in `done` is dropped on the thread that made it (see `pipeline::run`).
+    /// sink leaves in `done` is dropped on the thread that made it (see `pipeline::run`; where
+    /// it is consumed for a huge game).
     fn game(&mut self, file: usize, done: &mut R) -> io::Result<u64>;
     /// Input `file` ended; `failed` if it could not be opened or read to its end.
     fn file_end(&mut self, _file: usize, _failed: bool) -> io::Result<()> {

@@ -42,10 +42,10 @@ pub(crate) use reader::{game_of_text, game_of_text_sized};
 pub use squares::Squares;
 pub use tagnames::{decode_references, standard_tag_name};
 pub use visitor::{GameEnd, MoveRef, RawTag, Skip, Visitor, decode_text};
-pub(crate) use writer::write_tags;
 pub use writer::{
     Drain, GameParts, Keep, Num, WriteOptions, canonical_move_ref_text, canonical_move_text,
     canonical_move_text_in, comment_for_writing, ordered_tags, result_terminator,
     setup_for_writing, tag_name_for_writing, tag_value_for_writing, write_game, write_parts,
     write_parts_to,
 };
+pub(crate) use writer::{STANDARD as STANDARD_TAGS, write_tags};

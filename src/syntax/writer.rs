@@ -133,8 +133,10 @@ pub fn tag_value_for_writing(value: &str) -> Cow<'_, str> {
     )
 }
 
-/// The seven standard tags, in the order they are written.
-const STANDARD: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+/// The seven standard tags, in the order they are written (`app::fix::tags` writes a
+/// record's tags in batches by the same list).
+pub(crate) const STANDARD: [&str; 7] =
+    ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
 /// The tags in the order the writer writes them: the standard tags (Event, Site, Date,
 /// Round, White, Black, Result — every occurrence, in file order within a name), then every

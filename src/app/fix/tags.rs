@@ -164,9 +164,9 @@ pub(super) struct RecordTags<'r> {
     at: Vec<usize>,
 }
 
-/// The tags a tag writer writes first, in this order (`syntax::writer`'s list: its
-/// `ordered_tags`), by their names as written.
-const STANDARD: [&str; 7] = ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
+// The tags a tag writer writes first, in this order, by their names as written: the
+// writer's own list.
+use crate::syntax::STANDARD_TAGS as STANDARD;
 
 /// How many tags [`RecordTags`] hands to the tag writer at once.
 const TAGS_AT_ONCE: usize = 1024;

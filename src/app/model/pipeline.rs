@@ -15,14 +15,18 @@
 //!
 //! There are exactly `jobs` threads, the calling thread among them: it consumes the results
 //! that are ready between its own jobs and sleeps only when it can neither consume nor take
-//! a job. The consumer borrows each result; a result made by another thread goes back to it
-//! once consumed, to be dropped there, so that a thread's allocator gets back what it gave
-//! out: freed by the calling thread, every result's memory came back cold, through the
-//! allocator's cross-thread lists, and `validate --jobs 2` spent a fifth more CPU than two
-//! processes on the halves of its input (BENCHMARKS.md, issue 31). (A separate reader thread and a consumer thread, woken for every job, preempted the
-//! workers on a two-core machine several thousand times a second.) A job may start only
+//! a job. (A separate reader thread and a consumer thread, woken for every job, preempted
+//! the workers on a two-core machine several thousand times a second.) A job may start only
 //! within a window of `jobs * 8` jobs (`Plan::window`) after the last one consumed, so memory
 //! stays bounded.
+//!
+//! The consumer borrows each result; a result made by another thread goes back to it once
+//! consumed, to be dropped there, so that a thread's allocator gets back what it gave out
+//! (freed by the calling thread, every result's memory came back cold, through the
+//! allocator's cross-thread lists, and `validate --jobs 2` spent a fifth more CPU than two
+//! processes on the halves of its input: BENCHMARKS.md, issue 31). A thread drops what came
+//! back before it takes a job, so results consumed and not yet dropped are at most another
+//! window's; those of a job of over 1 MB (a huge game) are dropped where they are consumed.
 //!
 //! What one piece needs from the ones before it — the game left over at its cut, the game
 //! number, the variant hint of the file so far — is small and is handed from job to job in
@@ -350,7 +354,7 @@ fn read_job(
 /// Run `work` on every game of the inputs with `plan.jobs` threads, calling `consume` in
 /// input order. Each thread makes its own state with `state` and hands it to `work` with
 /// each game it reads. `consume` borrows each event: what it leaves in it is dropped on the
-/// thread that made it. `bytes_read` is told, now and then on the calling thread, the bytes
+/// thread that made it (where it is consumed for a job of over 1 MB). `bytes_read` is told, now and then on the calling thread, the bytes
 /// read so far. An error from `consume` (a closed pipe) stops everything and is returned.
 ///
 /// # Errors
@@ -406,7 +410,9 @@ where
                     let (done, home) = shared.do_job(seq, parts, &mut worker, work);
                     shared.deliver(seq, if home { id } else { 0 }, done);
                 }
-                // Its last results come back once consumed.
+                // Its last results come back once consumed; its pool (a huge game's record,
+                // perhaps) need not wait for that.
+                drop(worker);
                 shared.wait_for_end();
                 shared.drop_returned(id);
             });

@@ -504,8 +504,8 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
 }
 
 /// True if a king on `from` can move to `to` without capturing (both squares of the board,
-/// `to` empty), the squares in between empty where kings fly: what `quick` and the fast lane
-/// check of a king's plain move.
+/// `to` empty), the squares in between empty where kings fly: what `quick` checks of a
+/// king's plain move (the fast lane plays men's moves only).
 #[inline(always)]
 pub(super) fn is_king_move<V: Spec>(
     geo: &Geometry<V::B>,
