@@ -26,7 +26,7 @@
 //! allocator's cross-thread lists, and `validate --jobs 2` spent a fifth more CPU than two
 //! processes on the halves of its input: BENCHMARKS.md, issue 31). A thread drops what came
 //! back before it takes a job, so results consumed and not yet dropped are at most another
-//! window's; those of a job of over 1 MB (a huge game) are dropped where they are consumed.
+//! window's; those of games of over 1 MB (a huge game) are dropped where they are consumed.
 //!
 //! What one piece needs from the ones before it — the game left over at its cut, the game
 //! number, the variant hint of the file so far — is small and is handed from job to job in
@@ -269,10 +269,10 @@ struct Worker<S> {
     pool: Pool,
 }
 
-/// The results of a job of more bytes than this are dropped where they are consumed: one
-/// thread's results of a huge game, sent back while it works on the next, would otherwise
-/// be held with those of that game (twice the memory), for a saving that is nothing beside
-/// such a game's work.
+/// The results of a job whose games' texts are longer than this in all are dropped where
+/// they are consumed: one thread's results of a huge game, sent back while it works on the
+/// next, would otherwise be held with those of that game (twice the memory), for a saving
+/// that is nothing beside such a game's work.
 const RETURNED_AT_MOST: usize = 1 << 20;
 
 /// The first piece of a job is read before the hand-over only up to this size: a longer one
@@ -354,8 +354,9 @@ fn read_job(
 /// Run `work` on every game of the inputs with `plan.jobs` threads, calling `consume` in
 /// input order. Each thread makes its own state with `state` and hands it to `work` with
 /// each game it reads. `consume` borrows each event: what it leaves in it is dropped on the
-/// thread that made it (where it is consumed for a job of over 1 MB). `bytes_read` is told, now and then on the calling thread, the bytes
-/// read so far. An error from `consume` (a closed pipe) stops everything and is returned.
+/// thread that made it (where it is consumed for games of over 1 MB). `bytes_read` is told,
+/// now and then on the calling thread, the bytes read so far. An error from `consume` (a
+/// closed pipe) stops everything and is returned.
 ///
 /// # Errors
 ///
@@ -582,8 +583,8 @@ impl<'a, R> Shared<'a, R> {
     }
 
     /// Read a job's games and run the work on them. Also says whether the results are to go
-    /// back to the thread that made them once consumed (not those of a job of more than
-    /// [`RETURNED_AT_MOST`] bytes).
+    /// back to the thread that made them once consumed (not those of games of more than
+    /// [`RETURNED_AT_MOST`] bytes of text in all).
     fn do_job<S, W>(
         &self,
         seq: u64,
@@ -594,24 +595,20 @@ impl<'a, R> Shared<'a, R> {
     where
         W: Fn(&mut S, &GameRef<'_>) -> R,
     {
-        let bytes: usize = parts
-            .iter()
-            .map(|p| match p {
-                Part::Piece(_, p) => p.bytes.len(),
-                _ => 0,
-            })
-            .sum();
         let Worker { state, pool } = worker;
         let (read, carry) = read_job(parts, self.max_game, pool, || self.chain.take(seq));
         self.chain.give(seq, carry);
         let pool = &*pool;
+        // The games' texts (a huge game's gathered over the pieces of many jobs).
+        let mut bytes = 0usize;
         let done = read
             .into_iter()
             .filter_map(|r| match r {
                 Read::Start(i) => Some(Event::FileStart(i)),
-                Read::Game(i, k, hint) => pool
-                    .game(k, i, hint)
-                    .map(|g| Event::Game(i, work(state, &g))),
+                Read::Game(i, k, hint) => pool.game(k, i, hint).map(|g| {
+                    bytes = bytes.saturating_add(g.text.len());
+                    Event::Game(i, work(state, &g))
+                }),
                 Read::Error(i, e) => Some(Event::FileError(i, e)),
                 Read::End(i) => Some(Event::FileEnd(i)),
             })
