@@ -353,8 +353,8 @@ mod tests {
     use proptest::prelude::*;
 
     use super::super::{Branch, Ignore, Observer, PlyEvent, Replayed, Replayer, Settings};
+    use crate::app::judge::resolve::move_in_list;
     use crate::app::model::record::Record;
-    use crate::rules::notation::{self, SquareStyle};
     use crate::rules::spec::{
         Brazilian, Canadian, Czech, English, Frisian, International, Italian, Pool, Russian,
         Spanish, Thai, Turkish,
@@ -436,16 +436,7 @@ mod tests {
                 break;
             }
             let k = usize::from(c) % list.len();
-            let write = |i: usize| {
-                notation::write_in_list(
-                    V::geometry(),
-                    V::numbering(),
-                    &list,
-                    i,
-                    SquareStyle::Native,
-                    V::RULES.capture_separator,
-                )
-            };
+            let write = |i: usize| move_in_list::<V>(&list, i);
             let first = pos.side() == V::RULES.first_mover();
             match slip {
                 0..=3 => text.push_str(&format!("{}. ", number + 1)),

@@ -3,11 +3,10 @@
 //! legal moves of a position written for messages.
 
 use crate::rules::fen::SquareName;
-use crate::rules::notation::{self, SquareStyle};
 use crate::rules::{Lookup, MoveList, Numbering, Position, Spec};
 use crate::syntax::{MoveKind, MoveRef, Square};
 
-use crate::app::judge::resolve::{MoveSpec, Separator};
+use crate::app::judge::resolve::{MoveSpec, Separator, move_in_list};
 
 /// The recorded move as resolution needs it; `None` for an unknown move.
 pub fn to_spec(m: &MoveRef<'_>) -> Option<MoveSpec> {
@@ -100,16 +99,7 @@ pub fn legal_texts<V: Spec>(pos: &Position<V::B>) -> Vec<String> {
     let mut list = MoveList::new();
     V::legal_moves(pos, &mut list);
     (0..list.len())
-        .map(|i| {
-            notation::write_in_list(
-                V::geometry(),
-                V::numbering(),
-                &list,
-                i,
-                SquareStyle::Native,
-                V::RULES.capture_separator,
-            )
-        })
+        .map(|i| move_in_list::<V>(&list, i))
         .collect()
 }
 

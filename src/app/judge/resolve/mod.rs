@@ -80,6 +80,19 @@ impl Code {
     }
 }
 
+/// Move `i` of `list` written in PDN as messages write it: short, in full where the list
+/// makes the short form ambiguous.
+pub fn move_in_list<V: Spec>(list: &MoveList<V::B>, i: usize) -> String {
+    notation::write_in_list(
+        V::geometry(),
+        V::numbering(),
+        list,
+        i,
+        SquareStyle::Native,
+        V::RULES.capture_separator,
+    )
+}
+
 /// Non-standard but readable notation met while resolving.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Quirk {
@@ -239,16 +252,7 @@ impl<V: Spec> Resolver<V> {
     /// The legal moves written in PDN (short, full where ambiguous), for diagnostics.
     pub fn legal_texts(&self) -> Vec<String> {
         (0..self.legal.len())
-            .map(|i| {
-                notation::write_in_list(
-                    V::geometry(),
-                    V::numbering(),
-                    &self.legal,
-                    i,
-                    SquareStyle::Native,
-                    V::RULES.capture_separator,
-                )
-            })
+            .map(|i| move_in_list::<V>(&self.legal, i))
             .collect()
     }
 

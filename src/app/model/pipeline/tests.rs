@@ -487,3 +487,68 @@ fn a_result_is_dropped_on_the_thread_that_made_it() {
         assert_eq!(away.load(Ordering::SeqCst), 0, "--jobs {jobs}");
     }
 }
+
+/// A result that counts, when dropped, where: on the thread that made it, on the calling
+/// thread (the consumer's), or elsewhere; by the size of its game.
+struct Placed<'a> {
+    made_on: std::thread::ThreadId,
+    caller: std::thread::ThreadId,
+    huge: bool,
+    /// [small at home, small away, huge on the caller, huge elsewhere]
+    counts: &'a [AtomicU64; 4],
+}
+
+impl Drop for Placed<'_> {
+    fn drop(&mut self) {
+        let here = std::thread::current().id();
+        let k = match self.huge {
+            false if here == self.made_on => 0,
+            false => 1,
+            true if here == self.caller => 2,
+            true => 3,
+        };
+        self.counts[k].fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+#[test]
+fn a_huge_games_result_is_dropped_where_it_is_consumed() {
+    // Games of over 1 MB (gathered over many pieces and jobs) among small ones.
+    let huge = format!(
+        "[Event \"huge\"]\n\n1. 32-28 {{{}}} 19-23 *\n\n",
+        "a".repeat(RETURNED_AT_MOST + 10)
+    );
+    let mut bytes = Vec::new();
+    for _ in 0..3 {
+        bytes.extend_from_slice(&games(0, 40));
+        bytes.extend_from_slice(huge.as_bytes());
+    }
+    let files = Files(vec![Mem {
+        bytes,
+        opens: true,
+        fail_at: None,
+    }]);
+    let caller = std::thread::current().id();
+    for jobs in [2, 3] {
+        let counts = [const { AtomicU64::new(0) }; 4];
+        run(
+            &files,
+            &plan(jobs),
+            &|_| {},
+            || (),
+            |(), g| Placed {
+                made_on: std::thread::current().id(),
+                caller,
+                huge: g.text.len() > RETURNED_AT_MOST,
+                counts: &counts,
+            },
+            |_| Ok(()),
+        )
+        .unwrap();
+        let got = counts.each_ref().map(|c| c.load(Ordering::SeqCst));
+        // (Small games read by the job of a huge one go with it: the piece that ends a huge
+        // game holds the games after it up to its cut.)
+        assert_eq!(got[0] + got[1], 120, "--jobs {jobs}: {got:?}");
+        assert_eq!(got[2..], [3, 0], "--jobs {jobs}: {got:?}");
+    }
+}
