@@ -77,6 +77,18 @@ pub trait Spec: 'static + Send + Sync {
         .generate(out);
     }
 
+    /// True if the side to move has a legal move ([`Spec::legal_moves`] would list one),
+    /// answered without listing them.
+    #[inline]
+    fn has_legal_move(pos: &Position<Self::B>) -> bool {
+        movegen::Gen {
+            geo: Self::geometry(),
+            cfg: Fixed::<Self>::new(),
+            pos,
+        }
+        .has_move()
+    }
+
     /// Moves under changed rules or options (to explain an illegal move, or to count every
     /// capture route).
     fn relaxed_moves(

@@ -174,6 +174,35 @@ impl<B: Bits, C: Config> Gen<'_, B, C> {
         n
     }
 
+    /// True if the side to move has a legal move (what [`Self::generate`] lists is not empty),
+    /// without listing any: a non-capturing move (a man's step, a king's move the rules allow
+    /// it) is looked for first, with a few operations on the whole board; else a capture.
+    /// Either kind makes the list non-empty: captures are listed when there is one, else the
+    /// non-capturing moves. For the rules' own options (those of [`Fixed`]): [`has_capture`]
+    /// knows no other.
+    #[inline(always)]
+    pub(crate) fn has_move(self) -> bool {
+        let Gen { geo, cfg, pos } = self;
+        let rules = cfg.rules();
+        let side = pos.side();
+        let empty = geo.mask & !pos.occupied();
+        let men = pos.men_of(side);
+        for d in rules.man_move_dirs(side).iter() {
+            if (geo.step(men, d) & empty).any() {
+                return true;
+            }
+        }
+        let kings = pos.kings_of(side) & !barred_king(rules, pos);
+        for k in kings.iter() {
+            for d in rules.king_moves.iter() {
+                if king_reach(geo, rules, k, d, empty).any() {
+                    return true;
+                }
+            }
+        }
+        has_capture(geo, cfg, pos)
+    }
+
     /// The captures only (an empty list when there is none), for a [`Toward`] configuration.
     #[inline(always)]
     pub(crate) fn captures_only(self, out: &mut MoveList<B>) {

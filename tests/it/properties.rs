@@ -23,6 +23,14 @@ fn playout<V: Spec>(choices: &[u8]) -> Vec<Position<V::B>> {
     let mut resolver = Resolver::<V>::new();
     for &c in choices {
         V::legal_moves(&pos, &mut list);
+        // "A legal move exists" (answered without a list) is the list's answer.
+        assert_eq!(
+            V::has_legal_move(&pos),
+            !list.is_empty(),
+            "{}: {}",
+            V::RULES.name,
+            V::to_fen(&pos)
+        );
         if list.is_empty() {
             break;
         }
@@ -205,9 +213,10 @@ proptest! {
 
     /// On crowded and thinned-out random boards (many captures, of one jump or several, with
     /// and without kings): the captures between any piece of the side to move and any square are the
-    /// full list's captures between them, with their routes, and "a capture exists" is the
-    /// full list's answer; where the one-jump answer (`Spec::one_jump_between`, the replay's
-    /// capture without a move list) answers, it is the full list's too.
+    /// full list's captures between them, with their routes; "a capture exists" and "a legal
+    /// move exists" are the full list's answers; where the one-jump answer
+    /// (`Spec::one_jump_between`, the replay's capture without a move list) answers, it is
+    /// the full list's too.
     #[test]
     fn captures_between_any_two_squares_are_the_full_lists(
         variant in 0..Variant::ALL.len(),
@@ -232,6 +241,7 @@ proptest! {
             V::legal_moves(&pos, &mut list);
             let captures = list.moves().first().is_some_and(|m| m.is_capture());
             prop_assert_eq!(V::has_capture(&pos), captures, "{}", V::to_fen(&pos));
+            prop_assert_eq!(V::has_legal_move(&pos), !list.is_empty(), "{}", V::to_fen(&pos));
             for from in pos.pieces(side).iter() {
                 for to in V::geometry().mask.iter() {
                     V::captures_between(&pos, from, to, &mut toward);

@@ -50,6 +50,19 @@ pub struct MoveNode {
     bits: u8,
 }
 
+/// A usual move read from its node ([`Record::numbered_pair`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NumberedPair {
+    /// The first square's number, as written.
+    pub from: u32,
+    /// The second square's number, as written.
+    pub to: u32,
+    /// Written with a capture separator (`x`, `X`, `:`, `×`), not `-`.
+    pub capture: bool,
+    /// The move number token's number and whether it is the second player's (`12...`).
+    pub number: Option<(u32, bool)>,
+}
+
 /// `MoveNode::bits`: the number of squares (its low two bits), [`LONG`] for squares kept in
 /// the extra.
 const COUNT: u8 = 0b11;
@@ -822,6 +835,29 @@ impl Record {
             };
         }
         self.move_ref_extra(m)
+    }
+
+    /// The usual move as the replay's fast lane reads it, straight from its node, without a
+    /// [`MoveRef`]: two numbered squares below 64 (a pair of [`SMALL_PAIRS`]) joined by `-`
+    /// or by `x`, `X`, `:` or `×`, with no extra. `None` for any other move (read through
+    /// [`Record::move_ref`]): what `move_ref` gives for it otherwise, its number as
+    /// `(number, second player)`.
+    #[inline(always)]
+    pub fn numbered_pair(&self, m: &MoveNode) -> Option<NumberedPair> {
+        // `Normal` and the four usual capture separators are the codes 0 to 4.
+        if m.bits & (EXTRA | COUNT) != 2 || m.code as u8 > KindCode::CaptureTimes as u8 {
+            return None;
+        }
+        let pair = u32::from(m.pair);
+        if pair >= 1 << 12 {
+            return None;
+        }
+        Some(NumberedPair {
+            from: pair >> 6,
+            to: pair & 63,
+            capture: m.code != KindCode::Normal,
+            number: (m.bits & NUMBERED != 0).then_some((m.aux & NUMBER_MAX, m.bits & SECOND != 0)),
+        })
     }
 
     /// The pair of squares of a move (which has at most two).

@@ -194,28 +194,22 @@ impl<'g, V: Spec> Ctx<'_, 'g, V> {
         node: &'g MoveNode,
         run: &mut Run<V::B>,
     ) -> bool {
-        // The recorded move's fields taken apart at once, each into a register (the
-        // `MoveRef` itself is not kept).
-        let MoveRef {
-            number,
-            squares,
-            kind,
-            ..
-        } = self.record.move_ref(node);
-        let &[first_square, second_square] = squares else {
+        // The recorded move's fields, each into a register: the usual move (two numbered
+        // squares) straight from its node, any other through its `MoveRef`.
+        let read = match self.record.numbered_pair(node) {
+            Some(p) => match (
+                self.numbering.bit_of_number(p.from),
+                self.numbering.bit_of_number(p.to),
+            ) {
+                (Some(from), Some(to)) => Some((from, to, p.capture, p.number)),
+                _ => None,
+            },
+            None => read_other(self.record, self.numbering, node),
+        };
+        let Some((from, to, capture, number)) = read else {
             return false;
         };
-        let capture = match kind {
-            MoveKind::Normal => false,
-            MoveKind::Capture('x' | 'X' | ':' | '×') => true,
-            _ => return false,
-        };
-        if let Some(MoveNumber {
-            number,
-            second_player,
-            ..
-        }) = number
-        {
+        if let Some((number, second_player)) = number {
             if run.after_setup {
                 run.number = number;
             } else if number != run.number || (second_player && side == self.first_mover) {
@@ -223,12 +217,6 @@ impl<'g, V: Spec> Ctx<'_, 'g, V> {
                 return false;
             }
         }
-        let (Some(from), Some(to)) = (
-            square_bit(self.numbering, first_square),
-            square_bit(self.numbering, second_square),
-        ) else {
-            return false;
-        };
         let geo = self.geo;
         let Run {
             us, them, kings, ..
@@ -327,6 +315,41 @@ impl<'g, V: Spec> Ctx<'_, 'g, V> {
             r.span = Some(span);
         }
     }
+}
+
+/// What [`Ctx::ply`] reads of a move that [`Record::numbered_pair`] does not give (squares
+/// named otherwise, or numbered 64 and above), through its `MoveRef`: the bits of its two
+/// squares, whether it is written as a capture, and its number; `None` if the lane does not
+/// play it (not two squares on the board, another kind). Out of the loop: rare on most
+/// boards, the usual move of the algebraic ones.
+#[inline(never)]
+fn read_other(
+    record: &Record,
+    numbering: &Numbering,
+    node: &MoveNode,
+) -> Option<(u32, u32, bool, Option<(u32, bool)>)> {
+    let MoveRef {
+        number,
+        squares,
+        kind,
+        ..
+    } = record.move_ref(node);
+    let &[first_square, second_square] = squares else {
+        return None;
+    };
+    let capture = match kind {
+        MoveKind::Normal => false,
+        MoveKind::Capture('x' | 'X' | ':' | '×') => true,
+        _ => return None,
+    };
+    let from = square_bit(numbering, first_square)?;
+    let to = square_bit(numbering, second_square)?;
+    Some((
+        from,
+        to,
+        capture,
+        number.map(|n: MoveNumber| (n.number, n.second_player)),
+    ))
 }
 
 /// The next move of a line, past comments and NAGs, with `stop` set to the item taken (the

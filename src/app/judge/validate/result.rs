@@ -90,14 +90,12 @@ fn check_decided<V: Spec>(
     let rules = V::RULES;
     let first = rules.first_mover();
     let last = replayed.last;
-    let mut list = crate::rules::MoveList::without_paths();
-    V::legal_moves(&last, &mut list);
     let decided = if let Some(crowned) = first_king(&last, rules.variant) {
         Some((
             crowned,
             format!("{} crowned the first king", side_word(crowned)),
         ))
-    } else if list.is_empty() {
+    } else if !V::has_legal_move(&last) {
         let loser = last.side();
         let winner = if rules.variant == Variant::Antidraughts {
             loser
