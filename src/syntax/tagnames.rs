@@ -168,15 +168,81 @@ impl NameKind {
     }
 }
 
-/// What a tag name (references already decoded) stands for.
+/// [`STANDARD`] by length: the names of each length, up to the longest (a unit test holds
+/// it to the list).
+const BY_LENGTH: [&[&str]; 17] = [
+    &[],
+    &[],
+    &[],
+    &["FEN"],
+    &["Site", "Date", "Time"],
+    &["Event", "Round", "White", "Black", "Stage", "Board"],
+    &["Result", "Author"],
+    &["WhiteNA", "BlackNA", "Section", "UTCTime", "UTCDate"],
+    &["GameType", "PlyCount"],
+    &[
+        "WhiteType",
+        "BlackType",
+        "EventDate",
+        "WhiteTime",
+        "BlackTime",
+        "Annotator",
+    ],
+    &["WhiteTitle", "BlackTitle"],
+    &[
+        "Termination",
+        "WhiteRating",
+        "BlackRating",
+        "WhiteFmjdId",
+        "BlackFmjdId",
+        "TimeControl",
+        "Publication",
+    ],
+    &["EventSponsor", "ResultFormat"],
+    &[],
+    &[],
+    &["PublicationDate"],
+    &["TimeControlWhite", "TimeControlBlack"],
+];
+
+/// Names that real archives often write and that stand for no standard name (PGN's and
+/// chess servers' tags), as written: what [`classify`] gives them is [`NameKind::Other`]
+/// (a unit test holds them to it), told without folding them.
+const KNOWN_OTHER: [&str; 10] = [
+    "SetUp",
+    "Setup",
+    "WhiteClock",
+    "BlackClock",
+    "WhiteElo",
+    "BlackElo",
+    "WhiteRatingDiff",
+    "BlackRatingDiff",
+    "Index",
+    "ECO",
+];
+
 /// The standard name a tag name is written exactly as (`Event`), if any: what [`classify`]
 /// gives such a name, told from its bytes without decoding them (a standard name is ASCII
 /// and holds no character reference).
 #[inline]
 pub(crate) fn exact_standard(name: &[u8]) -> Option<&'static str> {
-    STANDARD.iter().find(|s| s.as_bytes() == name).copied()
+    BY_LENGTH
+        .get(name.len())?
+        .iter()
+        .find(|s| s.as_bytes().first() == name.first() && s.as_bytes() == name)
+        .copied()
 }
 
+/// True if a tag name is written exactly as one of [`KNOWN_OTHER`]: a plain identifier that
+/// stands for no standard name, without a character reference.
+#[inline]
+pub(crate) fn known_other(name: &[u8]) -> bool {
+    KNOWN_OTHER.iter().any(|s| {
+        s.len() == name.len() && s.as_bytes().first() == name.first() && s.as_bytes() == name
+    })
+}
+
+/// What a tag name (references already decoded) stands for.
 pub(crate) fn classify(name: &str) -> NameKind {
     if let Some(s) = STANDARD.iter().find(|s| **s == name) {
         return NameKind::Standard(s);
@@ -362,6 +428,34 @@ pub(crate) fn has_references(text: &[u8]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_names_told_without_folding_are_classified_so() {
+        assert_eq!(
+            BY_LENGTH.iter().map(|g| g.len()).sum::<usize>(),
+            STANDARD.len()
+        );
+        for s in STANDARD {
+            assert!(BY_LENGTH[s.len()].contains(s), "{s}");
+            assert_eq!(exact_standard(s.as_bytes()), Some(*s));
+            assert_eq!(classify(s), NameKind::Standard(s));
+        }
+        for name in ["", "E", "event", "Events", "Evend", "FEM", "Sitex", "SetUp"] {
+            assert_eq!(exact_standard(name.as_bytes()), None, "{name}");
+        }
+        for name in KNOWN_OTHER {
+            assert!(known_other(name.as_bytes()));
+            assert_eq!(classify(name), NameKind::Other, "{name}");
+            assert!(
+                crate::syntax::token::is_identifier(name.as_bytes()),
+                "{name}"
+            );
+            assert!(!name.contains('&'));
+        }
+        for name in ["", "Setu", "SetUps", "setup", "Event", "ECo"] {
+            assert!(!known_other(name.as_bytes()), "{name}");
+        }
+    }
 
     #[test]
     fn localised_names() {

@@ -1013,7 +1013,14 @@ impl Record {
 
     /// Add a tag pair (indexed if it is the first of a name in [`ASKED`]).
     fn push_tag(&mut self, t: TagRef) {
-        if let Some(k) = asked(self.text(&t.name))
+        let k = asked(self.text(&t.name));
+        self.push_tag_asked(k, t);
+    }
+
+    /// Add a tag pair whose name is `k` in [`ASKED`], if it is one there.
+    #[inline]
+    fn push_tag_asked(&mut self, k: Option<usize>, t: TagRef) {
+        if let Some(k) = k
             && self.asked[k] == 0
         {
             self.asked[k] = self.tags.len() as u32 + 1;
@@ -1251,15 +1258,17 @@ impl Visitor for Filler {
 
     fn tag(&mut self, name: &[u8], value: RawTag<'_>, span: Span) {
         let r = &mut self.record;
-        let name = match value.standard_name() {
-            Some(s) => r.keep(s),
+        // (A standard name is told in `ASKED` as it is kept, not looked up in the arena.)
+        let (name, k) = match value.standard_name() {
+            Some(s) => (r.keep(s), asked(s)),
             None => {
                 let raw = String::from_utf8_lossy(name);
-                r.keep(&decode_references(&raw))
+                let name = decode_references(&raw);
+                (r.keep(&name), asked(&name))
             }
         };
         let value = r.keep(&value.text());
-        r.push_tag(TagRef { name, value, span });
+        r.push_tag_asked(k, TagRef { name, value, span });
     }
 
     #[inline(always)]

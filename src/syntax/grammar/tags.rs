@@ -280,7 +280,8 @@ impl<'a, S: Sink> P<'a, S> {
         end: usize,
     ) {
         let kind = self.tag_name_kind(name, start);
-        let amp = memchr(b'&', value).is_some();
+        // (A value is short: core's search, not a call of `memchr`'s.)
+        let amp = value.contains(&b'&');
         if amp && tagnames::has_references(value) {
             self.note(ToleratedKind::CharacterReference, sp(start, end));
         }
@@ -316,6 +317,10 @@ impl<'a, S: Sink> P<'a, S> {
         // The usual name, a standard one as it is written: nothing to decode or note.
         if let Some(s) = tagnames::exact_standard(name) {
             return NameKind::Standard(s);
+        }
+        // The usual names of no standard tag (`SetUp`): nothing to decode or note either.
+        if tagnames::known_other(name) {
+            return NameKind::Other;
         }
         let span = sp(start, start + 1 + name.len());
         let text = match std::str::from_utf8(name) {
