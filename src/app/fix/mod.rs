@@ -50,8 +50,10 @@
 //! is its own tree renumbered (the usual game, and the usual huge one) needs no change but
 //! its numbers, notation, tags and comment text: it is replayed on the record it was read
 //! into, its changes found there, and it is written from the record and its text
-//! (`export::pdn::write_by_record`): no owned tree, no re-check. The same text, changes and
-//! counts as the path above, which takes every other game.
+//! (`export::pdn::write_by_record`): no owned tree, no re-check. So is a game whose only
+//! errors are syntax errors after its main line (a huge game cut at the size limit): their
+//! markers end its main line. The same text, changes and counts as the path above, which
+//! takes every other game.
 
 mod changes;
 mod comments;
@@ -379,22 +381,27 @@ pub fn fix_ref(g: &GameRef<'_>, opts: &FixOptions, spill: Spill) -> (Fixed, Text
 }
 
 /// True if the game of `g`, replayed on its record (`replay`), is fixed on its record
-/// ([`fix_by_record`]): its normal form is its tree renumbered, it has no error (no syntax
-/// error, no repair to try, nothing to name in a `{pdn: …}` comment), no comment of an
-/// earlier `pdn fix`, and its variant is known.
+/// ([`fix_by_record`]): its normal form is its tree renumbered (a syntax error only after its
+/// main line: a game cut at the size limit), it has no other error (no repair to try, nothing
+/// to name in a `{pdn: …}` comment), no comment of an earlier `pdn fix`, and its variant is
+/// known.
 fn on_record(g: &GameRef<'_>, replay: &ByRecord) -> bool {
     replay.fits()
-        && replay.report().errors() == 0
+        && replay
+            .report()
+            .diagnostics
+            .iter()
+            .all(|d| d.severity() != Severity::Error || d.code == Code::SyntaxError)
         && replay.report().variant.is_some()
-        && g.record.errors.is_empty()
         && !g.record.own_comments()
 }
 
 /// [`fix_long`] of a game that [`on_record`] admits, written from its record: the changes of
-/// the tree path in its order (notes, variations left out, notation, tags, comments made
-/// writable), the text written by `export::pdn::write_by_record` and read back to count its
-/// errors. `None` if it has any (the tree path writes a game with errors otherwise: a
-/// comment names them, or it is written as read).
+/// the tree path in its order (notes, syntax errors kept, variations left out, notation,
+/// tags, comments made writable), the text written by `export::pdn::write_by_record` (the
+/// markers of the syntax errors after the main line) and read back to count its errors.
+/// `None` if it has others than its markers (the tree path writes a game with errors
+/// otherwise: a comment names them, or it is written as read).
 fn fix_by_record(
     g: &GameRef<'_>,
     replay: ByRecord,
@@ -414,6 +421,9 @@ fn fix_by_record(
         Body::Record(record),
         &mut changes,
     );
+    for e in &record.errors {
+        changes.push(kept_error(source, e));
+    }
     // (No structure changes: no reply made a move, no capture joined.)
     let main_line = opts.validate.main_line;
     if main_line {
@@ -458,27 +468,52 @@ fn fix_by_record(
         result_terminator: opts.result_style == ResultStyle::Terminator,
         ..WriteOptions::default()
     };
+    let markers = export::normal::end_markers(source, &record.errors);
     let mut text = String::new();
-    export::pdn::write_by_record(&a, &tags, &wopts, main_line, &mut text, &mut spill);
+    export::pdn::write_by_record(
+        &a,
+        &tags,
+        &wopts,
+        (main_line, &markers),
+        &mut text,
+        &mut spill,
+    );
     let mut text = spill.finish(text);
+    let errors_before = a.report.errors();
     // The replay's record is not held while the text is read back.
     drop(a);
     drop(tags);
     let like = (source.len() >= LONG_GAME).then_some(record);
     let errors_after = recount(&mut text, &opts.validate, like);
-    (errors_after == 0).then(|| {
+    // (Read back, each marker is the syntax error it keeps.)
+    (errors_after == errors_before).then(|| {
         let fixed = Fixed {
             text: String::new(),
             changes,
-            errors_before: 0,
+            errors_before,
             errors_after,
             repairs: 0,
             kept: 0,
-            unrepaired: false,
+            unrepaired: !record.errors.is_empty() || errors_after > 0,
             as_read: None,
         };
         (fixed, text)
     })
+}
+
+/// The change of a syntax error of the game whose text is `source`: kept where it was found,
+/// as a marker comment (`normal::marker_in`).
+fn kept_error(source: &str, e: &SyntaxError) -> Change {
+    let skipped = source
+        .get(e.span.start as usize..e.span.end as usize)
+        .unwrap_or("")
+        .trim();
+    Change::new(
+        None,
+        (!skipped.is_empty()).then(|| skipped.to_string()),
+        Some(format!("{{{}}}", export::normal::marker_in(source, e))),
+        "syntax error kept where it was found, as a comment that says so".into(),
+    )
 }
 
 /// The starts of the moves of a line.
@@ -528,13 +563,7 @@ fn fix_long(
         &mut notes,
     );
     for e in &a0.game.errors {
-        let skipped = a0.game.text(e.span).trim();
-        notes.push(Change::new(
-            None,
-            (!skipped.is_empty()).then(|| skipped.to_string()),
-            Some(format!("{{{}}}", export::normal::marker(a0.game, e))),
-            "syntax error kept where it was found, as a comment that says so".into(),
-        ));
+        notes.push(kept_error(&a0.game.source, e));
     }
     let Some(variant) = a0.variant() else {
         let Analysed { report, normal, .. } = a0;
@@ -1114,6 +1143,79 @@ mod tests {
             "{on} of {games} games x 4 on the record"
         );
         eprintln!("{games} games, {on} of {} fixes on the record", games * 4);
+    }
+
+    /// A game cut at the size limit (its syntax error after its main line) is fixed on its
+    /// record, its marker written after the main line as the tree path writes it: the same
+    /// text, changes and counts as the tree path, wherever the cut falls (in a move, a
+    /// comment, a variation, the tags), with and without `--main-line`.
+    #[test]
+    fn a_cut_game_is_fixed_on_its_record_as_on_its_tree() {
+        use crate::app::model::reading::FileGames;
+        let moves: String = (1..=40)
+            .map(|n| {
+                let (w, b, v) = if n % 2 == 1 {
+                    ("50-45", "1-6", "1-7")
+                } else {
+                    ("45-50", "6-1", "6-11")
+                };
+                format!("{n}. {w} {{c{n}}} {b} ({n}... {v} {{v}} ({n}... {b})) ")
+            })
+            .collect();
+        let text = format!(
+            "[Event \"e\"]\n[GameType \"20\"]\n[FEN \"W:WK50:BK1\"]\n{moves}*\n\n\
+             [Event \"next\"]\n1. 32-28 19-23 *\n"
+        );
+        let (mut on, mut cut) = (0, 0);
+        for max in (40..text.len()).step_by(7) {
+            let mut reader = Reader::new(text.as_bytes()).with_max_game_size(max);
+            let mut file = FileGames::new(0);
+            while let Some(()) = file
+                .next(&mut reader, |g| {
+                    cut += usize::from(!g.record.errors.is_empty());
+                    for main_line in [false, true] {
+                        let opts = FixOptions {
+                            validate: Options {
+                                main_line,
+                                ..Options::default()
+                            },
+                            ..FixOptions::default()
+                        };
+                        let done = |(mut f, text): (Fixed, Text)| {
+                            f.text = text.into_string();
+                            f
+                        };
+                        let tree = done(fix_long(
+                            Some(g),
+                            None,
+                            g.to_game(),
+                            &opts,
+                            Spill::new(usize::MAX),
+                            LONG_GAME,
+                        ));
+                        let place = format!("cut at {max}, game {}, {main_line}", g.index());
+                        let eopts = ExportOptions {
+                            validate: opts.validate,
+                            ..ExportOptions::default()
+                        };
+                        let replay = export::replay_ref(g, &eopts);
+                        if on_record(g, &replay) && !g.record.errors.is_empty() {
+                            let fixed = fix_by_record(g, replay, &opts, &eopts, Spill::new(64))
+                                .expect("only its markers' errors in the text written");
+                            assert_eq!(done(fixed), tree, "{place}");
+                            on += 1;
+                        }
+                        assert_eq!(done(fix_ref(g, &opts, Spill::new(64))), tree, "{place}");
+                    }
+                })
+                .unwrap()
+            {}
+        }
+        // (A cut inside a comment, a variation or a move leaves other errors: the tree path.)
+        assert!(
+            cut > 200 && on > 100 && on < 2 * cut,
+            "{on} fixes on the record of {cut} cut games x 2"
+        );
     }
 
     #[test]

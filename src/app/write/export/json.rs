@@ -44,7 +44,7 @@ use crate::syntax::{Drain, Keep, LineIndex, MoveItem, Span};
 
 use super::Analysed;
 use super::lines::{ByRecord, Lines, Piece, Tree};
-use super::normal::{Joined, Num, marker_in};
+use super::normal::{Joined, Num, end_markers};
 use super::plies::{Form, push_u32};
 use crate::app::model::outcome::normalised;
 use crate::app::write::join::push_joined;
@@ -107,9 +107,7 @@ pub fn write_to(a: &Analysed<'_>, file: &str, out: &mut String, drain: &mut dyn 
         Some(record) => {
             // Syntax errors after the main line (`normal::numbering_only`): their markers
             // are the main line's last comments, in the order of where they stand.
-            let mut errors: Vec<_> = game.errors.iter().collect();
-            errors.sort_by_key(|e| e.span.start);
-            let markers: Vec<String> = errors.iter().map(|e| marker_in(a.source, e)).collect();
+            let markers = end_markers(a.source, &game.errors);
             let lines = ByRecord {
                 record,
                 text: a.source,

@@ -289,6 +289,15 @@ pub(crate) fn marker(game: &Game, e: &SyntaxError) -> String {
     marker_in(&game.source, e)
 }
 
+/// The markers of syntax errors that all stand after a game's main line (a game that
+/// [`numbering_only`] admits), in the order [`keep_errors`] leaves them after its last item:
+/// by where they stand. `source` is the game's text.
+pub(crate) fn end_markers(source: &str, errors: &[SyntaxError]) -> Vec<String> {
+    let mut errors: Vec<&SyntaxError> = errors.iter().collect();
+    errors.sort_by_key(|e| e.span.start);
+    errors.iter().map(|e| marker_in(source, e)).collect()
+}
+
 /// [`marker`] of an error of the game whose text is `source`.
 pub(crate) fn marker_in(source: &str, e: &SyntaxError) -> String {
     let skipped = source

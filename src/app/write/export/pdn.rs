@@ -110,12 +110,14 @@ pub(crate) fn write_with(
 /// movetext: the bytes [`write_with`] gives of the game's tree renumbered by its replay
 /// (`normal::renumber`) with these tags, `result: None` and the same options; with
 /// `main_line`, the variations of the main line left out. The text is handed to `drain` as it
-/// grows. (`opts.keep_terminator` has nothing to keep: there is no result token.)
+/// grows. (`opts.keep_terminator` has nothing to keep: there is no result token.) `markers`
+/// are the comments that end the main line: the markers of the syntax errors after it
+/// (`normal::end_markers`), as the tree's normal form keeps them there.
 pub(crate) fn write_by_record(
     a: &Analysed<'_>,
     tags: &(impl TagSection + ?Sized),
     opts: &WriteOptions,
-    main_line: bool,
+    (main_line, markers): (bool, &[String]),
     out: &mut String,
     drain: &mut dyn Drain,
 ) {
@@ -128,7 +130,7 @@ pub(crate) fn write_by_record(
         record,
         text: a.source,
         a,
-        markers: &[],
+        markers,
     };
     let mut w = Wrap {
         out,
