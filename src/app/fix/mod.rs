@@ -356,10 +356,11 @@ pub fn fix_ref_to(g: &GameRef<'_>, game: Game, opts: &FixOptions, spill: Spill) 
 
 /// [`fix_ref_to`] of the game of `g`, its owned game made only if it is needed: a game that
 /// needs no change but its numbers, notation and tags (its normal form is its own tree
-/// renumbered, `normal::numbering_only`, and it has no error) is written from the record it
-/// was read into and its text, with no owned tree and no re-check of a changed tree (a huge
-/// valid game costs its record and the replay's record of its moves); the same text,
-/// changes and counts as [`fix_ref_to`] gives.
+/// renumbered, `normal::numbering_only`, and it has no error but syntax errors after its main
+/// line, as a game cut at the size limit has) is written from the record it was read into and
+/// its text, with no owned tree and no re-check of a changed tree (a huge game costs its record
+/// and the replay's record of its moves); the same text, changes and counts as
+/// [`fix_ref_to`] gives.
 pub fn fix_ref(g: &GameRef<'_>, opts: &FixOptions, spill: Spill) -> (Fixed, Text) {
     let eopts = ExportOptions {
         validate: opts.validate,
@@ -370,8 +371,8 @@ pub fn fix_ref(g: &GameRef<'_>, opts: &FixOptions, spill: Spill) -> (Fixed, Text
         let at = spill.at();
         match fix_by_record(g, replay, opts, &eopts, spill) {
             Some(done) => return done,
-            // (The text written, read back, has errors: the game is fixed on its tree, which
-            // names them. Never seen on the corpus.)
+            // (The text written, read back, has other errors than the game's: the game is
+            // fixed on its tree, which names them.)
             None => (export::replay_ref(g, &eopts), Spill::new(at)),
         }
     } else {
@@ -485,7 +486,8 @@ fn fix_by_record(
     drop(tags);
     let like = (source.len() >= LONG_GAME).then_some(record);
     let errors_after = recount(&mut text, &opts.validate, like);
-    // (Read back, each marker is the syntax error it keeps.)
+    // (The text read back has as many errors as the game had, its markers; any other count
+    // sends the game to the tree path.)
     (errors_after == errors_before).then(|| {
         let fixed = Fixed {
             text: String::new(),

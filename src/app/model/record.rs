@@ -839,9 +839,9 @@ impl Record {
 
     /// The usual move as the replay's fast lane reads it, straight from its node, without a
     /// [`MoveRef`]: two numbered squares below 64 (a pair of [`SMALL_PAIRS`]) joined by `-`
-    /// or by `x`, `X`, `:` or `×`, with no extra. `None` for any other move (read through
-    /// [`Record::move_ref`]): what `move_ref` gives for it otherwise, its number as
-    /// `(number, second player)`.
+    /// or by `x`, `X`, `:` or `×`, with no extra: what `move_ref` gives for it, its number as
+    /// `(number, second player)`. `None` for any other move (read through
+    /// [`Record::move_ref`]).
     #[inline(always)]
     pub fn numbered_pair(&self, m: &MoveNode) -> Option<NumberedPair> {
         // `Normal` and the four usual capture separators are the codes 0 to 4.
