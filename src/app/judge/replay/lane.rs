@@ -317,17 +317,17 @@ impl<'g, V: Spec> Ctx<'_, 'g, V> {
     }
 }
 
+/// A move as the lane plays it: the bits of its two squares, whether it is written as a
+/// capture, and its number as `(number, second player)`.
+type LaneMove = (u32, u32, bool, Option<(u32, bool)>);
+
 /// What [`Ctx::ply`] reads of a move that [`Record::numbered_pair`] does not give (squares
 /// named otherwise, or numbered 64 and above), through its `MoveRef`: the bits of its two
 /// squares, whether it is written as a capture, and its number; `None` if the lane does not
 /// play it (not two squares on the board, another kind). Out of the loop: rare on most
 /// boards, the usual move of the algebraic ones.
 #[inline(never)]
-fn read_other(
-    record: &Record,
-    numbering: &Numbering,
-    node: &MoveNode,
-) -> Option<(u32, u32, bool, Option<(u32, bool)>)> {
+fn read_other(record: &Record, numbering: &Numbering, node: &MoveNode) -> Option<LaneMove> {
     let MoveRef {
         number,
         squares,
