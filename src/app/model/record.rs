@@ -838,7 +838,7 @@ impl Record {
     }
 
     /// The usual move as the replay's fast lane reads it, straight from its node, without a
-    /// [`MoveRef`]: two numbered squares below 64 (a pair of [`SMALL_PAIRS`]) joined by `-`
+    /// [`MoveRef`]: two numbered squares below 64 (a pair of `SMALL_PAIRS`) joined by `-`
     /// or by `x`, `X`, `:` or `×`, with no extra: what `move_ref` gives for it, its number as
     /// `(number, second player)`. `None` for any other move (read through
     /// [`Record::move_ref`]).
