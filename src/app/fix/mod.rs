@@ -506,10 +506,7 @@ fn fix_by_record(
 /// The change of a syntax error of the game whose text is `source`: kept where it was found,
 /// as a marker comment (`normal::marker_in`).
 fn kept_error(source: &str, e: &SyntaxError) -> Change {
-    let skipped = source
-        .get(e.span.start as usize..e.span.end as usize)
-        .unwrap_or("")
-        .trim();
+    let skipped = export::normal::skipped_text(source, e);
     Change::new(
         None,
         (!skipped.is_empty()).then(|| skipped.to_string()),
@@ -993,6 +990,17 @@ fn has_main_error(report: &Verdict) -> bool {
 mod tests {
     use super::*;
 
+    /// A fix with its text in [`Fixed::text`].
+    fn with_text((mut f, text): (Fixed, Text)) -> Fixed {
+        f.text = text.into_string();
+        f
+    }
+
+    /// The tree path's fix of the game of `g` (what the record path must equal).
+    fn on_tree(g: &GameRef<'_>, opts: &FixOptions) -> Fixed {
+        with_text(fix_ref_to(g, g.to_game(), opts, Spill::new(usize::MAX)))
+    }
+
     /// A long game (its tree as read not kept: read again from its text if it is written as
     /// read; numbered in place by its re-check) is fixed as a short one is, and a game
     /// replayed from the record it was read into (`fix_ref_to`: no record of its tree; a long
@@ -1106,20 +1114,13 @@ mod tests {
                                 result_style,
                                 ..FixOptions::default()
                             };
-                            let done = |(mut f, text): (Fixed, Text)| {
-                                f.text = text.into_string();
-                                f
-                            };
-                            let tree = done(fix_long(
-                                Some(g),
-                                None,
-                                g.to_game(),
-                                &opts,
-                                Spill::new(usize::MAX),
-                                LONG_GAME,
-                            ));
+                            let tree = on_tree(g, &opts);
                             let place = format!("{place}, {repair} {main_line} {result_style:?}");
-                            assert_eq!(done(fix_ref(g, &opts, Spill::new(at))), tree, "{place}");
+                            assert_eq!(
+                                with_text(fix_ref(g, &opts, Spill::new(at))),
+                                tree,
+                                "{place}"
+                            );
                             let eopts = ExportOptions {
                                 validate: opts.validate,
                                 ..ExportOptions::default()
@@ -1128,7 +1129,7 @@ mod tests {
                             if on_record(g, &replay) {
                                 let fixed = fix_by_record(g, replay, &opts, &eopts, Spill::new(at))
                                     .expect("no error in the text written");
-                                assert_eq!(done(fixed), tree, "{place}");
+                                assert_eq!(with_text(fixed), tree, "{place}");
                                 on += 1;
                             }
                         }
@@ -1183,18 +1184,7 @@ mod tests {
                             },
                             ..FixOptions::default()
                         };
-                        let done = |(mut f, text): (Fixed, Text)| {
-                            f.text = text.into_string();
-                            f
-                        };
-                        let tree = done(fix_long(
-                            Some(g),
-                            None,
-                            g.to_game(),
-                            &opts,
-                            Spill::new(usize::MAX),
-                            LONG_GAME,
-                        ));
+                        let tree = on_tree(g, &opts);
                         let place = format!("cut at {max}, game {}, {main_line}", g.index());
                         let eopts = ExportOptions {
                             validate: opts.validate,
@@ -1204,10 +1194,14 @@ mod tests {
                         if on_record(g, &replay) && !g.record.errors.is_empty() {
                             let fixed = fix_by_record(g, replay, &opts, &eopts, Spill::new(64))
                                 .expect("only its markers' errors in the text written");
-                            assert_eq!(done(fixed), tree, "{place}");
+                            assert_eq!(with_text(fixed), tree, "{place}");
                             on += 1;
                         }
-                        assert_eq!(done(fix_ref(g, &opts, Spill::new(64))), tree, "{place}");
+                        assert_eq!(
+                            with_text(fix_ref(g, &opts, Spill::new(64))),
+                            tree,
+                            "{place}"
+                        );
                     }
                 })
                 .unwrap()

@@ -298,12 +298,17 @@ pub(crate) fn end_markers(source: &str, errors: &[SyntaxError]) -> Vec<String> {
     errors.iter().map(|e| marker_in(source, e)).collect()
 }
 
-/// [`marker`] of an error of the game whose text is `source`.
-pub(crate) fn marker_in(source: &str, e: &SyntaxError) -> String {
-    let skipped = source
+/// The text a syntax error of the game whose text is `source` stands on, trimmed.
+pub(crate) fn skipped_text<'s>(source: &'s str, e: &SyntaxError) -> &'s str {
+    source
         .get(e.span.start as usize..e.span.end as usize)
         .unwrap_or("")
-        .trim();
+        .trim()
+}
+
+/// [`marker`] of an error of the game whose text is `source`.
+pub(crate) fn marker_in(source: &str, e: &SyntaxError) -> String {
+    let skipped = skipped_text(source, e);
     let mut s = String::new();
     if skips_text(e.kind) && !skipped.is_empty() {
         s.push_str(OwnComment::UNREADABLE);
