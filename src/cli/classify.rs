@@ -268,6 +268,7 @@ pub(super) fn run(a: &ClassifyArgs) -> Result<Status> {
     let inputs = &setup.inputs;
     if let Some(p) = &a.output {
         common::not_an_input("-o", p, inputs)?;
+        common::not_read_aside("-o", p, &common::tables_read(&a.tables))?;
     }
     let opts = setup.validate_options(false, false);
     let mut out = Output::open(a.output.as_deref())?;

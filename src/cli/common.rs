@@ -288,6 +288,30 @@ pub(super) fn not_an_input(what: &str, path: &Path, inputs: &InputList) -> Resul
     Ok(())
 }
 
+/// Refuse an output file (`what`: the option naming it) that is a file the run reads besides
+/// its games: `read` holds each such file with the words that name it (`the --table file`,
+/// `the --names table`, `the --index file`…).
+pub(super) fn not_read_aside(what: &str, path: &Path, read: &[(&str, &Path)]) -> Result<()> {
+    for (named, f) in read {
+        if same_file(f, path) {
+            bail!(
+                "{what} {} is {named}, which the run reads: write the output elsewhere",
+                escape(&path.display().to_string())
+            );
+        }
+    }
+    Ok(())
+}
+
+/// The opening tables a run reads (`--table`), each with the words that name it, for
+/// [`not_read_aside`] and `outdir::check_targets`.
+pub(super) fn tables_read(t: &super::args::TableArgs) -> Vec<(&'static str, &Path)> {
+    t.tables
+        .iter()
+        .map(|p| ("the --table file", p.as_path()))
+        .collect()
+}
+
 /// `n` and the word for it, singular or plural: `1 game`, `2 games`, `0 games`.
 pub(super) fn count(n: u64, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })

@@ -300,7 +300,13 @@ pub(super) fn run(a: &ConvertArgs) -> Result<Status> {
         Some(dir) => Some(PerFile::out_dir(dir, inputs, extension(to, plies))?),
         None => None,
     };
-    outdir::check_targets(inputs, a.output.as_deref(), None, per.as_ref())?;
+    outdir::check_targets(
+        inputs,
+        a.output.as_deref(),
+        None,
+        per.as_ref(),
+        &common::tables_read(&a.tables),
+    )?;
     if is_parquet(to) && a.output.is_none() && per.is_none() && io::stdout().is_terminal() {
         bail!(
             "Parquet is binary: give -o FILE or --out-dir DIR (or send standard output to a \

@@ -340,6 +340,7 @@ fn destination(a: &FixArgs, inputs: &InputList) -> Result<Dest> {
         a.output.as_deref(),
         a.audit.as_deref(),
         per.as_ref(),
+        &common::tables_read(&a.tables),
     )?;
     Ok(match per {
         Some(per) => Dest::PerFile(per, None),

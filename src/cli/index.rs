@@ -166,6 +166,16 @@ pub(super) fn search(a: &SearchArgs, searcher: &Searcher, path: &Path) -> Result
         .map_err(anyhow::Error::new)
         .with_context(|| shown(path))?;
     let names: Vec<String> = index.files().iter().map(|(n, _)| n.clone()).collect();
+    if let Some(p) = &a.output {
+        // Neither the index nor a file of games it names (read again for their text).
+        let mut read = vec![("the --index file", path)];
+        read.extend(
+            names
+                .iter()
+                .map(|n| ("a file of games the index names", Path::new(n.as_str()))),
+        );
+        common::not_read_aside("-o", p, &read)?;
+    }
     let mut output = Output::open(a.output.as_deref())?;
     let mut texts = Texts { file: None };
     let summary = {

@@ -216,6 +216,11 @@ pub(super) fn run(a: &MergeArgs) -> Result<Status> {
     let inputs = &setup.inputs;
     common::not_an_input("-o", &a.output, inputs)?;
     common::not_an_input("--audit", &a.audit, inputs)?;
+    if let Some(names) = &a.names {
+        let read = [("the --names table", names.as_path())];
+        common::not_read_aside("-o", &a.output, &read)?;
+        common::not_read_aside("--audit", &a.audit, &read)?;
+    }
     if a.output == a.audit || common::same_file(&a.output, &a.audit) {
         bail!("-o and --audit name the same file: give each its own");
     }

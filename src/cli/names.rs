@@ -77,6 +77,9 @@ fn apply(a: &NamesArgs, table: &Table) -> Result<Status> {
     let setup = common::RunSetup::new(&a.input)?;
     if let Some(p) = &a.output {
         common::not_an_input("-o", p, &setup.inputs)?;
+        if let Some(t) = &a.apply {
+            common::not_read_aside("-o", p, &[("the --apply table", t.as_path())])?;
+        }
     }
     let opts = ExportOptions {
         validate: setup.validate_options(false, false),

@@ -471,14 +471,18 @@ fn file_key(p: &Path) -> PathBuf {
 }
 
 /// Check, before any work, every file a run writes: `-o` (`output`), `--audit`, and the
-/// per-file outputs and backups of `per`. No two of them may be one file, and none may be an
-/// input, except an input that `--in-place` replaces itself.
+/// per-file outputs and backups of `per`. No two of them may be one file, none may be an
+/// input, except an input that `--in-place` replaces itself, and none may be a file the run
+/// reads besides its games (`read`: `--table` files, with the words that name them).
 pub(super) fn check_targets(
     inputs: &InputList,
     output: Option<&Path>,
     audit: Option<&Path>,
     per: Option<&PerFile>,
+    read: &[(&str, &Path)],
 ) -> Result<()> {
+    let read: Vec<(&str, &Path, PathBuf)> =
+        read.iter().map(|&(o, p)| (o, p, file_key(p))).collect();
     // The files are compared by their keys (`file_key`), kept as hashes: a key is made
     // again, from the path it came from, only to confirm a match (the memory of a run over
     // 100,000 files is a few words for each, not two paths and a description).
@@ -498,6 +502,13 @@ pub(super) fn check_targets(
                 "{} would replace the input {}: write it elsewhere",
                 what.describe(output, audit, per),
                 shown(Path::new(inputs.name(k).as_ref()))
+            );
+        }
+        if let Some((named, p, _)) = read.iter().find(|(_, _, k)| *k == key) {
+            bail!(
+                "{} would replace {named} {}: write it elsewhere",
+                what.describe(output, audit, per),
+                shown(p)
             );
         }
         let same = |c: Claim| file_key(&c.path(output, audit, per)) == key;

@@ -59,6 +59,7 @@ pub(super) fn run(a: &StatsArgs) -> Result<Status> {
     let inputs = &setup.inputs;
     if let Some(p) = &a.output {
         common::not_an_input("-o", p, inputs)?;
+        common::not_read_aside("-o", p, &common::tables_read(&a.tables))?;
     }
     let mut stats = Stats::new(duplicates, a.fuzzy, a.min_plies);
     let totals = batch::run(&setup, || (), |(), g| analyse_ref(g, &opts).0, &mut stats)?;

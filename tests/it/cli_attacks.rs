@@ -392,6 +392,131 @@ fn targets_that_would_overwrite_an_input_a_backup_or_each_other_are_refused() {
     assert_eq!(temporaries(dir), Vec::<PathBuf>::new());
 }
 
+/// A file a run reads besides its games (an opening table, a names table, an index, a file
+/// of games an index names) is never an output: every command that reads one refuses an
+/// `-o`, `--audit` or `--out-dir` file that is it (or a link to it), before any work, and the
+/// file is left as it was.
+#[test]
+fn an_output_that_would_replace_a_table_or_an_index_the_run_reads_is_refused() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    std::fs::write(dir.join("x.pdn"), GAME).unwrap();
+    let table = "# variant: international\nMy opening\t32-28 19-23\n";
+    std::fs::write(dir.join("t.tsv"), table).unwrap();
+    let names = "Anon\tA. Nonymous\n";
+    std::fs::write(dir.join("n.tsv"), names).unwrap();
+    std::os::unix::fs::symlink("n.tsv", dir.join("link.tsv")).unwrap();
+    let o = run(dir, &["index", "x.pdn", "-o", "x.idx"]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    let index = std::fs::read(dir.join("x.idx")).unwrap();
+    let out_dir_table = dir.join("out");
+    std::fs::create_dir(&out_dir_table).unwrap();
+    std::fs::write(out_dir_table.join("x.pdn"), table).unwrap();
+    for (args, says) in [
+        (
+            &["classify", "x.pdn", "--table", "t.tsv", "-o", "t.tsv"][..],
+            "-o t.tsv is the --table file",
+        ),
+        (
+            &["stats", "x.pdn", "--table", "t.tsv", "-o", "t.tsv"][..],
+            "-o t.tsv is the --table file",
+        ),
+        (
+            &[
+                "convert",
+                "x.pdn",
+                "--to",
+                "json",
+                "--classify",
+                "--table",
+                "t.tsv",
+                "-o",
+                "t.tsv",
+            ][..],
+            "would replace the --table file t.tsv",
+        ),
+        (
+            &[
+                "fix",
+                "x.pdn",
+                "--classify",
+                "--table",
+                "t.tsv",
+                "--audit",
+                "t.tsv",
+            ][..],
+            "would replace the --table file t.tsv",
+        ),
+        (
+            &[
+                "fix",
+                "x.pdn",
+                "--classify",
+                "--table",
+                "out/x.pdn",
+                "--out-dir",
+                "out",
+            ][..],
+            "would replace the --table file out/x.pdn",
+        ),
+        (
+            &["names", "x.pdn", "--apply", "n.tsv", "-o", "link.tsv"][..],
+            "-o link.tsv is the --apply table",
+        ),
+        (
+            &[
+                "merge", "x.pdn", "--names", "n.tsv", "-o", "n.tsv", "--audit", "a.json",
+            ][..],
+            "-o n.tsv is the --names table",
+        ),
+        (
+            &[
+                "merge", "x.pdn", "--names", "n.tsv", "-o", "m.pdn", "--audit", "n.tsv",
+            ][..],
+            "--audit n.tsv is the --names table",
+        ),
+        (
+            &[
+                "search",
+                "--index",
+                "x.idx",
+                "--captures",
+                "1",
+                "-o",
+                "x.idx",
+            ][..],
+            "-o x.idx is the --index file",
+        ),
+        (
+            &[
+                "search",
+                "--index",
+                "x.idx",
+                "--captures",
+                "1",
+                "-o",
+                "x.pdn",
+            ][..],
+            "-o x.pdn is a file of games the index names",
+        ),
+    ] {
+        let o = run(dir, args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+        assert_eq!(std::fs::read_to_string(dir.join("t.tsv")).unwrap(), table);
+        assert_eq!(std::fs::read_to_string(dir.join("n.tsv")).unwrap(), names);
+        assert_eq!(std::fs::read(dir.join("x.idx")).unwrap(), index);
+        assert_eq!(std::fs::read_to_string(dir.join("x.pdn")).unwrap(), GAME);
+        assert_eq!(
+            std::fs::read_to_string(out_dir_table.join("x.pdn")).unwrap(),
+            table
+        );
+    }
+    assert!(dir.join("link.tsv").is_symlink());
+    assert!(!dir.join("a.json").exists() && !dir.join("m.pdn").exists());
+    assert_eq!(temporaries(dir), Vec::<PathBuf>::new());
+}
+
 /// `--in-place` through a link fixes the file it names and keeps the link; `-o` through a
 /// link writes the file it names; a replaced file keeps its mode, and (as root) a file of
 /// another user keeps its owner and group.
