@@ -173,10 +173,15 @@ pub fn parse(text: &str) -> Result<Setup, FenError> {
     if compact.is_empty() {
         return Err(FenError::Empty);
     }
-    let mut fields = compact.split(':');
+    let mut fields = split_at_byte(compact, b':');
     let first = fields.next().unwrap_or("");
-    let mut setup = Setup::default();
-    let mut rest: Vec<&str> = Vec::new();
+    // Room for the usual lists (a piece takes two characters or more, but in a range).
+    let mut setup = Setup {
+        pieces: Vec::with_capacity((compact.len() / 2).min(64)),
+        ..Setup::default()
+    };
+    // The first field when it is a colour group.
+    let mut group = None;
     match first {
         "W" | "w" => setup.side = Some(Color::White),
         "B" | "b" => setup.side = Some(Color::Black),
@@ -185,15 +190,14 @@ pub fn parse(text: &str) -> Result<Setup, FenError> {
             // A FEN without side to move that starts with a colour group (`W31,32:B1`)
             // is read as such; anything else is a bad side.
             if other.len() > 1 && matches!(other.as_bytes()[0], b'W' | b'B') {
-                rest.push(other);
+                group = Some(other);
             } else {
                 return Err(FenError::BadSide(other.to_string()));
             }
         }
     }
-    rest.extend(fields);
     let mut listed = [false; 2];
-    for field in rest {
+    for field in group.into_iter().chain(fields) {
         let (color, list) = match field.as_bytes().first() {
             None => continue,
             Some(b'W') | Some(b'w') => (Color::White, &field[1..]),
@@ -224,16 +228,17 @@ fn parse_list(
     color: Color,
     out: &mut Vec<(SquareName, Piece)>,
 ) -> Result<(), FenError> {
-    for item in list.split(',') {
+    for item in split_at_byte(list, b',') {
         if item.is_empty() {
             continue;
         }
-        let (role, body) = match item.strip_prefix(['K', 'k']) {
-            Some(b) => (Role::King, b),
-            None => (Role::Man, item),
+        let (role, body) = match item.as_bytes()[0] {
+            b'K' | b'k' => (Role::King, &item[1..]),
+            _ => (Role::Man, item),
         };
         let piece = Piece { color, role };
-        if let Some((a, b)) = body.split_once('-') {
+        if let Some(dash) = body.bytes().position(|c| c == b'-') {
+            let (a, b) = (&body[..dash], &body[dash + 1..]);
             let (Some(a), Some(b)) = (number(a), number(b)) else {
                 return Err(FenError::BadRange(item.to_string()));
             };
@@ -254,11 +259,32 @@ fn parse_list(
     Ok(())
 }
 
+/// The pieces of `s` between the bytes `sep` (an ASCII character), as `str::split` gives
+/// them (an empty piece between two separators and at either end): a loop over the bytes,
+/// cheaper than the general pattern search for the short fields and items of a FEN.
+fn split_at_byte(s: &str, sep: u8) -> impl Iterator<Item = &str> {
+    let mut rest = Some(s);
+    std::iter::from_fn(move || {
+        let r = rest?;
+        match r.bytes().position(|c| c == sep) {
+            Some(at) => {
+                rest = Some(&r[at + 1..]);
+                Some(&r[..at])
+            }
+            None => {
+                rest = None;
+                Some(r)
+            }
+        }
+    })
+}
+
 fn number(s: &str) -> Option<u32> {
     if s.is_empty() || s.len() > 4 || !s.bytes().all(|c| c.is_ascii_digit()) {
         return None;
     }
-    s.parse().ok()
+    // At most four digits: no overflow.
+    Some(s.bytes().fold(0, |n, c| n * 10 + u32::from(c - b'0')))
 }
 
 /// Parse an algebraic square (`a1`, `H8`, `j10`); files `a`–`z`, ranks 1–99.

@@ -271,6 +271,9 @@ pub struct Geometry<B> {
     /// short jump, or `NONE` twice when the landing square is off the board.
     jumps: Box<[[(u8, u8); 8]; MAX_BITS]>,
     rows: Vec<B>,
+    /// The crowning rows of White and Black (`rows`' first and last), read by index of the
+    /// colour: no bounds check where the replay asks every ply.
+    promotion: [B; 2],
 }
 
 impl<B: Bits> Geometry<B> {
@@ -367,7 +370,8 @@ impl<B: Bits> Geometry<B> {
                     .filter_map(|c| bit_at(r as i32, c as i32))
                     .fold(B::ZERO, |m, b| m | B::bit(b as u32))
             })
-            .collect();
+            .collect::<Vec<B>>();
+        let promotion = [rows[0], rows[h - 1]];
         Geometry {
             shape,
             mask,
@@ -382,6 +386,7 @@ impl<B: Bits> Geometry<B> {
             rays,
             jumps,
             rows,
+            promotion,
         }
     }
 
@@ -523,10 +528,7 @@ impl<B: Bits> Geometry<B> {
     /// The row on which men of `color` are crowned: the top row for White, bottom for Black.
     #[inline(always)]
     pub fn promotion_row(&self, color: Color) -> B {
-        match color {
-            Color::White => self.rows[0],
-            Color::Black => self.rows[self.height as usize - 1],
-        }
+        self.promotion[color.index()]
     }
 
     /// The long diagonal ("main road"): the playing squares from the bottom-left corner of
@@ -648,6 +650,9 @@ pub struct Numbering {
     /// The layout.
     pub layout: Layout,
     num_to_bit: Vec<u8>,
+    /// `num_to_bit` by number for the numbers below 64 (`NONE` for 0 and the numbers off
+    /// the board): see [`Numbering::bit_of_small_number`].
+    small: [u8; 64],
     bit_to_num: [u8; MAX_BITS],
     alg_to_bit: Vec<u8>,
     bit_to_alg: [(u8, u8); MAX_BITS],
@@ -715,6 +720,10 @@ impl Numbering {
             num_to_bit.push(bit as u8);
             bit_to_num[bit as usize] = num_to_bit.len() as u8;
         }
+        let mut small = [NONE; 64];
+        for (n, &bit) in num_to_bit.iter().enumerate().take(63) {
+            small[n + 1] = bit;
+        }
         let mut alg_to_bit = vec![NONE; (w * h) as usize];
         let mut bit_to_alg = [(NONE, NONE); MAX_BITS];
         for (rank, file, bit) in walk(alg_corner) {
@@ -724,6 +733,7 @@ impl Numbering {
         Numbering {
             layout,
             num_to_bit,
+            small,
             bit_to_num,
             alg_to_bit,
             bit_to_alg,
@@ -748,6 +758,15 @@ impl Numbering {
         } else {
             Some(self.num_to_bit[n as usize - 1] as u32)
         }
+    }
+
+    /// [`Numbering::bit_of_number`] of a number below 64 (`n & 63`: the replay's fast lane
+    /// reads its squares' numbers from six bits each), from a table of 64 entries: no bounds
+    /// check.
+    #[inline(always)]
+    pub fn bit_of_small_number(&self, n: u32) -> Option<u32> {
+        let bit = self.small[n as usize & 63];
+        (bit != NONE).then_some(u32::from(bit))
     }
 
     /// Square number of an internal bit (1-based).

@@ -25,6 +25,7 @@ mod report;
 mod resolve;
 mod rules_articles;
 mod rules_games;
+mod rules_lookups;
 mod search;
 mod syntax_corpus;
 mod syntax_fixtures;

@@ -401,9 +401,11 @@ pub fn choose(game: &Record, over: Option<Variant>, hint: Option<FileVariant>) -
         };
     }
     let mut ev = Evidence::default();
-    let gt_number = game
-        .tag("GameType")
-        .and_then(|gt| parse_game_type(gt).ok())
+    // The tag looked up and read once.
+    let game_type = game.tag("GameType").map(|gt| (gt, parse_game_type(gt)));
+    let gt_number = game_type
+        .as_ref()
+        .and_then(|(_, t)| t.as_ref().ok())
         .map(|t| t.number);
     // The squares are needed to infer, and to tell PDN's 27/31 from PlayStrategy's.
     if gt_number.is_none_or(|n| matches!(n, 27 | 31) || Variant::from_game_type(n).is_none()) {
@@ -413,8 +415,8 @@ pub fn choose(game: &Record, over: Option<Variant>, hint: Option<FileVariant>) -
             fen_evidence(f, &mut ev);
         }
     }
-    if let Some(gt) = game.tag("GameType") {
-        match parse_game_type(gt) {
+    if let Some((gt, parsed)) = game_type {
+        match parsed {
             Ok(t) => {
                 if let Some(v) = from_number(t.number, &ev, t.layout) {
                     if let Some(l) = t.layout {
@@ -499,9 +501,14 @@ pub fn choose(game: &Record, over: Option<Variant>, hint: Option<FileVariant>) -
 /// The variants a game without a usable GameType may be, best first, and why: from the
 /// squares it shows and its tag language.
 fn infer(game: &Record, ev: &mut Evidence) -> (Vec<Variant>, String) {
-    let italian_tags = ["Bianco", "Nero", "Risultato", "Dati", "Apertura"]
-        .iter()
-        .any(|t| game.tag(t).is_some());
+    // Italian tag names tell only the boards of up to 32 squares apart (and give evidence
+    // to a game without squares): not looked up for the other games, whose squares are
+    // evidence enough.
+    let italian_tags = !ev.algebraic
+        && ev.max_number <= 32
+        && ["Bianco", "Nero", "Risultato", "Dati", "Apertura"]
+            .iter()
+            .any(|t| game.tag(t).is_some());
     ev.italian = italian_tags;
     if ev.algebraic {
         let c = if ev.max_file >= 8 || ev.max_rank >= 8 {

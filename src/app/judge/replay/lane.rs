@@ -7,6 +7,8 @@
 //! path's quick checks would have played the same way, with the same event, draw counts and
 //! bookkeeping.
 
+use std::num::NonZeroU64;
+
 use crate::rules::{Bits, Color, Geometry, Move, Numbering, Position, Spec, Step};
 use crate::syntax::{MoveKind, MoveNumber, MoveRef, Span};
 
@@ -194,21 +196,23 @@ impl<'g, V: Spec> Ctx<'_, 'g, V> {
         node: &'g MoveNode,
         run: &mut Run<V::B>,
     ) -> bool {
-        // The recorded move's fields, each into a register: the usual move (two numbered
-        // squares) straight from its node, any other through its `MoveRef`.
+        // The recorded move's fields, packed into one register where the two ways of reading
+        // it meet: the usual move (two numbered squares) straight from its node, any other
+        // through its `MoveRef`.
         let read = match self.record.numbered_pair(node) {
             Some(p) => match (
-                self.numbering.bit_of_number(p.from),
-                self.numbering.bit_of_number(p.to),
+                self.numbering.bit_of_small_number(p.from),
+                self.numbering.bit_of_small_number(p.to),
             ) {
-                (Some(from), Some(to)) => Some((from, to, p.capture, p.number)),
+                (Some(from), Some(to)) => Some(LaneMove::new(from, to, p.capture, p.number)),
                 _ => None,
             },
             None => read_other(self.record, self.numbering, node),
         };
-        let Some((from, to, capture, number)) = read else {
+        let Some(read) = read else {
             return false;
         };
+        let (from, to, capture, number) = read.fields();
         if let Some((number, second_player)) = number {
             if run.after_setup {
                 run.number = number;
@@ -273,8 +277,8 @@ impl<'g, V: Spec> Ctx<'_, 'g, V> {
                 run.unrecorded = true;
             } else {
                 let mv = Move::new(from, to, captured, promotes, false);
-                let after = start.with_sides(side.other(), them_after, us_after, kings_after);
-                self.record_draws(&pos, run.unrecorded, &mv, &after, run.ply, node.span);
+                let sides = [(us, them, kings), (them_after, us_after, kings_after)];
+                self.record_draws(start, side, sides, run.unrecorded, &mv, run.ply, node.span);
                 run.unrecorded = false;
             }
         }
@@ -291,20 +295,27 @@ impl<'g, V: Spec> Ctx<'_, 'g, V> {
         true
     }
 
-    /// Tell the draw tracker of the move `mv` from `before` to `after` at `ply` (written at
-    /// `span`), which does more than start the counts again; `unrecorded`: the last move
-    /// played before it only started them again, and is recorded first. Out of the loop:
-    /// its positions are built in memory only here.
+    /// Tell the draw tracker of the move `mv` of `side` at `ply` (written at `span`), which
+    /// does more than start the counts again: `sides` are the positions before and after it
+    /// as [`Position::sides`] gives them (each for its side to move; the other fields are
+    /// `start`'s); `unrecorded`: the last move played before it only started them again, and
+    /// is recorded first. Out of the loop: its positions are built in memory only here (the
+    /// loop passes their bits by value, so that it keeps no position in memory).
     #[inline(never)]
+    #[allow(clippy::too_many_arguments)]
     fn record_draws(
         &mut self,
-        before: &Position<V::B>,
+        start: &Position<V::B>,
+        side: Color,
+        sides: [(V::B, V::B, V::B); 2],
         unrecorded: bool,
         mv: &Move<V::B>,
-        after: &Position<V::B>,
         ply: u32,
         span: Span,
     ) {
+        let [(us, them, kings), (next_us, next_them, next_kings)] = sides;
+        let before = &start.with_sides(side, us, them, kings);
+        let after = &start.with_sides(side.other(), next_us, next_them, next_kings);
         let draws = &mut self.b.draws;
         if unrecorded {
             draws.restart(before);
@@ -317,9 +328,47 @@ impl<'g, V: Spec> Ctx<'_, 'g, V> {
     }
 }
 
-/// A move as the lane plays it: the bits of its two squares, whether it is written as a
-/// capture, and its number as `(number, second player)`.
-type LaneMove = (u32, u32, bool, Option<(u32, bool)>);
+/// A move as the lane plays it, in one word: the bits of its two squares (bits 0-7 and
+/// 8-15), whether it is written as a capture (bit 17), and its number as `(number, second
+/// player)` (bits 32-63, bit 19; bit 18 if it has one). Bit 16 is always set (never zero:
+/// an `Option` of it is one register).
+#[derive(Clone, Copy)]
+struct LaneMove(NonZeroU64);
+
+impl LaneMove {
+    const SET: u64 = 1 << 16;
+    const CAPTURE: u64 = 1 << 17;
+    const NUMBERED: u64 = 1 << 18;
+    const SECOND: u64 = 1 << 19;
+
+    #[inline(always)]
+    fn new(from: u32, to: u32, capture: bool, number: Option<(u32, bool)>) -> Self {
+        let mut w = u64::from(from & 0xff) | (u64::from(to & 0xff) << 8) | Self::SET;
+        if capture {
+            w |= Self::CAPTURE;
+        }
+        if let Some((n, second)) = number {
+            w |= Self::NUMBERED | (u64::from(n) << 32);
+            if second {
+                w |= Self::SECOND;
+            }
+        }
+        LaneMove(NonZeroU64::new(w).unwrap_or(NonZeroU64::MIN))
+    }
+
+    /// The squares' bits, whether it is a capture, and its number.
+    #[inline(always)]
+    fn fields(self) -> (u32, u32, bool, Option<(u32, bool)>) {
+        let w = self.0.get();
+        let number = (w & Self::NUMBERED != 0).then_some(((w >> 32) as u32, w & Self::SECOND != 0));
+        (
+            (w & 0xff) as u32,
+            ((w >> 8) & 0xff) as u32,
+            w & Self::CAPTURE != 0,
+            number,
+        )
+    }
+}
 
 /// What [`Ctx::ply`] reads of a move that [`Record::numbered_pair`] does not give (squares
 /// named otherwise, or numbered 64 and above), through its `MoveRef`: the bits of its two
@@ -344,7 +393,7 @@ fn read_other(record: &Record, numbering: &Numbering, node: &MoveNode) -> Option
     };
     let from = square_bit(numbering, first_square)?;
     let to = square_bit(numbering, second_square)?;
-    Some((
+    Some(LaneMove::new(
         from,
         to,
         capture,
