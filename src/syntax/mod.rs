@@ -33,6 +33,7 @@ pub use game::{
     ToleratedKind, Variation,
 };
 pub use grammar::{MAX_ANNOTATIONS_IN_A_ROW, MAX_ERRORS_PER_GAME, MAX_VARIATION_DEPTH};
+pub(crate) use grammar::{MoveToken, Sink};
 pub use lines::{LineIndex, line_col_of};
 pub use reader::{
     COMMANDS_MAX_GAME_SIZE, DEFAULT_BUFFER_SIZE, DEFAULT_MAX_GAME_SIZE, MAX_MAX_GAME_SIZE, Reader,
@@ -41,6 +42,7 @@ pub use reader::{
 pub(crate) use reader::{game_of_text, game_of_text_sized};
 pub use squares::Squares;
 pub use tagnames::{decode_references, standard_tag_name};
+pub(crate) use visitor::Driven;
 pub use visitor::{GameEnd, MoveRef, RawTag, Skip, Visitor, decode_text};
 pub use writer::{
     Drain, GameParts, Keep, Num, WriteOptions, canonical_move_ref_text, canonical_move_text,

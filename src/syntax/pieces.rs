@@ -22,7 +22,7 @@ use super::reader::Reader;
 pub use super::reader::{Origin, Rest};
 use super::token::{is_ws, result_at_line_end};
 use super::utf16::Source;
-use super::visitor::Visitor;
+use super::visitor::{Driven, Visitor, VisitorSink};
 
 /// Bytes a piece carries past its cut: enough for the grammar's look ahead at the end of a
 /// game (a piece whose last game needs more just leaves it to the next piece).
@@ -117,7 +117,17 @@ pub fn read_piece_with<V: Visitor>(
     piece: &mut FilePiece,
     max_game_size: usize,
     visitor: &mut V,
-    mut each: impl FnMut(V::Output),
+    each: impl FnMut(V::Output),
+) -> Rest {
+    read_piece_driven(piece, max_game_size, &mut VisitorSink::new(visitor), each)
+}
+
+/// [`read_piece_with`] with the grammar's elements going straight to `sink` (see [`Driven`]).
+pub(crate) fn read_piece_driven<D: Driven>(
+    piece: &mut FilePiece,
+    max_game_size: usize,
+    sink: &mut D,
+    mut each: impl FnMut(D::Output),
 ) -> Rest {
     let bytes = std::mem::take(&mut piece.bytes);
     let mut reader = Reader::piece(
@@ -130,7 +140,7 @@ pub fn read_piece_with<V: Visitor>(
     )
     .with_max_game_size(max_game_size);
     // Nothing is read from the source: no I/O error can come.
-    while let Ok(Some(out)) = reader.read_game(visitor) {
+    while let Ok(Some(out)) = reader.read_driven(sink) {
         each(out);
     }
     let (bytes, _, rest) = reader.into_parts();

@@ -26,7 +26,7 @@ use super::token::is_ws;
 use super::utf16::Source;
 #[cfg(doc)]
 use super::visitor::RawTag;
-use super::visitor::{GameEnd, Visitor, VisitorSink};
+use super::visitor::{Driven, GameEnd, Visitor, VisitorSink};
 
 /// Default initial buffer size.
 pub const DEFAULT_BUFFER_SIZE: usize = 64 * 1024;
@@ -338,22 +338,27 @@ impl<R: Read> Reader<R> {
     ///
     /// I/O errors of the source (never syntax errors: those are in [`GameEnd::errors`]).
     pub fn read_game<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<Option<V::Output>> {
+        self.read_driven(&mut VisitorSink::new(visitor))
+    }
+
+    /// [`Reader::read_game`] with the grammar's elements going straight to `sink` (see
+    /// [`Driven`]).
+    pub(crate) fn read_driven<D: Driven>(&mut self, sink: &mut D) -> io::Result<Option<D::Output>> {
         if self.failed {
             return Ok(None);
         }
-        let result = self.visit(visitor);
+        let result = self.visit(sink);
         if result.is_err() {
             self.failed = true;
         }
         result
     }
 
-    fn visit<V: Visitor>(&mut self, visitor: &mut V) -> io::Result<Option<V::Output>> {
+    fn visit<D: Driven>(&mut self, sink: &mut D) -> io::Result<Option<D::Output>> {
         if !self.seek_game()? {
             return Ok(None);
         }
-        visitor.begin_game();
-        let mut sink = VisitorSink::new(visitor);
+        sink.begin_game();
         loop {
             // After a refill the game still starts at `start` (the buffer only moved).
             let limit = (self.end - self.start).min(self.max_game_size);
@@ -367,7 +372,7 @@ impl<R: Read> Reader<R> {
             let capped =
                 limit >= self.max_game_size && !(self.open_end && self.crosses(self.max_game_size));
             let eof = file_end || capped;
-            match grammar::parse(slice, eof, &mut sink) {
+            match grammar::parse(slice, eof, sink) {
                 Ok(meta) if self.open_end && self.crosses(meta.consumed) => {
                     self.leave_game();
                     return Ok(None);
@@ -397,7 +402,7 @@ impl<R: Read> Reader<R> {
                         before: &self.buf[..self.start],
                         ended: meta.end,
                     };
-                    let out = sink.visitor.end_game(&info);
+                    let out = sink.end_game(&info);
                     if long {
                         self.advance(limit);
                         self.skipping = true;

@@ -287,6 +287,25 @@ impl std::fmt::Debug for GameEnd<'_> {
     }
 }
 
+/// What the reader drives through each game ([`Reader::read_driven`]): the grammar's
+/// [`Sink`], begun, begun again when the game must be parsed again from its start (its end
+/// was past the buffer: the grammar then gives every element again, in the same order), and
+/// ended. [`VisitorSink`] drives a [`Visitor`]; a sink of the crate's own may take the
+/// elements straight from the grammar (the record's filler does: no element counted, no
+/// call through a visitor).
+///
+/// [`Reader::read_driven`]: super::Reader::read_driven
+pub(crate) trait Driven: Sink {
+    /// What [`Driven::end_game`] makes of a game.
+    type Output;
+    /// A game starts.
+    fn begin_game(&mut self);
+    /// The game will be parsed again from its start: the elements come again from the first.
+    fn restart(&mut self);
+    /// The game ends.
+    fn end_game(&mut self, game: &GameEnd<'_>) -> Self::Output;
+}
+
 /// The [`Sink`] that hands the elements to a visitor. When the reader must parse a game
 /// again from its start (its end was past the buffer), the elements already delivered are
 /// not delivered again: the grammar gives them again in the same order.
@@ -310,11 +329,6 @@ impl<'v, V: Visitor> VisitorSink<'v, V> {
         }
     }
 
-    /// The game will be parsed again from its start.
-    pub(crate) fn restart(&mut self) {
-        self.again = self.delivered;
-    }
-
     /// Count an element; true if it is new (not delivered by an earlier parse).
     #[inline(always)]
     fn fresh(&mut self) -> bool {
@@ -330,6 +344,24 @@ impl<'v, V: Visitor> VisitorSink<'v, V> {
     #[inline(always)]
     fn deliver(&mut self) -> bool {
         self.fresh() && self.skipping == 0
+    }
+}
+
+impl<V: Visitor> Driven for VisitorSink<'_, V> {
+    type Output = V::Output;
+
+    fn begin_game(&mut self) {
+        (self.again, self.delivered, self.skipping) = (0, 0, 0);
+        self.visitor.begin_game();
+    }
+
+    /// The elements delivered by the parses before are passed over, not delivered again.
+    fn restart(&mut self) {
+        self.again = self.delivered;
+    }
+
+    fn end_game(&mut self, game: &GameEnd<'_>) -> V::Output {
+        self.visitor.end_game(game)
     }
 }
 

@@ -15,10 +15,10 @@
 use std::io::{self, Read};
 
 use crate::rules::Variant;
-use crate::syntax::pieces::{FilePiece, Rest, read_piece_with};
+use crate::syntax::pieces::{FilePiece, Rest, read_piece_driven};
 use crate::syntax::{
-    CommentKind, Game, GameEnd, MoveKind, MoveNumber, MoveRef, Nag, RawTag, Reader, Skip, Span,
-    Visitor, game_of_text_sized,
+    CommentKind, Driven, Game, GameEnd, MoveKind, MoveNumber, MoveRef, MoveToken, Nag, RawTag,
+    Reader, Sink, Skip, Span, Visitor, game_of_text_sized,
 };
 
 use crate::app::judge::diagnostic::GameText;
@@ -313,6 +313,82 @@ impl<T, E: FnMut(&mut Filler, &GameEnd<'_>) -> T> Visitor for Fill<'_, E> {
     }
 }
 
+/// The grammar's elements straight into the filler (no visitor between them: see
+/// [`Driven`]); a game parsed again from its start (after a refill of the reader's buffer)
+/// is filled again from its first element.
+impl<T, E: FnMut(&mut Filler, &GameEnd<'_>) -> T> Driven for Fill<'_, E> {
+    type Output = T;
+
+    fn begin_game(&mut self) {
+        self.filler.begin_game();
+    }
+
+    fn restart(&mut self) {
+        self.filler.begin_game();
+    }
+
+    fn end_game(&mut self, end: &GameEnd<'_>) -> T {
+        self.filler.end(end);
+        (self.on_end)(self.filler, end)
+    }
+}
+
+impl<E> Sink for Fill<'_, E> {
+    fn tag(&mut self, name: &[u8], value: RawTag<'_>, span: Span) {
+        self.filler.tag(name, value, span);
+    }
+
+    #[inline(always)]
+    fn push_move(&mut self, m: MoveToken<'_>) {
+        self.filler.game_move(&MoveRef {
+            number: m.number,
+            squares: &m.squares,
+            kind: m.kind,
+            strength: m.strength,
+            span: m.span,
+        });
+    }
+
+    #[inline(always)]
+    fn push_pair(
+        &mut self,
+        number: Option<MoveNumber>,
+        squares: [u32; 2],
+        kind: MoveKind,
+        span: Span,
+    ) {
+        self.filler.game_pair(number, squares, kind, span);
+    }
+
+    fn comment(&mut self, text: &[u8], kind: CommentKind, span: Span) {
+        self.filler.comment(text, kind, span);
+    }
+
+    fn nag(&mut self, nag: Nag) {
+        self.filler.nag(nag);
+    }
+
+    fn open_variation(&mut self) {
+        self.filler.begin_variation();
+    }
+
+    fn close_variation(&mut self, span: Span) {
+        self.filler.end_variation(span);
+    }
+
+    fn setup(&mut self, fen: &[u8], span: Span) {
+        self.filler.setup(fen, span);
+    }
+
+    fn late_strength(&mut self, text: &[u8]) {
+        self.filler.late_strength(text);
+    }
+
+    fn result(&mut self, text: &[u8], span: Span) {
+        self.filler.result(text, span);
+    }
+}
+
 /// Reads the games of a file one by one into a record, each handed to the work with the
 /// hint of the games before it.
 ///
@@ -386,7 +462,7 @@ impl FileGames {
                 done
             },
         };
-        Ok(reader.read_game(&mut fill)?.flatten())
+        Ok(reader.read_driven(&mut fill)?.flatten())
     }
 }
 
@@ -437,7 +513,8 @@ impl Pool {
     }
 
     /// Read the games of a piece into the next slots (numbered from 1 within the piece), and
-    /// return what the piece leaves to the next one of its file (see [`read_piece_with`]).
+    /// return what the piece leaves to the next one of its file (see
+    /// [`read_piece_with`](crate::syntax::pieces::read_piece_with)).
     /// Each game's text is copied into its slot (the piece is as it was afterwards).
     pub fn read_piece(&mut self, piece: &mut FilePiece, max_game_size: usize) -> Rest {
         self.read(piece, max_game_size, false)
@@ -475,7 +552,7 @@ impl Pool {
                 *used += 1;
             },
         };
-        let rest = read_piece_with(piece, max_game_size, &mut fill, |()| {});
+        let rest = read_piece_driven(piece, max_game_size, &mut fill, |()| {});
         if let Some((k, start, len)) = kept {
             let mut bytes = std::mem::take(&mut piece.bytes);
             bytes.truncate(start.saturating_add(len));
@@ -566,6 +643,62 @@ mod tests {
         // And the owned games are those of the reader.
         let want = crate::syntax::read_games(text);
         assert_eq!(seq.iter().map(|g| g.6.clone()).collect::<Vec<_>>(), want);
+    }
+
+    /// A game parsed again from its start (its end past the reader's buffer) fills its
+    /// record again from its first element: the records of a text handed out a few bytes at
+    /// a time, in a small buffer, are those of the text read at once.
+    #[test]
+    fn a_game_parsed_again_fills_its_record_again() {
+        /// A source handing out a few bytes at a time.
+        struct Trickle<'a>(&'a [u8]);
+        impl Read for Trickle<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                let n = buf.len().min(self.0.len()).min(7);
+                buf[..n].copy_from_slice(&self.0[..n]);
+                self.0 = &self.0[n..];
+                Ok(n)
+            }
+        }
+        let text = "[Event \"R&#x00e9;sum\\\"e\"]\n[Result \"2-0\"]\n1. 32-28 {c} 19-23 $1 \
+                    (2... 18-23 (3. 33-29 !) 4. 40-35) 2. 28x19 ! 14x23 3. 9x18x27 /FEN \"W:W31\"/ \
+                    c3-d4 x 1... 12. 50-45? 1/2-1/2\n\n1. 32-28 19-23 % line\n2. 28x19 (2. 37-32 \
+                    2-0\n\n[Event \"x\"]\n1. 31-27 *\n";
+        let seen = |reader: &mut Reader<&mut dyn Read>| {
+            let mut games = FileGames::new(0);
+            let mut seq = Vec::new();
+            while let Some(g) = games
+                .next(reader, |g| {
+                    let r = g.record;
+                    (
+                        g.index(),
+                        r.nodes().to_vec(),
+                        r.tags()
+                            .map(|(n, v, s)| format!("{n}={v}@{s:?}"))
+                            .collect::<Vec<_>>(),
+                        r.result().map(|(t, s)| (t.to_owned(), s)),
+                        (r.errors.clone(), r.notes.clone()),
+                        (0..r.nodes().len())
+                            .filter_map(|k| match &r.nodes()[k] {
+                                Node::Move(m) => Some(format!("{:?}", r.move_ref(m))),
+                                _ => None,
+                            })
+                            .collect::<Vec<_>>(),
+                        r.last_comment().map(|(k, t)| (k, t.into_owned())),
+                    )
+                })
+                .unwrap()
+            {
+                seq.push(g);
+            }
+            seq
+        };
+        let mut bytes = text.as_bytes();
+        let whole = seen(&mut Reader::new(&mut bytes as &mut dyn Read));
+        let mut trickle = Trickle(text.as_bytes());
+        let trickled = seen(&mut Reader::new(&mut trickle as &mut dyn Read).with_buffer_size(8));
+        assert!(whole.len() >= 3 && whole[0].1.len() > 12, "{whole:?}");
+        assert_eq!(trickled, whole);
     }
 
     /// A job of thousands of games (a piece of an archive on one line) does not leave a
