@@ -5,7 +5,7 @@
 
 use std::cell::Cell;
 
-use memchr::memrchr2;
+use memchr::{memchr_iter, memrchr2};
 
 use super::game::Game;
 
@@ -52,36 +52,14 @@ impl LinePos {
 
 /// Line breaks in `region` (CR LF, LF, lone CR), given whether the byte before it was a CR.
 pub(crate) fn count_breaks(region: &[u8], prev_cr: bool) -> u32 {
-    // An LF, or a CR that no LF follows, ends a line: sixteen bytes a step with the byte
-    // after each (comparisons and sums the compiler makes vector instructions), in blocks of
-    // at most 255 steps so that no byte lane of the sums overflows; the last bytes one by one.
-    const STEP: usize = 16;
-    let len = region.len();
-    // Steps whose bytes all have a byte after them.
-    let steps_end = len.saturating_sub(1) / STEP * STEP;
-    let mut n = 0usize;
-    let mut i = 0;
-    while i < steps_end {
-        let block_end = (i + 255 * STEP).min(steps_end);
-        let mut lanes = [0u8; STEP];
-        while i < block_end {
-            let a: [u8; STEP] = region[i..i + STEP].try_into().unwrap_or([0; STEP]);
-            let b: [u8; STEP] = region[i + 1..i + 1 + STEP].try_into().unwrap_or([0; STEP]);
-            for k in 0..STEP {
-                lanes[k] += u8::from((a[k] == b'\n') | ((a[k] == b'\r') & (b[k] != b'\n')));
-            }
-            i += STEP;
-        }
-        n += lanes.iter().map(|&x| usize::from(x)).sum::<usize>();
-    }
-    for j in i..len {
-        n += usize::from(
-            region[j] == b'\n' || (region[j] == b'\r' && region.get(j + 1) != Some(&b'\n')),
-        );
-    }
+    let mut n = memchr_iter(b'\n', region).count();
     if prev_cr && region.first() == Some(&b'\n') {
         n -= 1;
     }
+    // A CR counts unless an LF follows (`\r\n` inside the region: the `\n` counted it).
+    n += memchr_iter(b'\r', region)
+        .filter(|&i| region.get(i + 1) != Some(&b'\n'))
+        .count();
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
