@@ -259,6 +259,52 @@ mod tests {
     }
 
     #[test]
+    fn breaks_counted_as_one_byte_at_a_time_counts_them() {
+        fn naive(region: &[u8], prev_cr: bool) -> u32 {
+            let mut n = 0;
+            for (i, &b) in region.iter().enumerate() {
+                let lf_of_crlf = b == b'\n'
+                    && if i == 0 {
+                        prev_cr
+                    } else {
+                        region[i - 1] == b'\r'
+                    };
+                if (b == b'\n' && !lf_of_crlf) || b == b'\r' {
+                    n += 1;
+                }
+            }
+            n
+        }
+        // Texts of every length around the steps and the blocks, breaks of every kind
+        // anywhere (a CR at the end of a step, of a block, of the text).
+        let mut seed = 7u64;
+        for len in (0..70).chain([4079, 4080, 4081, 4096, 8175, 8200, 20000]) {
+            for density in [2u64, 5, 40] {
+                let text: Vec<u8> = (0..len)
+                    .map(|_| {
+                        seed = seed
+                            .wrapping_mul(6364136223846793005)
+                            .wrapping_add(1442695040888963407);
+                        match (seed >> 33) % (density * 3) {
+                            0 => b'\r',
+                            1 => b'\n',
+                            2 => 0xc3,
+                            _ => b'a',
+                        }
+                    })
+                    .collect();
+                for prev_cr in [false, true] {
+                    assert_eq!(count_breaks(&text, prev_cr), naive(&text, prev_cr), "{len}");
+                }
+            }
+        }
+        let crlf = b"\r\n".repeat(5000);
+        assert_eq!(count_breaks(&crlf, false), 5000);
+        assert_eq!(count_breaks(&crlf[1..], true), 4999);
+        assert_eq!(count_breaks(&b"\r".repeat(9000), false), 9000);
+    }
+
+    #[test]
     fn one_answer_three_ways() {
         let text = "ab\r\ncé\rd\n\nxyz";
         let games = crate::syntax::read_games(format!("\n\n\n\n  {text}").as_bytes());

@@ -532,14 +532,21 @@ pub(crate) fn json_finding(
     });
 }
 
-/// A JSON number, `null` when absent: below 10,000 (nearly every line, column, ply and move
-/// number) from its digits directly, larger ones through `push_uint`.
+/// A JSON number, `null` when absent: below 1,000,000 (every column, ply and move number,
+/// the lines of files up to some 50 MB) from its digits directly, larger ones through
+/// `push_uint`.
 #[inline]
 fn json_opt_uint(out: &mut String, v: Option<u32>) {
     let digit = |n: u32| char::from(b'0' + (n % 10) as u8);
     match v {
         None => out.push_str("null"),
-        Some(n) if n < 10_000 => {
+        Some(n) if n < 1_000_000 => {
+            if n >= 100_000 {
+                out.push(digit(n / 100_000));
+            }
+            if n >= 10_000 {
+                out.push(digit(n / 10_000));
+            }
             if n >= 1000 {
                 out.push(digit(n / 1000));
             }

@@ -324,10 +324,14 @@ pub fn render_game_text(
         let t = &mut r.text;
         t.push_str("{\"type\":\"game\",");
         t.push_str(&json_at);
-        t.push_str("\"variant\":");
+        // (A variant's name is a word of `a-z`, written without an escaping pass.)
         match report.variant {
-            Some(v) => push_str(t, v.name()),
-            None => t.push_str("null"),
+            Some(v) => {
+                t.push_str("\"variant\":\"");
+                t.push_str(v.name());
+                t.push('"');
+            }
+            None => t.push_str("\"variant\":null"),
         }
         t.push_str(",\"plies\":");
         push_uint(t, u64::from(report.plies));
@@ -746,6 +750,17 @@ mod tests {
         let mut out = String::new();
         t.end_file(Format::Short, &Palette::PLAIN, &p, "f", &mut out);
         assert!(out.is_empty());
+    }
+
+    #[test]
+    fn variant_names_need_no_escaping() {
+        for v in crate::rules::Variant::ALL {
+            assert!(
+                v.name().bytes().all(|b| b.is_ascii_lowercase()),
+                "{}",
+                v.name()
+            );
+        }
     }
 
     #[test]

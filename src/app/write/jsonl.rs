@@ -10,31 +10,20 @@
 /// everything else as is.
 pub fn push_str(out: &mut String, s: &str) {
     const HEX: &[u8; 16] = b"0123456789abcdef";
-    out.push('"');
     let bytes = s.as_bytes();
+    out.reserve(bytes.len() + 2);
+    out.push('"');
     let mut start = 0;
-    let mut i = 0;
+    let mut i = skip_plain(bytes, 0);
     while i < bytes.len() {
-        // Eight bytes at a time while none needs a look (the usual case).
-        if let Some(chunk) = bytes.get(i..i + 8) {
-            let word = u64::from_le_bytes(chunk.try_into().unwrap_or([0; 8]));
-            if !needs_escape(word) {
-                i += 8;
-                continue;
-            }
-        }
         let b = bytes[i];
-        if (0x20..0x7f).contains(&b) && b != b'"' && b != b'\\' {
-            i += 1;
-            continue;
-        }
         if b >= 0x80 {
-            // A character outside ASCII: escaped only if it is one of those that must not
-            // reach a terminal raw (C1 controls, bidirectional controls). Their lead bytes
-            // are 0xC2, 0xD8 and 0xE2; `i` is on a character boundary.
+            // A character outside ASCII whose lead byte (0xC2, 0xD8 or 0xE2) is that of the
+            // C1 controls and the bidirectional controls: escaped if it is one of those that
+            // must not reach a terminal raw. `i` is on a character boundary.
             let c = s[i..].chars().next().unwrap_or('\0');
             let len = c.len_utf8();
-            if matches!(b, 0xc2 | 0xd8 | 0xe2) && crate::app::write::terminal::is_unsafe(c) {
+            if crate::app::write::terminal::is_unsafe(c) {
                 out.push_str(&s[start..i]);
                 let u = c as u32;
                 out.push_str("\\u");
@@ -43,7 +32,7 @@ pub fn push_str(out: &mut String, s: &str) {
                 }
                 start = i + len;
             }
-            i += len;
+            i = skip_plain(bytes, i + len);
             continue;
         }
         // `i` is at an ASCII byte, hence on a character boundary.
@@ -62,30 +51,67 @@ pub fn push_str(out: &mut String, s: &str) {
                 out.push(HEX[(b & 0xf) as usize] as char);
             }
         }
-        i += 1;
-        start = i;
+        start = i + 1;
+        i = skip_plain(bytes, start);
     }
     out.push_str(&s[start..]);
     out.push('"');
 }
 
-/// True if any byte of `w` is below 0x20, `"`, `\\`, DEL or outside ASCII (the SWAR
-/// zero-byte tests): those the byte loop must look at.
+/// The bytes [`push_str`] must look at: below 0x20, `"`, `\`, DEL, and the lead bytes of the
+/// characters outside ASCII that may need escaping (0xC2: the C1 controls; 0xD8: U+061C;
+/// 0xE2: the bidirectional controls of U+2000 to U+2FFF). Continuation bytes are never
+/// among them, so a scan byte by byte stops only on a character boundary.
+const LOOK: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        t[b] = true;
+        b += 1;
+    }
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t[0x7f] = true;
+    t[0xc2] = true;
+    t[0xd8] = true;
+    t[0xe2] = true;
+    t
+};
+
+/// The first byte at or after `i` that [`push_str`] must look at (`b.len()` if none):
+/// sixteen bytes a step while all are plain ASCII, the last few copied into sixteen spaces
+/// and tested at once (most strings are short and plain), then byte by byte through
+/// [`LOOK`] from the first step that has a byte to look at.
 #[inline]
-fn needs_escape(w: u64) -> bool {
-    const ONES: u64 = 0x0101_0101_0101_0101;
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let zero = |x: u64| x.wrapping_sub(ONES) & !x & HIGH;
-    // Bytes below 0x20: subtracting 0x20 borrows into the high bit only for them (bytes
-    // with the high bit set are excluded by `!w`).
-    let low = w.wrapping_sub(ONES * 0x20) & !w & HIGH;
-    // Bytes of 0x7F and above: adding 1 sets the high bit of a 0x7F; the others have it
-    // (a carry out of a 0xFF only comes with a byte that has it).
-    let high = (w | w.wrapping_add(ONES)) & HIGH;
-    low != 0
-        || high != 0
-        || zero(w ^ (ONES * u64::from(b'"'))) != 0
-        || zero(w ^ (ONES * u64::from(b'\\'))) != 0
+fn skip_plain(b: &[u8], mut i: usize) -> usize {
+    while let Some(chunk) = b.get(i..i + 16) {
+        if !all_plain(chunk.try_into().unwrap_or(&[0; 16])) {
+            break;
+        }
+        i += 16;
+    }
+    if let Some(rest) = b.get(i..).filter(|r| r.len() < 16) {
+        let mut padded = [b' '; 16];
+        padded[..rest.len()].copy_from_slice(rest);
+        if all_plain(&padded) {
+            return b.len();
+        }
+    }
+    while i < b.len() && !LOOK[b[i] as usize] {
+        i += 1;
+    }
+    i
+}
+
+/// True if all sixteen bytes are printable ASCII other than `"` and `\` (a test the compiler
+/// makes a few vector instructions).
+#[inline(always)]
+fn all_plain(chunk: &[u8; 16]) -> bool {
+    let mut look = 0u8;
+    for &c in chunk {
+        look |= u8::from((c < 0x20) | (c == b'"') | (c == b'\\') | (c >= 0x7f));
+    }
+    look == 0
 }
 
 /// Append an unsigned integer in decimal (two digits a step).
