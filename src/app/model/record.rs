@@ -1133,6 +1133,7 @@ impl Record {
 /// Where the text of a comment of `len` bytes is, the comment being at `span`: after its
 /// opening delimiter (`{`, `%` or `;`), whatever closes it; or its whole span, for prose read
 /// as a comment.
+#[inline]
 fn comment_text(span: Span, len: usize) -> Span {
     // Prose read as a comment has no delimiter: its text is its whole span.
     let start = if span.end.saturating_sub(span.start) as usize == len {
@@ -1179,8 +1180,6 @@ pub(crate) struct Filler {
     pub record: Record,
     /// Nodes of the variations open, innermost last.
     open: Vec<u32>,
-    /// The node of the last item of the current line, if it is a move.
-    last_move: Option<u32>,
     /// Where the text of the last comment of the main line is in the game's text: its
     /// start and length (copied into the record once, at the game's end).
     last_comment: Option<(u32, u32)>,
@@ -1230,7 +1229,6 @@ impl Filler {
             m.span,
         );
         let nodes = &mut self.record.nodes;
-        self.last_move = Some(nodes.len() as u32);
         nodes.push(Node::Move(node));
     }
 
@@ -1241,7 +1239,6 @@ impl Filler {
             *e = end;
             *s = span;
         }
-        self.last_move = None;
     }
 }
 
@@ -1252,7 +1249,6 @@ impl Visitor for Filler {
         self.record.clear();
         self.pairs.reset();
         self.open.clear();
-        self.last_move = None;
         self.last_comment = None;
     }
 
@@ -1323,7 +1319,6 @@ impl Visitor for Filler {
         }
         r.squares.squares += 2;
         r.squares.max_number = r.squares.max_number.max(a.max(b));
-        self.last_move = Some(at as u32);
         r.nodes.push(Node::Move(MoveNode {
             span,
             aux,
@@ -1349,12 +1344,10 @@ impl Visitor for Filler {
             span,
             len: text.len() as u32,
         });
-        self.last_move = None;
     }
 
     fn nag(&mut self, nag: Nag) {
         self.record.nodes.push(Node::Nag { value: nag.value });
-        self.last_move = None;
     }
 
     fn begin_variation(&mut self) -> Skip {
@@ -1365,7 +1358,6 @@ impl Visitor for Filler {
             end: 0,
             span: Span::default(),
         });
-        self.last_move = None;
         Skip(false)
     }
 
@@ -1379,15 +1371,17 @@ impl Visitor for Filler {
         let fen = self.record.keep_bytes(fen);
         let node = self.record.setup_node(fen, span);
         self.record.nodes.push(node);
-        self.last_move = None;
     }
 
     fn late_strength(&mut self, text: &[u8]) {
-        let Some(at) = self.last_move else {
+        // The grammar gives a late strength only when the last element of the current line
+        // is a move without one: nothing of its line or any other came after it, so it is
+        // the last node.
+        let r = &mut self.record;
+        let Some(at) = r.nodes.len().checked_sub(1) else {
             return;
         };
-        let r = &mut self.record;
-        let Some(&Node::Move(m)) = r.nodes.get(at as usize) else {
+        let Some(&Node::Move(m)) = r.nodes.get(at) else {
             return;
         };
         let strength = r.keep_bytes(text);
@@ -1403,7 +1397,7 @@ impl Visitor for Filler {
                 kind: m.kind(),
             }),
         };
-        if let Some(Node::Move(m)) = r.nodes.get_mut(at as usize) {
+        if let Some(Node::Move(m)) = r.nodes.get_mut(at) {
             m.aux = extra;
             m.bits |= EXTRA;
         }
