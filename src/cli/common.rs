@@ -292,8 +292,12 @@ pub(super) fn not_an_input(what: &str, path: &Path, inputs: &InputList) -> Resul
 /// its games: `read` holds each such file with the words that name it (`the --table file`,
 /// `the --names table`, `the --index file`…).
 pub(super) fn not_read_aside(what: &str, path: &Path, read: &[(&str, &Path)]) -> Result<()> {
+    let Ok(out) = path.canonicalize() else {
+        // Not there yet: it is none of them.
+        return Ok(());
+    };
     for (named, f) in read {
-        if same_file(f, path) {
+        if f.canonicalize().is_ok_and(|f| f == out) {
             bail!(
                 "{what} {} is {named}, which the run reads: write the output elsewhere",
                 escape(&path.display().to_string())

@@ -170,9 +170,11 @@ pub(super) fn search(a: &SearchArgs, searcher: &Searcher, path: &Path) -> Result
         // Neither the index nor a file of games it names (read again for their text).
         let mut read = vec![("the --index file", path)];
         read.extend(
-            names
+            index
+                .files()
                 .iter()
-                .map(|n| ("a file of games the index names", Path::new(n.as_str()))),
+                .filter(|(_, p)| !p.is_empty())
+                .map(|(_, p)| ("a file of games the index names", Path::new(p.as_str()))),
         );
         common::not_read_aside("-o", p, &read)?;
     }

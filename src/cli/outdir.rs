@@ -504,7 +504,9 @@ pub(super) fn check_targets(
                 shown(Path::new(inputs.name(k).as_ref()))
             );
         }
-        if let Some((named, p, _)) = read.iter().find(|(_, _, k)| *k == key) {
+        // (An input that --in-place replaces may be a table too: the tables are read whole
+        // before any work.)
+        if !may_be_input && let Some((named, p, _)) = read.iter().find(|(_, _, k)| *k == key) {
             bail!(
                 "{} would replace {named} {}: write it elsewhere",
                 what.describe(output, audit, per),

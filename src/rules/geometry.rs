@@ -762,7 +762,7 @@ impl Numbering {
 
     /// [`Numbering::bit_of_number`] of a number below 64 (`n & 63`: the replay's fast lane
     /// reads its squares' numbers from six bits each), from a table of 64 entries: no bounds
-    /// check.
+    /// check. A number of 64 or more is taken modulo 64 (not `None`): callers give six bits.
     #[inline(always)]
     pub fn bit_of_small_number(&self, n: u32) -> Option<u32> {
         let bit = self.small[n as usize & 63];

@@ -514,6 +514,68 @@ fn an_output_that_would_replace_a_table_or_an_index_the_run_reads_is_refused() {
     }
     assert!(dir.join("link.tsv").is_symlink());
     assert!(!dir.join("a.json").exists() && !dir.join("m.pdn").exists());
+    // From another directory: the index's games are found by the path it keeps, not by the
+    // name it shows, so an unrelated file of that name here may be written.
+    let sub = dir.join("sub");
+    std::fs::create_dir(&sub).unwrap();
+    let o = run(
+        &sub,
+        &[
+            "search",
+            "--index",
+            "../x.idx",
+            "--captures",
+            "1",
+            "-o",
+            "../x.pdn",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("-o ../x.pdn is a file of games the index names"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(std::fs::read_to_string(dir.join("x.pdn")).unwrap(), GAME);
+    std::fs::write(sub.join("x.pdn"), "unrelated\n").unwrap();
+    let o = run(
+        &sub,
+        &[
+            "search",
+            "--index",
+            "../x.idx",
+            "--captures",
+            "1",
+            "-o",
+            "x.pdn",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        std::fs::read_to_string(sub.join("x.pdn"))
+            .unwrap()
+            .contains("1 match")
+    );
+    // An input that --in-place replaces may be a table of the run too (read whole first).
+    let opening = "[Opening \"Mine\"]\n1. 32-28 19-23 *\n";
+    std::fs::write(dir.join("o.pdn"), opening).unwrap();
+    let o = run(
+        dir,
+        &[
+            "fix",
+            "o.pdn",
+            "--classify",
+            "--table",
+            "o.pdn",
+            "--in-place",
+        ],
+    );
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(
+        std::fs::read_to_string(dir.join("o.pdn"))
+            .unwrap()
+            .contains("[Opening \"Mine\"]")
+    );
     assert_eq!(temporaries(dir), Vec::<PathBuf>::new());
 }
 

@@ -532,9 +532,8 @@ pub(crate) fn json_finding(
     });
 }
 
-/// A JSON number, `null` when absent: below 1,000,000 (every column, ply and move number,
-/// the lines of files up to some 50 MB) from its digits directly, larger ones through
-/// `push_uint`.
+/// A JSON number, `null` when absent: below 1,000,000 (nearly every line, column, ply and
+/// move number) from its digits directly, larger ones through `push_uint`.
 #[inline]
 fn json_opt_uint(out: &mut String, v: Option<u32>) {
     let digit = |n: u32| char::from(b'0' + (n % 10) as u8);

@@ -238,8 +238,8 @@ impl Slot {
     }
 }
 
-/// A [`Visitor`] that fills a record and hands it, at the end of each game, to `on_end`
-/// (with the filler, whose record is finished).
+/// The reader's sink (and a [`Visitor`]) that fills a record and hands it, at the end of each
+/// game, to `on_end` (with the filler, whose record is finished).
 pub(crate) struct Fill<'f, E> {
     filler: &'f mut Filler,
     on_end: E,

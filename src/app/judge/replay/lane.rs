@@ -299,8 +299,8 @@ impl<'g, V: Spec> Ctx<'_, 'g, V> {
     /// does more than start the counts again: `sides` are the positions before and after it
     /// as [`Position::sides`] gives them (each for its side to move; the other fields are
     /// `start`'s); `unrecorded`: the last move played before it only started them again, and
-    /// is recorded first. Out of the loop: its positions are built in memory only here (the
-    /// loop passes their bits by value, so that it keeps no position in memory).
+    /// is recorded first. Out of the loop: the loop passes the positions' bits by value, and
+    /// only this rare branch builds them in memory.
     #[inline(never)]
     #[allow(clippy::too_many_arguments)]
     fn record_draws(
