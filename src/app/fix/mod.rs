@@ -246,7 +246,7 @@ fn recount_from(
         );
     let mut errors = 0;
     // (A read error of the temporary file ends the count.)
-    while let Ok(Some(n)) = reader.read_game(&mut count) {
+    while let Ok(Some(n)) = reader.read_driven(&mut count) {
         errors += n;
     }
     errors

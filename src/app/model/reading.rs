@@ -1,5 +1,6 @@
-//! Games read for the per-game work of the commands: each game read through the reader's
-//! [`Visitor`] into a [`Record`] (no owned `Game`; buffers reused from game to game), and
+//! Games read for the per-game work of the commands: the reader hands each game's elements
+//! straight to the record's filler (its `Driven` sink), which fills a [`Record`] (no owned
+//! `Game`; buffers reused from game to game), and
 //! handed to the work as a [`GameRef`]: the record, the game's text, its place in its file
 //! and the variant that the earlier games of that file showed ([`FileHint`]).
 //!
@@ -18,7 +19,7 @@ use crate::rules::Variant;
 use crate::syntax::pieces::{FilePiece, Rest, read_piece_driven};
 use crate::syntax::{
     CommentKind, Driven, Game, GameEnd, MoveKind, MoveNumber, MoveRef, MoveToken, Nag, RawTag,
-    Reader, Sink, Skip, Span, Visitor, game_of_text_sized,
+    Reader, Sink, Span, Visitor, game_of_text_sized,
 };
 
 use crate::app::judge::diagnostic::GameText;
@@ -238,78 +239,17 @@ impl Slot {
     }
 }
 
-/// The reader's sink (and a [`Visitor`]) that fills a record and hands it, at the end of each
-/// game, to `on_end` (with the filler, whose record is finished).
+/// The reader's sink that fills a record and hands it, at the end of each game, to `on_end`
+/// (with the filler, whose record is finished).
 pub(crate) struct Fill<'f, E> {
     filler: &'f mut Filler,
     on_end: E,
 }
 
 impl<'f, E> Fill<'f, E> {
-    /// A visitor filling `filler`'s record, handing it to `on_end` at each game's end.
+    /// A sink filling `filler`'s record, handing it to `on_end` at each game's end.
     pub(crate) fn new(filler: &'f mut Filler, on_end: E) -> Self {
         Fill { filler, on_end }
-    }
-}
-
-impl<T, E: FnMut(&mut Filler, &GameEnd<'_>) -> T> Visitor for Fill<'_, E> {
-    type Output = T;
-
-    fn begin_game(&mut self) {
-        self.filler.begin_game();
-    }
-
-    fn tag(&mut self, name: &[u8], value: RawTag<'_>, span: Span) {
-        self.filler.tag(name, value, span);
-    }
-
-    #[inline(always)]
-    fn game_move(&mut self, m: &MoveRef<'_>) {
-        self.filler.game_move(m);
-    }
-
-    #[inline(always)]
-    fn game_pair(
-        &mut self,
-        number: Option<MoveNumber>,
-        squares: [u32; 2],
-        kind: MoveKind,
-        span: Span,
-    ) {
-        self.filler.game_pair(number, squares, kind, span);
-    }
-
-    fn comment(&mut self, text: &[u8], kind: CommentKind, span: Span) {
-        self.filler.comment(text, kind, span);
-    }
-
-    fn nag(&mut self, nag: Nag) {
-        self.filler.nag(nag);
-    }
-
-    fn begin_variation(&mut self) -> Skip {
-        self.filler.begin_variation()
-    }
-
-    fn end_variation(&mut self, span: Span) {
-        self.filler.end_variation(span);
-    }
-
-    fn setup(&mut self, fen: &[u8], span: Span) {
-        self.filler.setup(fen, span);
-    }
-
-    fn late_strength(&mut self, text: &[u8]) {
-        self.filler.late_strength(text);
-    }
-
-    fn result(&mut self, text: &[u8], span: Span) {
-        self.filler.result(text, span);
-    }
-
-    fn end_game(&mut self, end: &GameEnd<'_>) -> T {
-        self.filler.end(end);
-        (self.on_end)(self.filler, end)
     }
 }
 
