@@ -11,7 +11,7 @@ use pdn::app::search::query;
 use pdn::rules::{Spec, Variant, VariantPosition, with_variant};
 
 use super::args::{ExploreArgs, ExploreFormat};
-use super::output::{Output, shown, unwritten};
+use super::output::{Output, Scratch, shown, unwritten};
 use super::{Status, common, progress};
 
 /// The root position on the board of `V`: the variant's start, a FEN, or the position after
@@ -70,6 +70,7 @@ pub(super) fn run(a: &ExploreArgs) -> Result<Status> {
                 .prefix(".pdn-explore-")
                 .tempfile_in(&temp)
                 .context("cannot make a temporary index")?;
+            let scratch = Scratch::new(file.path(), false);
             let how = Indexer {
                 variant: a.input.variant,
                 max_ply: None,
@@ -87,7 +88,7 @@ pub(super) fn run(a: &ExploreArgs) -> Result<Status> {
             let index = Index::open(file.path())
                 .map_err(anyhow::Error::new)
                 .context("the temporary index")?;
-            (Some(file), index)
+            (Some((file, scratch)), index)
         }
     };
     let header = index.header().clone();

@@ -17,7 +17,7 @@ use pdn::syntax::read_games;
 use super::args::{IndexArgs, SearchArgs, SearchFormat};
 use super::batch::{self, Sink};
 use super::input::{self, InputList, InputRef, Source};
-use super::output::{Output, shown, unwritten};
+use super::output::{Output, Scratch, shown, unwritten};
 use super::search::Out;
 use super::{Status, common, progress};
 
@@ -57,6 +57,8 @@ pub(super) fn build(
     let mut w = IndexWriter::new(temp, how.max_ply)
         .map_err(anyhow::Error::new)
         .with_context(|| format!("cannot make the temporary files of {what}"))?;
+    // (Dropped after the writer: its files gone whether the run ends, fails or is stopped.)
+    let _scratch = Scratch::new(w.temp_dir(), true);
     for i in setup.inputs.iter() {
         w.add_file(&i.name(), &path_of(i));
     }

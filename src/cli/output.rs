@@ -49,15 +49,74 @@ fn live() -> MutexGuard<'static, Vec<PathBuf>> {
     LIVE.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Remove every temporary output still open and keep the list locked: called once, just
-/// before the process exits on a signal.
+/// The scratch files and directories of a run that are not outputs (an index's sorting
+/// runs, `explore`'s temporary index): removed by the signal handler as the temporary
+/// outputs are, and by their [`Scratch`] guard otherwise.
+static SCRATCH: Mutex<Vec<(PathBuf, bool)>> = Mutex::new(Vec::new());
+
+fn scratch() -> MutexGuard<'static, Vec<(PathBuf, bool)>> {
+    SCRATCH.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// A scratch file (or, if `dir`, a directory and all it holds) that the run removes when
+/// the guard is dropped, and that a signal ending the run removes too. Its maker may remove
+/// it first (as `tempfile` does on drop): removing what is gone is no error.
+#[derive(Debug)]
+pub(super) struct Scratch {
+    path: PathBuf,
+    dir: bool,
+}
+
+impl Scratch {
+    /// Put `path` on the list of what a signal removes.
+    pub(super) fn new(path: &Path, dir: bool) -> Scratch {
+        scratch().push((path.to_path_buf(), dir));
+        Scratch {
+            path: path.to_path_buf(),
+            dir,
+        }
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        // (Removed under the lock, so that the handler sees it either there or gone.)
+        let mut list = scratch();
+        remove_scratch(&self.path, self.dir);
+        if let Some(i) = list.iter().rposition(|(p, _)| *p == self.path) {
+            list.swap_remove(i);
+        }
+    }
+}
+
+fn remove_scratch(path: &Path, dir: bool) {
+    if !dir {
+        let _ = fs::remove_file(path);
+        return;
+    }
+    // A thread may still be making a file in it while it is emptied: a few tries.
+    for _ in 0..4 {
+        match fs::remove_dir_all(path) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => continue,
+            _ => return,
+        }
+    }
+}
+
+/// Remove every temporary output still open and every scratch file, and keep the lists
+/// locked: called once, just before the process exits on a signal.
 fn remove_temporaries() {
     let guard = live();
     for p in guard.iter() {
         let _ = fs::remove_file(p);
     }
-    // Held until the process exits: no rename can follow.
+    let scratch = scratch();
+    for (p, dir) in scratch.iter() {
+        remove_scratch(p, *dir);
+    }
+    // Held until the process exits: no rename can follow, no scratch be made.
     std::mem::forget(guard);
+    std::mem::forget(scratch);
 }
 
 /// The asynchronous signals whose default action ends the process: every one of them is

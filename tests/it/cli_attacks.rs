@@ -910,6 +910,78 @@ fn every_catchable_signal_removes_the_temporary_outputs() {
     assert!(!dir.join("OUT").exists());
 }
 
+/// The scratch files of `index` (its sorting runs, beside the index) and of `explore` (a
+/// temporary index and its runs, in `$TMPDIR`) are removed by a signal that ends the run, as
+/// temporary outputs are, and by a run that ends.
+#[test]
+fn a_signal_removes_the_scratch_files_of_index_and_explore() {
+    let tmp = tempfile::tempdir().unwrap();
+    let dir = tmp.path();
+    common::big_input(dir, 24);
+    let scratch_dir = dir.join("scratch");
+    std::fs::create_dir(&scratch_dir).unwrap();
+    // Every file and directory made by the run (the input and the scratch directory aside).
+    let made = || -> Vec<PathBuf> {
+        let mut v: Vec<PathBuf> = std::fs::read_dir(dir)
+            .unwrap()
+            .chain(std::fs::read_dir(&scratch_dir).unwrap())
+            .map(|e| e.unwrap().path())
+            .filter(|p| *p != scratch_dir && *p != dir.join("big.pdn"))
+            .collect();
+        v.sort();
+        v
+    };
+    // Some sorting run holds data: the run is midway.
+    let midway = || {
+        made().iter().any(|d| {
+            d.is_dir()
+                && std::fs::read_dir(d)
+                    .unwrap()
+                    .any(|e| e.unwrap().metadata().is_ok_and(|m| m.len() > 0))
+        })
+    };
+    let runs: [&[&str]; 2] = [
+        &["index", "big.pdn", "-o", "x.idx", "--jobs", "1"],
+        &["explore", "big.pdn", "-o", "x.txt", "--jobs", "1"],
+    ];
+    for args in runs {
+        for sig in [libc::SIGTERM, libc::SIGUSR1] {
+            let mut child = pdn()
+                .current_dir(dir)
+                .env("TMPDIR", &scratch_dir)
+                .args(args)
+                .stdout(Stdio::null())
+                .stderr(Stdio::null())
+                .spawn()
+                .unwrap();
+            let start = Instant::now();
+            while !midway() {
+                assert!(
+                    child.try_wait().unwrap().is_none(),
+                    "{args:?} ended before it could be interrupted"
+                );
+                assert!(start.elapsed() < Duration::from_secs(120), "{args:?}");
+                std::thread::sleep(Duration::from_millis(2));
+            }
+            // SAFETY: kill(2) on the child's own id.
+            assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, sig) }, 0);
+            let code = wait_at_most(&mut child, 60, "a signalled run");
+            assert_eq!(code, Some(128 + sig), "{args:?} signal {sig}");
+            assert_eq!(made(), Vec::<PathBuf>::new(), "{args:?} signal {sig}");
+        }
+        // A run that ends leaves its output only.
+        let o = pdn()
+            .current_dir(dir)
+            .env("TMPDIR", &scratch_dir)
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        assert_eq!(made(), vec![dir.join(args[3])], "{args:?}");
+        std::fs::remove_file(dir.join(args[3])).unwrap();
+    }
+}
+
 /// One byte that is not UTF-8 in a UTF-8 game: that byte is one character, the rest of the
 /// game keeps its UTF-8 (no mojibake written back by `fix --in-place`), and a note says so.
 #[test]

@@ -304,6 +304,12 @@ impl IndexWriter {
         })
     }
 
+    /// The directory of its temporary files (removed when the writer is dropped or
+    /// finished).
+    pub fn temp_dir(&self) -> &Path {
+        self.dir.path()
+    }
+
     /// Add an input file: its name as shown and the path to read it again (empty for
     /// standard input); returns its number.
     pub fn add_file(&mut self, name: &str, path: &str) -> u32 {
