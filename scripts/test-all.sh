@@ -6,9 +6,8 @@
 # against the CLI (python/tests/). Arguments go to `cargo test`.
 #
 # The CLI is the one `cargo test` builds (test profile); the wheel is built with the profile
-# wheel-test (the release profile without LTO and its single codegen unit: see Cargo.toml),
-# so that CI does not wait for a second LTO build. (The release wheel, `pip install
-# ./python`, is the same code with the release profile.)
+# wheel-test (the release profile with sixteen codegen units: see Cargo.toml). (The release
+# wheel, `pip install ./python`, is the same code with the release profile.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS
