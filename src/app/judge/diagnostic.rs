@@ -5,6 +5,7 @@
 //! short renderings may be coloured ([`Palette`], cargo's colours through anstyle): the
 //! escape sequences come only from the palette, never from the input.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use anstyle::{AnsiColor, Effects, Style};
@@ -192,10 +193,10 @@ pub struct Diagnostic {
     pub side: Option<Color>,
     /// The move as written.
     pub mv: Option<String>,
-    /// What is wrong.
-    pub message: String,
+    /// What is wrong (a fixed text borrowed: most notes have one).
+    pub message: Cow<'static, str>,
     /// The rule (article) it concerns.
-    pub rule: Option<String>,
+    pub rule: Option<Cow<'static, str>>,
     /// The legal moves in the position, for move diagnostics.
     pub legal: Option<Vec<String>>,
     /// A diagram of the position before the move (human output only).
@@ -214,7 +215,7 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// A diagnostic with a code and message and nothing else.
-    pub fn new(code: Code, message: impl Into<String>) -> Self {
+    pub fn new(code: Code, message: impl Into<Cow<'static, str>>) -> Self {
         Diagnostic {
             code,
             span: None,
@@ -241,7 +242,7 @@ impl Diagnostic {
 
     /// Attach a rule.
     #[must_use]
-    pub fn rule(mut self, rule: impl Into<String>) -> Self {
+    pub fn rule(mut self, rule: impl Into<Cow<'static, str>>) -> Self {
         self.rule = Some(rule.into());
         self
     }
