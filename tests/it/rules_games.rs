@@ -29,9 +29,9 @@ fn findings(pdn: &str) -> Vec<Finding> {
         .filter(|d| d.severity() != Severity::Info)
         .map(|d| Finding {
             code: d.code.as_str(),
-            rule: d.rule.clone().unwrap_or_default(),
+            rule: d.rule.as_deref().unwrap_or_default().to_string(),
             ply: d.ply,
-            message: d.message.clone(),
+            message: d.message.to_string(),
         })
         .collect()
 }

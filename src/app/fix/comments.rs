@@ -59,7 +59,7 @@ fn error_comment(game: &Game, d: &Diagnostic, count: usize) -> String {
     let raw = d.mv.as_deref().map(str::trim).filter(|m| !m.is_empty());
     let message = match (raw, &written) {
         (Some(r), Some(w)) if r != w => d.message.replace(r, w),
-        _ => d.message.clone(),
+        _ => d.message.to_string(),
     };
     if let Some(m) = written.or_else(|| raw.map(str::to_string)) {
         let _ = write!(s, " ({m})");

@@ -5,6 +5,7 @@
 //! short renderings may be coloured ([`Palette`], cargo's colours through anstyle): the
 //! escape sequences come only from the palette, never from the input.
 
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 use anstyle::{AnsiColor, Effects, Style};
@@ -192,10 +193,10 @@ pub struct Diagnostic {
     pub side: Option<Color>,
     /// The move as written.
     pub mv: Option<String>,
-    /// What is wrong.
-    pub message: String,
+    /// What is wrong (a fixed text borrowed: most notes have one).
+    pub message: Cow<'static, str>,
     /// The rule (article) it concerns.
-    pub rule: Option<String>,
+    pub rule: Option<Cow<'static, str>>,
     /// The legal moves in the position, for move diagnostics.
     pub legal: Option<Vec<String>>,
     /// A diagram of the position before the move (human output only).
@@ -214,7 +215,7 @@ pub struct Diagnostic {
 
 impl Diagnostic {
     /// A diagnostic with a code and message and nothing else.
-    pub fn new(code: Code, message: impl Into<String>) -> Self {
+    pub fn new(code: Code, message: impl Into<Cow<'static, str>>) -> Self {
         Diagnostic {
             code,
             span: None,
@@ -241,7 +242,7 @@ impl Diagnostic {
 
     /// Attach a rule.
     #[must_use]
-    pub fn rule(mut self, rule: impl Into<String>) -> Self {
+    pub fn rule(mut self, rule: impl Into<Cow<'static, str>>) -> Self {
         self.rule = Some(rule.into());
         self
     }
@@ -487,28 +488,47 @@ pub(crate) fn json_finding(
     d: &Diagnostic,
 ) {
     out.reserve(place.len() + d.message.len() + 224);
-    out.push_str("{\"type\":\"diagnostic\",\"code\":\"");
-    out.push_str(d.code.as_str());
-    out.push_str("\",\"severity\":\"");
-    out.push_str(d.severity().as_str());
-    out.push_str("\",");
+    match json_head(d.code, d.severity()) {
+        Some(head) => out.push_str(head),
+        None => {
+            out.push_str("{\"type\":\"diagnostic\",\"code\":\"");
+            out.push_str(d.code.as_str());
+            out.push_str("\",\"severity\":\"");
+            out.push_str(d.severity().as_str());
+            out.push_str("\",");
+        }
+    }
     out.push_str(place);
     out.push_str("\"line\":");
     json_opt_uint(out, line);
     out.push_str(",\"column\":");
     json_opt_uint(out, column);
-    out.push_str(",\"ply\":");
-    json_opt_uint(out, d.ply);
-    out.push_str(",\"move_number\":");
-    json_opt_uint(out, d.move_number);
-    match d.side {
-        Some(Color::White) => out.push_str(",\"side\":\"white\",\"move\":"),
-        Some(Color::Black) => out.push_str(",\"side\":\"black\",\"move\":"),
-        None => out.push_str(",\"side\":null,\"move\":"),
+    if d.ply.is_none() && d.move_number.is_none() && d.side.is_none() && d.mv.is_none() {
+        // (Most findings are not about a move: the four fields at once.)
+        out.push_str(",\"ply\":null,\"move_number\":null,\"side\":null,\"move\":null,\"message\":");
+    } else {
+        out.push_str(",\"ply\":");
+        json_opt_uint(out, d.ply);
+        out.push_str(",\"move_number\":");
+        json_opt_uint(out, d.move_number);
+        match d.side {
+            Some(Color::White) => out.push_str(",\"side\":\"white\",\"move\":"),
+            Some(Color::Black) => out.push_str(",\"side\":\"black\",\"move\":"),
+            None => out.push_str(",\"side\":null,\"move\":"),
+        }
+        json_opt_str(out, d.mv.as_deref());
+        out.push_str(",\"message\":");
     }
-    json_opt_str(out, d.mv.as_deref());
-    out.push_str(",\"message\":");
     push_str(out, &d.message);
+    if d.rule.is_none() && d.legal.is_none() {
+        // (The commonest end: a note, without rule or legal moves.)
+        out.push_str(if d.variation {
+            ",\"rule\":null,\"legal\":null,\"in_variation\":true}\n"
+        } else {
+            ",\"rule\":null,\"legal\":null,\"in_variation\":false}\n"
+        });
+        return;
+    }
     out.push_str(",\"rule\":");
     json_opt_str(out, d.rule.as_deref());
     out.push_str(",\"legal\":");
@@ -530,6 +550,45 @@ pub(crate) fn json_finding(
     } else {
         ",\"in_variation\":false}\n"
     });
+}
+
+/// The start of a finding's JSON line up to its place (`{"type":"diagnostic","code":…,
+/// "severity":…,`) in one piece, for a finding of its code's own severity (`None` for a
+/// severity `--deny` raised: written in parts).
+#[inline]
+fn json_head(code: Code, severity: Severity) -> Option<&'static str> {
+    macro_rules! head {
+        ($code:literal, $severity:literal) => {
+            concat!(
+                "{\"type\":\"diagnostic\",\"code\":\"",
+                $code,
+                "\",\"severity\":\"",
+                $severity,
+                "\","
+            )
+        };
+    }
+    if severity != code.severity() {
+        return None;
+    }
+    Some(match code {
+        Code::SyntaxError => head!("syntax-error", "error"),
+        Code::BadFen => head!("bad-fen", "error"),
+        Code::UnknownVariant => head!("unknown-variant", "error"),
+        Code::IllegalMove => head!("illegal-move", "error"),
+        Code::MissedCapture => head!("missed-capture", "error"),
+        Code::NonMaximalCapture => head!("non-maximal-capture", "error"),
+        Code::UnfinishedCapture => head!("unfinished-capture", "error"),
+        Code::PrematurePromotion => head!("premature-promotion", "error"),
+        Code::AmbiguousMove => head!("ambiguous-move", "error"),
+        Code::WrongSide => head!("wrong-side", "error"),
+        Code::MovesAfterEnd => head!("moves-after-end", "error"),
+        Code::ResultMismatch => head!("result-mismatch", "error"),
+        Code::DrawRule => head!("draw-rule", "warning"),
+        Code::MoveNumber => head!("move-number", "warning"),
+        Code::BadTag => head!("bad-tag", "warning"),
+        Code::Tolerated => head!("tolerated", "info"),
+    })
 }
 
 /// A JSON number, `null` when absent: below 1,000,000 (nearly every line, column, ply and
@@ -877,11 +936,17 @@ mod tests {
             let mut d =
                 Diagnostic::new(code, format!("message {k}: `32-28` \"q\"\n\t\u{1b}[31m é"));
             cases.push(d.clone());
+            // A bare finding in a variation, and one with a side but no ply.
+            let mut bare = d.clone();
+            bare.variation = true;
+            cases.push(bare.clone());
+            bare.side = Some(Color::Black);
+            cases.push(bare);
             d.ply = numbers[k % numbers.len()];
             d.move_number = numbers[(k + 3) % numbers.len()];
             d.side = [None, Some(Color::White), Some(Color::Black)][k % 3];
             d.mv = (k % 2 == 0).then(|| "32x\"23".to_string());
-            d.rule = (k % 3 != 1).then(|| "FMJD 4.13 \\ \u{85}".to_string());
+            d.rule = (k % 3 != 1).then(|| "FMJD 4.13 \\ \u{85}".into());
             d.legal = match k % 3 {
                 0 => None,
                 1 => Some(Vec::new()),
@@ -901,6 +966,15 @@ mod tests {
             let mut got = String::new();
             json_finding(&mut got, &json_place(file, game), at, d);
             assert_eq!(got, want);
+        }
+        // Each code's head, written in one piece, is the one written in parts.
+        for code in Code::ALL {
+            let parts = format!(
+                "{{\"type\":\"diagnostic\",\"code\":\"{}\",\"severity\":\"{}\",",
+                code.as_str(),
+                code.severity().as_str()
+            );
+            assert_eq!(json_head(code, code.severity()), Some(parts.as_str()));
         }
         // The words written without an escaping pass need none.
         let plain = |s: &str| s.bytes().all(|b| b.is_ascii_lowercase() || b == b'-');

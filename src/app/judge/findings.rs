@@ -447,7 +447,7 @@ impl Totals {
         for (f, n) in std::mem::take(&mut self.file) {
             let mut d = f.diagnostic;
             let _ = write!(
-                d.message,
+                d.message.to_mut(),
                 " (in {n} game{} of this file)",
                 if n == 1 { "" } else { "s" }
             );

@@ -131,7 +131,10 @@ pub fn game_diagram(
             .diagnostics
             .iter()
             .find(|d| d.code == Code::BadFen)
-            .map_or_else(|| format!("{} game", variant.name()), |d| d.message.clone());
+            .map_or_else(
+                || format!("{} game", variant.name()),
+                |d| d.message.to_string(),
+            );
         GameDiagramError::NoStart(why)
     };
     let Some(view) = tree.view.take() else {

@@ -636,7 +636,7 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         d.mv = Some(self.text_of(m.span).to_string());
         if !st.main {
             d.variation = true;
-            d.message = format!("in a variation: {}", d.message);
+            d.message = format!("in a variation: {}", d.message).into();
         }
         if self.settings.diagrams && code.is_move_code() {
             d.board = Some(board::diagram::<V>(&st.pos));

@@ -237,10 +237,11 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
         let side = st.pos.side();
         let code = Code::from_resolution(ill.code);
         let mut d = self.move_diag(code, m, st, ill.message.clone());
-        d.rule = Some(ill.rule.to_string());
+        d.rule = Some(ill.rule.into());
         d.legal = Some(self.b.resolver.legal_texts());
         let Some(p) = ill.play else {
             d.message
+                .to_mut()
                 .push_str("; the rest of this line cannot be replayed");
             self.diags.push(d);
             st.stopped = true;
@@ -250,11 +251,13 @@ impl<'g, V: Spec, O: Observer> Replayer<'g, V, O> {
             return None;
         };
         if p.side != side {
-            d.message.push_str("; played as recorded");
+            d.message.to_mut().push_str("; played as recorded");
         } else {
             // One rule reference a finding: the article broken (the `rule`); the one that
             // lets an irregular move stand (FMJD 5.4) is in docs/rules.md.
-            d.message.push_str("; the move is played as recorded");
+            d.message
+                .to_mut()
+                .push_str("; the move is played as recorded");
         }
         self.diags.push(d);
         self.b.route.clear();

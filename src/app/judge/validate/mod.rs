@@ -6,6 +6,8 @@
 mod result;
 mod tags;
 
+use std::borrow::Cow;
+
 use crate::rules::fen::SquareName;
 use crate::rules::{Color, Position, Spec, Variant, with_variant};
 use crate::syntax::{Game, Span, ToleratedKind};
@@ -123,14 +125,17 @@ pub(crate) fn validate_record<O: Observer>(
         );
     }
     for n in &game.notes {
-        // (Built by hand: nearly every game has a note.)
-        let mut msg = String::with_capacity(n.description().len() + 12);
-        msg.push_str(n.description());
-        if n.count > 1 {
+        // (Nearly every game has a note: the fixed text borrowed, a count built by hand.)
+        let msg: Cow<'static, str> = if n.count > 1 {
+            let mut msg = String::with_capacity(n.description().len() + 12);
+            msg.push_str(n.description());
             msg.push_str(" (");
             crate::app::write::jsonl::push_uint(&mut msg, u64::from(n.count));
             msg.push_str(" times)");
-        }
+            msg.into()
+        } else {
+            n.description().into()
+        };
         let mut d = Diagnostic::new(Code::Tolerated, msg).at(n.span);
         if matches!(
             n.kind,
