@@ -172,6 +172,12 @@ impl<'a> RawTag<'a> {
         }
     }
 
+    /// The bytes as written when they hold neither a backslash escape nor an `&`: what
+    /// [`RawTag::text`] gives, read as text.
+    pub(crate) fn plain(&self) -> Option<&'a [u8]> {
+        (!self.escaped && !self.amp).then_some(self.bytes)
+    }
+
     /// The bytes as written (`\"` and `\\` not unescaped).
     pub fn as_bytes(&self) -> &'a [u8] {
         self.bytes

@@ -405,10 +405,26 @@ impl Node {
 /// A tag pair: its standard (or decoded) name and its value, in the arena.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct TagRef {
-    name: Text,
+    name: TagName,
     value: Text,
     /// The whole tag pair.
     pub span: Span,
+}
+
+/// A tag's name: a standard one (not copied), or another one kept in the arena.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum TagName {
+    Standard(&'static str),
+    Kept(Text),
+}
+
+impl TagName {
+    fn len(&self) -> usize {
+        match self {
+            TagName::Standard(s) => s.len(),
+            TagName::Kept(t) => t.len(),
+        }
+    }
 }
 
 /// The tags that validating asks for by name on every game (the Italian ones tell a tag
@@ -544,7 +560,12 @@ pub struct Record {
     pub errors: Vec<SyntaxError>,
     /// Non-standard constructs that were read anyway.
     pub notes: Vec<Tolerated>,
+    /// The texts kept (tags, setups, strengths, the result), read as UTF-8 (see
+    /// [`Record::seal`]).
     arena: String,
+    /// The bytes of the texts kept while the record is filled: the arena's buffer, until
+    /// [`Record::seal`] makes them the arena.
+    raw: Vec<u8>,
 }
 
 impl Record {
@@ -566,13 +587,16 @@ impl Record {
         let mut pairs = Pairs::default();
         self.index = game.index;
         for t in &game.tags {
-            let name = self.keep(&t.name);
+            let name = TagName::Kept(self.keep(&t.name));
             let value = self.keep(&t.value);
-            self.push_tag(TagRef {
-                name,
-                value,
-                span: t.span,
-            });
+            self.push_tag_asked(
+                asked(&t.name),
+                TagRef {
+                    name,
+                    value,
+                    span: t.span,
+                },
+            );
         }
         self.push_line(&game.body, 0, &mut pairs);
         if let Some(r) = &game.result {
@@ -581,6 +605,7 @@ impl Record {
         }
         self.errors.extend_from_slice(&game.errors);
         self.notes.extend_from_slice(&game.notes);
+        self.seal();
     }
 
     /// Make this a copy of `other`, reusing this record's buffers.
@@ -604,6 +629,7 @@ impl Record {
             errors,
             notes,
             arena,
+            raw: _,
             move_squares,
             pairs,
             extras,
@@ -627,6 +653,7 @@ impl Record {
         self.errors.clone_from(errors);
         self.notes.clone_from(notes);
         self.arena.clone_from(arena);
+        self.raw.clear();
         self.move_squares.clone_from(move_squares);
         self.pairs.clone_from(pairs);
         self.extras.clone_from(extras);
@@ -656,7 +683,12 @@ impl Record {
         self.result = None;
         self.errors.clear();
         self.notes.clear();
-        self.arena.clear();
+        // The arena's buffer is the next one's to fill.
+        let arena = std::mem::take(&mut self.arena).into_bytes();
+        if arena.capacity() > self.raw.capacity() {
+            self.raw = arena;
+        }
+        self.raw.clear();
     }
 
     fn push_line(&mut self, line: &Line, depth: u32, pairs: &mut Pairs) {
@@ -992,29 +1024,78 @@ impl Record {
             + self.tags.capacity() * std::mem::size_of::<TagRef>()
             + self.comment.capacity()
             + self.arena.capacity()
+            + self.raw.capacity()
             + self.errors.capacity() * std::mem::size_of::<SyntaxError>()
             + self.notes.capacity() * std::mem::size_of::<Tolerated>()
     }
 
-    /// Keep a text in the arena.
+    /// Keep a text in the arena (readable once the record is sealed).
     fn keep(&mut self, s: &str) -> Text {
-        let start = self.arena.len() as u32;
-        self.arena.push_str(s);
+        self.keep_bytes(s.as_bytes())
+    }
+
+    /// Keep bytes in the arena (read as UTF-8, U+FFFD for what is not, once the record is
+    /// sealed).
+    fn keep_bytes(&mut self, b: &[u8]) -> Text {
+        let start = self.raw.len() as u32;
+        self.raw.extend_from_slice(b);
         Text {
             start,
-            end: self.arena.len() as u32,
+            end: self.raw.len() as u32,
         }
     }
 
-    /// Keep bytes in the arena (read as UTF-8, U+FFFD for what is not).
-    fn keep_bytes(&mut self, b: &[u8]) -> Text {
-        self.keep(&String::from_utf8_lossy(b))
+    /// The record is filled: the bytes kept become the arena its texts are read from,
+    /// checked as UTF-8 once for all of them. (They are UTF-8 whenever the game's text is:
+    /// each is a piece of it between ASCII bytes, or text decoded. Else each is read on its
+    /// own, as it would have been if checked when kept: see [`Record::each_on_its_own`].)
+    fn seal(&mut self) {
+        let raw = std::mem::take(&mut self.raw);
+        self.arena = match String::from_utf8(raw) {
+            Ok(arena) => arena,
+            Err(e) => self.each_on_its_own(&e.into_bytes()),
+        };
     }
 
-    /// Add a tag pair (indexed if it is the first of a name in [`ASKED`]).
-    fn push_tag(&mut self, t: TagRef) {
-        let k = asked(self.text(&t.name));
-        self.push_tag_asked(k, t);
+    /// The arena of bytes `raw` that are not all UTF-8, each text kept read on its own: a
+    /// tag's value as a [`Game`] decodes it (UTF-8, else Windows-1252), any other text with
+    /// U+FFFD for what is not UTF-8; the texts' ranges moved to the new arena.
+    #[cold]
+    fn each_on_its_own(&mut self, raw: &[u8]) -> String {
+        let mut arena = String::new();
+        let mut move_to = |t: &mut Text, value: bool| {
+            let b = raw
+                .get(t.start as usize..t.end as usize)
+                .unwrap_or_default();
+            let start = arena.len() as u32;
+            if value {
+                arena.push_str(&crate::syntax::decode_text(b));
+            } else {
+                arena.push_str(&String::from_utf8_lossy(b));
+            }
+            *t = Text {
+                start,
+                end: arena.len() as u32,
+            };
+        };
+        for tag in &mut self.tags {
+            if let TagName::Kept(name) = &mut tag.name {
+                move_to(name, false);
+            }
+            move_to(&mut tag.value, true);
+        }
+        for fen in &mut self.setups {
+            move_to(fen, false);
+        }
+        for extra in &mut self.extras {
+            if extra.strength != Text::default() {
+                move_to(&mut extra.strength, false);
+            }
+        }
+        if let Some((text, _)) = &mut self.result {
+            move_to(text, false);
+        }
+        arena
     }
 
     /// Add a tag pair whose name is `k` in [`ASKED`], if it is one there.
@@ -1032,6 +1113,13 @@ impl Record {
         self.arena
             .get(t.start as usize..t.end as usize)
             .unwrap_or("")
+    }
+
+    fn name<'a>(&'a self, n: &TagName) -> &'a str {
+        match n {
+            TagName::Standard(s) => s,
+            TagName::Kept(t) => self.text(t),
+        }
     }
 
     /// The nodes, in file order.
@@ -1097,7 +1185,7 @@ impl Record {
     pub fn tags(&self) -> impl Iterator<Item = (&str, &str, Span)> {
         self.tags
             .iter()
-            .map(|t| (self.text(&t.name), self.text(&t.value), t.span))
+            .map(|t| (self.name(&t.name), self.text(&t.value), t.span))
     }
 
     /// The value of the first tag with this (standard) name.
@@ -1121,7 +1209,7 @@ impl Record {
         // (Lengths first: most names are told apart without slicing the arena.)
         self.tags
             .iter()
-            .find(|t| t.name.len() == name.len() && self.text(&t.name) == name)
+            .find(|t| t.name.len() == name.len() && self.name(&t.name) == name)
     }
 
     /// The terminator (result or `*`) as written, and where.
@@ -1210,6 +1298,7 @@ impl Filler {
         r.index = game.index;
         r.errors.extend_from_slice(game.errors);
         r.notes.extend_from_slice(game.notes);
+        r.seal();
     }
 
     /// About how many bytes of memory the filler's buffers hold.
@@ -1256,14 +1345,19 @@ impl Visitor for Filler {
         let r = &mut self.record;
         // (A standard name is told in `ASKED` as it is kept, not looked up in the arena.)
         let (name, k) = match value.standard_name() {
-            Some(s) => (r.keep(s), asked(s)),
+            Some(s) => (TagName::Standard(s), asked(s)),
             None => {
                 let raw = String::from_utf8_lossy(name);
                 let name = decode_references(&raw);
-                (r.keep(&name), asked(&name))
+                (TagName::Kept(r.keep(&name)), asked(&name))
             }
         };
-        let value = r.keep(&value.text());
+        // A value without escapes or references is its bytes (UTF-8 in a game of UTF-8 text,
+        // checked when the record is sealed).
+        let value = match value.plain() {
+            Some(b) => r.keep_bytes(b),
+            None => r.keep(&value.text()),
+        };
         r.push_tag_asked(k, TagRef { name, value, span });
     }
 
@@ -1538,6 +1632,52 @@ mod tests {
             with_comment += usize::from(want.last_comment().is_some());
         }
         assert!(with_comment >= 5, "{with_comment}");
+    }
+
+    /// The texts of a record are checked as UTF-8 once, when it is sealed; a record filled
+    /// from a text that is not UTF-8 reads each of its texts on its own, as each was read
+    /// when checked as it was kept (a value decoded as Windows-1252, other texts with
+    /// U+FFFD), and the texts of the next record, read from UTF-8, are read as they are.
+    #[test]
+    fn each_text_of_a_text_that_is_not_utf8_is_read_on_its_own() {
+        let text: &[u8] = b"[Event \"Jos\xe9\"]\n[N\xe4me \"x\xe9\"]\n[Site \"a&amp;b\"]\n\
+                            1. 32-28 \xe9! /FEN \"W:W\xff\"/ 19-23 2-0\n\n\
+                            [Event \"R\xc3\xa9sum\xc3\xa9\"]\n1. 32-28 ?! /FEN \"W:W1\"/ 1-0\n";
+        let mut reader = Reader::new(text);
+        let mut filler = Filler::new();
+        reader.read_game(&mut filler).unwrap().unwrap();
+        let r = &filler.record;
+        let tags: Vec<_> = r.tags().map(|(n, v, _)| (n, v)).collect();
+        assert_eq!(
+            tags,
+            [
+                ("Event", "Jos\u{e9}"),
+                ("N\u{fffd}me", "x\u{e9}"),
+                ("Site", "a&b")
+            ]
+        );
+        assert_eq!(r.result().map(|(t, _)| t), Some("2-0"));
+        let texts = |r: &Record| {
+            let nodes = r.nodes().iter();
+            let fens = nodes.map(|n| r.node_text(n)).filter(|t| !t.is_empty());
+            let moves = r.nodes().iter().filter_map(|n| match n {
+                Node::Move(m) => r.move_ref(m).strength.map(|s| s.to_vec()),
+                _ => None,
+            });
+            (
+                fens.map(str::to_owned).collect::<Vec<_>>(),
+                moves.collect::<Vec<_>>(),
+            )
+        };
+        let (fens, strengths) = texts(r);
+        assert!(fens.iter().all(|f| f.contains('\u{fffd}')), "{fens:?}");
+        assert!(!fens.is_empty());
+        assert!(strengths.iter().all(|s| std::str::from_utf8(s).is_ok()));
+        reader.read_game(&mut filler).unwrap().unwrap();
+        let r = &filler.record;
+        assert_eq!(r.tag("Event"), Some("R\u{e9}sum\u{e9}"));
+        assert_eq!(r.result().map(|(t, _)| t), Some("1-0"));
+        assert_eq!(texts(r), (vec!["W:W1".to_owned()], vec![b"?!".to_vec()]));
     }
 
     /// A node stays compact: a game of a million moves holds a million of them.

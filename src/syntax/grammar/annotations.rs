@@ -28,12 +28,18 @@ impl<S: Sink> P<'_, S> {
     }
 
     /// Something other than a comment or NAG comes (or the game ends): the run ends, and
-    /// what it skipped is reported.
-    #[inline]
+    /// what it skipped is reported. (Nearly always there is no run: that test inline, at
+    /// every move, the rest out of line.)
+    #[inline(always)]
     pub(super) fn end_run(&mut self) {
-        if self.run.len == 0 {
-            return;
+        if self.run.len != 0 {
+            self.end_run_of_annotations();
         }
+    }
+
+    /// [`P::end_run`] after a run of comments or NAGs.
+    #[inline(never)]
+    fn end_run_of_annotations(&mut self) {
         let run = std::mem::take(&mut self.run);
         if let Some((a, b)) = run.skipped {
             let skipped = run.len - MAX_ANNOTATIONS_IN_A_ROW;
