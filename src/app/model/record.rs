@@ -1548,6 +1548,81 @@ mod tests {
         }
     }
 
+    /// A strength written apart from its move (`32-28 !`) goes to that move only when nothing
+    /// came between them; after a variation, a comment, a NAG, another strength or a reply it
+    /// is an error. The record the pipeline fills (the reader's driven sink, `Fill`, whose
+    /// filler puts a late strength on the last node) is the game's wherever it stands.
+    #[test]
+    fn a_late_strength_is_the_moves_only_straight_after_it() {
+        use crate::app::model::reading::Fill;
+        let texts = [
+            "1. 32-28 ! 19-23 *",
+            "1. 32-28 !? 19-23 ?? 2. 28x19 ! 14x23 *",
+            "1. 32-28 (1. 33-29 !) ! 19-23 *",
+            "1. 32-28 {a comment} ! 19-23 *",
+            "1. 32-28 $1 ! 19-23 *",
+            "1. 32-28! ? 19-23 *",
+            "1. 32-28 ! ? 19-23 *",
+            "1. 32-28 (19-23) ! *",
+            "1. 32-28 19-23 ! 2. 28x19 *",
+            "1. 32-28 19-23 2. 28x19 (2. 37-32 ! {c} ?) 14x23 ! *",
+            "1... 19-23 ! *",
+            "1. 32-28 /FEN \"W:W31:B1\"/ ! *",
+            "[Event \"x\"]\n! 1. 32-28 *",
+            "1. 32-28 ! 2-0 !",
+        ];
+        for text in texts {
+            let want = read_games(text.as_bytes());
+            let mut reader = Reader::new(text.as_bytes());
+            let mut filler = Filler::new();
+            let mut got = Vec::new();
+            let mut sink = Fill::new(&mut filler, |f: &mut Filler, _: &GameEnd<'_>| {
+                let r = &f.record;
+                let strengths: Vec<Option<Vec<u8>>> = r
+                    .nodes()
+                    .iter()
+                    .filter_map(|n| match n {
+                        Node::Move(m) => Some(r.move_ref(m).strength.map(<[u8]>::to_vec)),
+                        _ => None,
+                    })
+                    .collect();
+                (
+                    r.nodes.clone(),
+                    strengths,
+                    r.errors.clone(),
+                    r.notes.clone(),
+                )
+            });
+            while let Some(g) = reader.read_driven(&mut sink).unwrap() {
+                got.push(g);
+            }
+            assert_eq!(got.len(), want.len(), "{text}");
+            for (g, w) in got.iter().zip(&want) {
+                let w = Record::of_game(w);
+                let strengths: Vec<Option<Vec<u8>>> = w
+                    .nodes()
+                    .iter()
+                    .filter_map(|n| match n {
+                        Node::Move(m) => Some(w.move_ref(m).strength.map(<[u8]>::to_vec)),
+                        _ => None,
+                    })
+                    .collect();
+                assert_eq!(g.0, w.nodes, "{text}");
+                assert_eq!(g.1, strengths, "{text}");
+                assert_eq!((&g.2, &g.3), (&w.errors, &w.notes), "{text}");
+            }
+            // (Not vacuous: the first is the move's, the third an error.)
+            if text == texts[0] {
+                assert_eq!(got[0].1[0].as_deref(), Some(&b"!"[..]));
+                assert!(got[0].2.is_empty() && !got[0].3.is_empty());
+            }
+            if text == texts[2] {
+                assert_eq!(got[0].1[0], None);
+                assert!(!got[0].2.is_empty());
+            }
+        }
+    }
+
     /// The index of the tags asked for gives what a search of the tags gives: the first tag
     /// of a name, for every name asked and others, repeated names, names read through an
     /// alias or a reference, from the visitor and from the owned game.
