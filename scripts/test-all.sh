@@ -6,8 +6,8 @@
 # against the CLI (python/tests/). Arguments go to `cargo test`.
 #
 # The CLI is the one `cargo test` builds (test profile); the wheel is built with the profile
-# wheel-test (the release profile without LTO, with sixteen codegen units: see Cargo.toml). (The release
-# wheel, `pip install ./python`, is the same code with the release profile.)
+# wheel-test (the release profile without LTO, with sixteen codegen units: see Cargo.toml).
+# (The release wheel, `pip install ./python`, is the same code with the release profile.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$SECONDS

@@ -1555,6 +1555,14 @@ mod tests {
     #[test]
     fn a_late_strength_is_the_moves_only_straight_after_it() {
         use crate::app::model::reading::Fill;
+        // Each move's strength, in node order.
+        fn strengths(r: &Record) -> Vec<Option<Vec<u8>>> {
+            let moves = r.nodes().iter().filter_map(|n| match n {
+                Node::Move(m) => Some(r.move_ref(m).strength.map(<[u8]>::to_vec)),
+                _ => None,
+            });
+            moves.collect()
+        }
         let texts = [
             "1. 32-28 ! 19-23 *",
             "1. 32-28 !? 19-23 ?? 2. 28x19 ! 14x23 *",
@@ -1578,17 +1586,9 @@ mod tests {
             let mut got = Vec::new();
             let mut sink = Fill::new(&mut filler, |f: &mut Filler, _: &GameEnd<'_>| {
                 let r = &f.record;
-                let strengths: Vec<Option<Vec<u8>>> = r
-                    .nodes()
-                    .iter()
-                    .filter_map(|n| match n {
-                        Node::Move(m) => Some(r.move_ref(m).strength.map(<[u8]>::to_vec)),
-                        _ => None,
-                    })
-                    .collect();
                 (
                     r.nodes.clone(),
-                    strengths,
+                    strengths(r),
                     r.errors.clone(),
                     r.notes.clone(),
                 )
@@ -1599,16 +1599,8 @@ mod tests {
             assert_eq!(got.len(), want.len(), "{text}");
             for (g, w) in got.iter().zip(&want) {
                 let w = Record::of_game(w);
-                let strengths: Vec<Option<Vec<u8>>> = w
-                    .nodes()
-                    .iter()
-                    .filter_map(|n| match n {
-                        Node::Move(m) => Some(w.move_ref(m).strength.map(<[u8]>::to_vec)),
-                        _ => None,
-                    })
-                    .collect();
                 assert_eq!(g.0, w.nodes, "{text}");
-                assert_eq!(g.1, strengths, "{text}");
+                assert_eq!(g.1, strengths(&w), "{text}");
                 assert_eq!((&g.2, &g.3), (&w.errors, &w.notes), "{text}");
             }
             // (Not vacuous: the first is the move's, the third an error.)
