@@ -66,11 +66,16 @@ pub(super) fn run(a: &ExploreArgs) -> Result<Status> {
                 common::not_an_input("-o", p, &setup.inputs)?;
             }
             let temp = std::env::temp_dir();
-            let mut file = tempfile::Builder::new()
-                .prefix(".pdn-explore-")
-                .tempfile_in(&temp)
-                .context("cannot make a temporary index")?;
-            let scratch = Scratch::new(file.path(), false);
+            let (mut file, scratch) = Scratch::made(
+                || {
+                    tempfile::Builder::new()
+                        .prefix(".pdn-explore-")
+                        .tempfile_in(&temp)
+                },
+                tempfile::NamedTempFile::path,
+                false,
+            )
+            .context("cannot make a temporary index")?;
             let how = Indexer {
                 variant: a.input.variant,
                 max_ply: None,

@@ -54,11 +54,15 @@ pub(super) fn build(
     out: &mut dyn io::Write,
     what: &str,
 ) -> Result<(Header, batch::Totals)> {
-    let mut w = IndexWriter::new(temp, how.max_ply)
-        .map_err(anyhow::Error::new)
-        .with_context(|| format!("cannot make the temporary files of {what}"))?;
-    // (Dropped after the writer: its files gone whether the run ends, fails or is stopped.)
-    let _scratch = Scratch::new(w.temp_dir(), true);
+    // (The guard is dropped after the writer: its files gone whether the run ends, fails or
+    // is stopped.)
+    let (mut w, _scratch) = Scratch::made(
+        || IndexWriter::new(temp, how.max_ply),
+        IndexWriter::temp_dir,
+        true,
+    )
+    .map_err(anyhow::Error::new)
+    .with_context(|| format!("cannot make the temporary files of {what}"))?;
     for i in setup.inputs.iter() {
         w.add_file(&i.name(), &path_of(i));
     }

@@ -68,13 +68,19 @@ pub(super) struct Scratch {
 }
 
 impl Scratch {
-    /// Put `path` on the list of what a signal removes.
-    pub(super) fn new(path: &Path, dir: bool) -> Scratch {
-        scratch().push((path.to_path_buf(), dir));
-        Scratch {
-            path: path.to_path_buf(),
-            dir,
-        }
+    /// Make a scratch file or directory with `make` and put it (`path` of what `make`
+    /// returns) on the list of what a signal removes, as one step: a signal that comes while
+    /// it is made waits, and finds it on the list.
+    pub(super) fn made<T, E>(
+        make: impl FnOnce() -> Result<T, E>,
+        path: fn(&T) -> &Path,
+        dir: bool,
+    ) -> Result<(T, Scratch), E> {
+        let mut list = scratch();
+        let made = make()?;
+        let path = path(&made).to_path_buf();
+        list.push((path.clone(), dir));
+        Ok((made, Scratch { path, dir }))
     }
 }
 
