@@ -518,18 +518,21 @@ fn an_output_that_would_replace_a_table_or_an_index_the_run_reads_is_refused() {
     // name it shows, so an unrelated file of that name here may be written.
     let sub = dir.join("sub");
     std::fs::create_dir(&sub).unwrap();
-    let o = run(
-        &sub,
-        &[
-            "search",
-            "--index",
-            "../x.idx",
-            "--captures",
-            "1",
-            "-o",
-            "../x.pdn",
-        ],
-    );
+    let search_to = |out: &str| {
+        run(
+            &sub,
+            &[
+                "search",
+                "--index",
+                "../x.idx",
+                "--captures",
+                "1",
+                "-o",
+                out,
+            ],
+        )
+    };
+    let o = search_to("../x.pdn");
     assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
     assert!(
         stderr(&o).contains("-o ../x.pdn is a file of games the index names"),
@@ -538,18 +541,7 @@ fn an_output_that_would_replace_a_table_or_an_index_the_run_reads_is_refused() {
     );
     assert_eq!(std::fs::read_to_string(dir.join("x.pdn")).unwrap(), GAME);
     std::fs::write(sub.join("x.pdn"), "unrelated\n").unwrap();
-    let o = run(
-        &sub,
-        &[
-            "search",
-            "--index",
-            "../x.idx",
-            "--captures",
-            "1",
-            "-o",
-            "x.pdn",
-        ],
-    );
+    let o = search_to("x.pdn");
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     assert!(
         std::fs::read_to_string(sub.join("x.pdn"))
